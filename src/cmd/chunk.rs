@@ -1,0 +1,86 @@
+//! `ragsynth chunk`: shows or exports the chunks every other command sees.
+
+use std::io::{BufWriter, Write};
+
+use anyhow::{Context, Result};
+use ragsynth::chunk::Chunker;
+use ragsynth::corpus::Walk;
+
+use crate::Exit;
+use crate::cli::{ChunkArgs, ChunkFormat};
+
+pub fn run(args: ChunkArgs) -> Result<Exit> {
+    let chunker = Chunker::new(args.chunking.to_chunking()?)?;
+    let walk = Walk::new(&args.corpus, args.chunking.walk_options())
+        .with_context(|| format!("reading corpus {}", args.corpus.display()))?;
+    for s in walk.walk_skips() {
+        eprintln!("warning: {s}");
+    }
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut rows = Vec::new();
+    let mut skipped = walk.walk_skips().len();
+    let mut sizes: Vec<usize> = Vec::new();
+    // One document at a time: memory is bounded by the largest document, not the corpus.
+    for doc in walk.documents() {
+        let doc = match doc {
+            Ok(d) => d,
+            Err(s) => {
+                eprintln!("warning: {s}");
+                skipped += 1;
+                continue;
+            }
+        };
+        let chunks = chunker.chunk(&doc);
+        match args.format {
+            ChunkFormat::Jsonl => {
+                for c in &chunks {
+                    serde_json::to_writer(&mut out, c)?;
+                    out.write_all(b"\n")?;
+                }
+            }
+            ChunkFormat::Text => {
+                let lens: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
+                rows.push((doc.path.clone(), doc.char_len(), lens.clone()));
+                sizes.extend(lens);
+            }
+        }
+    }
+    if args.format == ChunkFormat::Text {
+        let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
+        writeln!(
+            out,
+            "{:<width$}  {:>9}  {:>6}  {:>6}  {:>6}  {:>6}",
+            "document", "chars", "chunks", "min", "mean", "max"
+        )?;
+        for (path, chars, lens) in &rows {
+            let (min, mean, max) = stats(lens);
+            writeln!(
+                out,
+                "{path:<width$}  {chars:>9}  {:>6}  {min:>6}  {mean:>6.0}  {max:>6}",
+                lens.len()
+            )?;
+        }
+        let (min, mean, max) = stats(&sizes);
+        writeln!(
+            out,
+            "\n{} documents, {} chunks (chars per chunk: min {min}, mean {mean:.0}, max {max}), {skipped} files skipped",
+            rows.len(),
+            sizes.len()
+        )?;
+    }
+    out.flush()?;
+    Ok(Exit::Ok)
+}
+
+fn stats(v: &[usize]) -> (usize, f64, usize) {
+    if v.is_empty() {
+        return (0, 0.0, 0);
+    }
+    let sum: usize = v.iter().sum();
+    (
+        *v.iter().min().unwrap_or(&0),
+        sum as f64 / v.len() as f64,
+        *v.iter().max().unwrap_or(&0),
+    )
+}

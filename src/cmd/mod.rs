@@ -1,0 +1,43 @@
+//! One module per subcommand; each turns parsed arguments into library calls and output.
+
+mod chunk;
+
+use anyhow::Result;
+
+use crate::Exit;
+use crate::cli::{ChunkingArgs, Cli, Command};
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<Exit> {
+    match cli.command {
+        Command::Chunk(args) => chunk::run(args),
+    }
+}
+
+impl ChunkingArgs {
+    /// The chunking these arguments describe.
+    pub fn to_chunking(&self) -> Result<ragsynth::chunk::Chunking> {
+        let splitter = match self.splitter.as_str() {
+            "auto" => ragsynth::chunk::Splitter::Auto,
+            "markdown" => ragsynth::chunk::Splitter::Markdown,
+            "text" => ragsynth::chunk::Splitter::Text,
+            other => anyhow::bail!("unknown splitter `{other}`: use auto, markdown or text"),
+        };
+        let c = ragsynth::chunk::Chunking {
+            splitter,
+            unit: self.unit.parse()?,
+            size: self.size,
+            min_size: self.min_size,
+            overlap: self.overlap,
+        };
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Walk options from these arguments.
+    pub fn walk_options(&self) -> ragsynth::corpus::WalkOptions {
+        ragsynth::corpus::WalkOptions {
+            max_file_bytes: self.max_file_size,
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! ragsynth seeds and audits the test sets used to evaluate retrieval-augmented generation.
+//!
+//! Data flows one way: [`corpus`] → [`chunk`] → plan → LLM → cases → audit → report. Every
+//! command reads and writes the same [`testset`] file; the binary (`src/main.rs`) only parses
+//! arguments and dispatches to these modules.
+
+pub mod chunk;
+pub mod corpus;
+pub mod error;
+pub mod fsutil;
+pub mod html;
+pub mod index;
+pub mod locate;
+pub mod testset;
+pub mod text;
+
+pub use error::{Error, Result};

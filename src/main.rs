@@ -1,0 +1,31 @@
+//! The `ragsynth` binary: parses arguments and dispatches to the library. Each subcommand lives
+//! in `src/cmd/`; the work itself lives in the library modules.
+
+mod cli;
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Exit codes: scripts and CI tell findings apart from failures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Done, nothing to report at the failing level.
+    Ok = 0,
+    /// Something could not be done (bad input, I/O, LLM unreachable).
+    Error = 1,
+    /// Done, and the findings (audit) or the regression (eval gate) say "fail".
+    Findings = 2,
+}
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match cmd::run(cli) {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(Exit::Error as u8)
+        }
+    }
+}

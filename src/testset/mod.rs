@@ -1,0 +1,352 @@
+//! The test-set file (format v1): a header (corpus, chunking) and a list of cases.
+//!
+//! Every command reads and writes this one model. Three promises hold for every rewrite:
+//! unknown fields survive (each struct keeps an `extra` map), key order survives (values are
+//! laid back over the order they were read in), and a case nobody changed comes out
+//! byte-for-byte as it went in (its source text is kept and written back verbatim). YAML and
+//! JSON Lines are chosen by the file extension.
+
+mod emit;
+mod io;
+mod validate;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::chunk::Chunking;
+
+pub use emit::to_yaml_string;
+pub use io::{Format, load, load_str, save, to_string};
+pub use validate::{Issue, Severity, validate};
+
+/// The format version this build reads and writes.
+pub const FORMAT_VERSION: u64 = 1;
+
+/// Which corpus the labels point into.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct CorpusRef {
+    /// Corpus directory, relative to the test-set file's directory (or absolute).
+    pub root: String,
+    /// `sha256:` fingerprint of the corpus when the labels were last anchored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A question type (the `tags.type` values ragsynth writes and reports on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionType {
+    /// A fact stated in one passage.
+    Lookup,
+    /// Asks for a name, code, number or identifier.
+    Identifier,
+    /// Compares two things.
+    Comparison,
+    /// Needs two or more passages.
+    MultiHop,
+    /// The corpus does not hold the answer.
+    Unanswerable,
+}
+
+impl QuestionType {
+    /// Every type, in report order.
+    pub const ALL: [QuestionType; 5] = [
+        QuestionType::Lookup,
+        QuestionType::Identifier,
+        QuestionType::Comparison,
+        QuestionType::MultiHop,
+        QuestionType::Unanswerable,
+    ];
+
+    /// The tag value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QuestionType::Lookup => "lookup",
+            QuestionType::Identifier => "identifier",
+            QuestionType::Comparison => "comparison",
+            QuestionType::MultiHop => "multi_hop",
+            QuestionType::Unanswerable => "unanswerable",
+        }
+    }
+
+    /// Parses a tag value.
+    pub fn parse(s: &str) -> Option<QuestionType> {
+        QuestionType::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
+
+/// Where a case came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Asked by a real user (logs, support tickets, hand-written by the team).
+    Real,
+    /// Written by an LLM.
+    Synthetic,
+}
+
+impl Source {
+    /// The tag value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Real => "real",
+            Source::Synthetic => "synthetic",
+        }
+    }
+}
+
+/// Review status of a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Review {
+    /// Not looked at yet.
+    #[default]
+    Pending,
+    /// Accepted as is.
+    Accepted,
+    /// Rejected; kept in the file so it is not generated again.
+    Rejected,
+    /// Accepted after a person edited it.
+    Edited,
+    /// A real question still waiting for a person to confirm its label.
+    NeedsLabel,
+}
+
+impl Review {
+    /// The field value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Review::Pending => "pending",
+            Review::Accepted => "accepted",
+            Review::Rejected => "rejected",
+            Review::Edited => "edited",
+            Review::NeedsLabel => "needs_label",
+        }
+    }
+}
+
+/// Which part of the set a case belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Split {
+    /// Used while tuning.
+    #[default]
+    Dev,
+    /// Kept out of sight while tuning; looked at only for the final figure.
+    Heldout,
+}
+
+impl Split {
+    /// The field value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Split::Dev => "dev",
+            Split::Heldout => "heldout",
+        }
+    }
+}
+
+/// A labelled passage: document, character span and a supporting quote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Label {
+    /// Document path relative to the corpus root, `/`-separated.
+    pub doc: String,
+    /// Start of the span in Unicode scalar values.
+    pub start: usize,
+    /// End of the span (exclusive).
+    pub end: usize,
+    /// Text that supports the answer; a substring of the span.
+    pub quote: String,
+    /// Chunk id under the header's chunking (informative; derived from the span).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chunk: Option<String>,
+    /// Graded relevance (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<u32>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Tags metrics are broken down by.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Tags {
+    /// Question type (`lookup`, `identifier`, `comparison`, `multi_hop`, `unanswerable`).
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Topic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<String>,
+    /// `real` or `synthetic`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Source>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One test case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Case {
+    /// Stable, unique id.
+    pub id: String,
+    /// The question.
+    pub question: String,
+    /// Short reference answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    /// Passages that answer it; empty for an unanswerable question.
+    #[serde(default)]
+    pub relevant: Vec<Label>,
+    /// Tags.
+    #[serde(default)]
+    pub tags: Tags,
+    /// Review status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Review>,
+    /// `dev` or `heldout`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<Split>,
+    /// Who wrote it with what (model, prompt, time); free-form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Value>,
+    /// Figures and flags written by `audit --write`; free-form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<Value>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+    /// How the case was read, to write it back unchanged.
+    #[serde(skip)]
+    pub(crate) origin: Option<Origin>,
+}
+
+/// The case as it was read: its value (for key order) and its source text.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Origin {
+    pub value: Value,
+    pub raw: Option<String>,
+    pub line: Option<usize>,
+}
+
+impl Case {
+    /// A new case with the given id and question and nothing else.
+    pub fn new(id: impl Into<String>, question: impl Into<String>) -> Case {
+        Case {
+            id: id.into(),
+            question: question.into(),
+            answer: None,
+            relevant: Vec::new(),
+            tags: Tags::default(),
+            review: None,
+            split: None,
+            provenance: None,
+            audit: None,
+            extra: Map::new(),
+            origin: None,
+        }
+    }
+
+    /// The question type, if the tag holds a known one.
+    pub fn question_type(&self) -> Option<QuestionType> {
+        self.tags.kind.as_deref().and_then(QuestionType::parse)
+    }
+
+    /// True when tagged real, or untagged (a hand-written set without tags is real).
+    pub fn is_real(&self) -> bool {
+        self.tags.source != Some(Source::Synthetic)
+    }
+
+    /// True when tagged synthetic.
+    pub fn is_synthetic(&self) -> bool {
+        self.tags.source == Some(Source::Synthetic)
+    }
+
+    /// True for a question with no relevant passage.
+    pub fn is_unanswerable(&self) -> bool {
+        self.question_type() == Some(QuestionType::Unanswerable) || self.relevant.is_empty()
+    }
+
+    /// The split (dev when absent).
+    pub fn split(&self) -> Split {
+        self.split.unwrap_or_default()
+    }
+
+    /// 1-based line the case starts on in the file it was read from.
+    pub fn line(&self) -> Option<usize> {
+        self.origin.as_ref().and_then(|o| o.line)
+    }
+}
+
+/// A whole test set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestSet {
+    /// Format version (`ragsynth:` key).
+    pub version: u64,
+    /// The corpus labels point into.
+    pub corpus: Option<CorpusRef>,
+    /// The chunking chunk ids are derived under.
+    pub chunking: Option<Chunking>,
+    /// Top-level keys this version does not know, in order.
+    pub extra: Map<String, Value>,
+    /// The cases, in file order.
+    pub cases: Vec<Case>,
+    pub(crate) origin: Option<io::HeaderOrigin>,
+}
+
+impl Default for TestSet {
+    fn default() -> Self {
+        TestSet {
+            version: FORMAT_VERSION,
+            corpus: None,
+            chunking: None,
+            extra: Map::new(),
+            cases: Vec::new(),
+            origin: None,
+        }
+    }
+}
+
+impl TestSet {
+    /// The case with this id.
+    pub fn case(&self, id: &str) -> Option<&Case> {
+        self.cases.iter().find(|c| c.id == id)
+    }
+
+    /// The case with this id, mutably.
+    pub fn case_mut(&mut self, id: &str) -> Option<&mut Case> {
+        self.cases.iter_mut().find(|c| c.id == id)
+    }
+
+    /// Resolves the corpus root against the directory of the test-set file.
+    pub fn corpus_root(&self, testset_path: &std::path::Path) -> Option<std::path::PathBuf> {
+        let root = &self.corpus.as_ref()?.root;
+        let base = testset_path.parent().unwrap_or(std::path::Path::new(""));
+        Some(base.join(root))
+    }
+
+    /// A fresh id not used by any case: `prefix-` followed by 8 hex digits of a hash of `seed`,
+    /// lengthened until unique.
+    pub fn fresh_id(&self, prefix: &str, seed: &str) -> String {
+        use sha2::{Digest, Sha256};
+        let hash = hex::encode(Sha256::digest(seed.as_bytes()));
+        let taken: std::collections::HashSet<&str> = self.cases.iter().map(|c| c.id.as_str()).collect();
+        for len in 8..=hash.len() {
+            let id = format!("{prefix}-{}", &hash[..len]);
+            if !taken.contains(id.as_str()) {
+                return id;
+            }
+        }
+        let mut n = 2;
+        loop {
+            let id = format!("{prefix}-{hash}-{n}");
+            if !taken.contains(id.as_str()) {
+                return id;
+            }
+            n += 1;
+        }
+    }
+}
