@@ -8,6 +8,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "ragsynth", version, about, propagate_version = true)]
 pub struct Cli {
+    /// Configuration file (default: ./ragsynth.toml when present).
+    #[arg(long, global = true, env = "RAGSYNTH_CONFIG")]
+    pub config: Option<PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

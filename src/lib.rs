@@ -5,6 +5,7 @@
 //! arguments and dispatches to these modules.
 
 pub mod chunk;
+pub mod config;
 pub mod corpus;
 pub mod error;
 pub mod fsutil;
