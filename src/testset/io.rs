@@ -42,13 +42,20 @@ impl Format {
 }
 
 /// How the header was read: its value, and for YAML its source text up to the first case.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(crate) struct HeaderOrigin {
     format: Format,
     value: Map<String, Value>,
     raw: Option<String>,
     /// Indentation of the `- ` of case items in the source.
     item_indent: usize,
+}
+
+/// Like a case's origin, how the header was read is not part of the set's content.
+impl PartialEq for HeaderOrigin {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Reads a test set.
