@@ -212,9 +212,19 @@ impl Chunker {
         }
     }
 
-    /// Cuts every document, in order.
+    /// Cuts every document, in order. Documents are split in parallel (the Markdown splitter
+    /// is the costly step of every command that reads a corpus).
     pub fn chunk_all<'a>(&self, docs: impl IntoIterator<Item = &'a Document>) -> Vec<Chunk> {
-        docs.into_iter().flat_map(|d| self.chunk(d)).collect()
+        self.chunk_each(&docs.into_iter().collect::<Vec<_>>())
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// Cuts each document in parallel; the result keeps the documents' order.
+    pub fn chunk_each(&self, docs: &[&Document]) -> Vec<Vec<Chunk>> {
+        use rayon::prelude::*;
+        docs.par_iter().map(|d| self.chunk(d)).collect()
     }
 
     fn split<S: ChunkSizer>(&self, doc: &Document, markdown: bool, sizer: S) -> Vec<Chunk> {

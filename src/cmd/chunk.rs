@@ -21,28 +21,35 @@ pub fn run(args: ChunkArgs) -> Result<Exit> {
     let mut rows = Vec::new();
     let mut skipped = walk.walk_skips().len();
     let mut sizes: Vec<usize> = Vec::new();
-    // One document at a time: memory is bounded by the largest document, not the corpus.
-    for doc in walk.documents() {
-        let doc = match doc {
-            Ok(d) => d,
-            Err(s) => {
-                eprintln!("warning: {s}");
-                skipped += 1;
-                continue;
-            }
-        };
-        let chunks = chunker.chunk(&doc);
-        match args.format {
-            ChunkFormat::Jsonl => {
-                for c in &chunks {
-                    serde_json::to_writer(&mut out, c)?;
-                    out.write_all(b"\n")?;
+    // Documents are read in small batches and split in parallel: memory is bounded by a few of
+    // the largest documents, never by the corpus.
+    let batch = rayon::current_num_threads() * 2;
+    let mut docs = walk.documents().peekable();
+    while docs.peek().is_some() {
+        let mut read = Vec::with_capacity(batch);
+        for doc in docs.by_ref().take(batch) {
+            match doc {
+                Ok(d) => read.push(d),
+                Err(s) => {
+                    eprintln!("warning: {s}");
+                    skipped += 1;
                 }
             }
-            ChunkFormat::Text => {
-                let lens: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
-                rows.push((doc.path.clone(), doc.char_len(), lens.clone()));
-                sizes.extend(lens);
+        }
+        let refs: Vec<_> = read.iter().collect();
+        for (doc, chunks) in read.iter().zip(chunker.chunk_each(&refs)) {
+            match args.format {
+                ChunkFormat::Jsonl => {
+                    for c in &chunks {
+                        serde_json::to_writer(&mut out, c)?;
+                        out.write_all(b"\n")?;
+                    }
+                }
+                ChunkFormat::Text => {
+                    let lens: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
+                    sizes.extend(&lens);
+                    rows.push((doc.path.clone(), doc.char_len(), lens));
+                }
             }
         }
     }
