@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-BIN="$PWD/target/release/ragsynth"
+BIN="$(realpath "${CARGO_TARGET_DIR:-target}")/release/ragsynth"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
