@@ -12,6 +12,7 @@ pub mod fsutil;
 pub mod html;
 pub mod index;
 pub mod locate;
+pub mod pii;
 pub mod testset;
 pub mod text;
 
