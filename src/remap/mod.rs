@@ -226,11 +226,9 @@ fn reanchor<'c>(
         let doc = corpus.doc(&path).expect("located in a corpus document");
         let idx = &indexes[doc.path.as_str()];
         let quote = idx.slice(found.start, found.end).unwrap_or_default().to_string();
-        let (start, end) = widen(
-            (found.start, found.end),
-            label.end.saturating_sub(label.start),
-            idx.char_len(),
-        );
+        // Text the span held around the quote (a passage-wide label) is kept around it.
+        let margin = (label.end.saturating_sub(label.start)).saturating_sub(label.quote.chars().count());
+        let (start, end) = widen((found.start, found.end), margin, idx.char_len());
         outcome.status = if path != label.doc {
             Status::Renamed
         } else if found.how == Match::Exact {
@@ -276,15 +274,12 @@ fn reanchor<'c>(
     outcome
 }
 
-/// A span of `len` characters around `quote` (centred on it, kept inside the document): a
-/// label whose span was wider than its quote keeps its width.
-fn widen(quote: (usize, usize), len: usize, doc_len: usize) -> (usize, usize) {
+/// The quote's span grown by `margin` characters, split evenly before and after and kept
+/// inside the document.
+fn widen(quote: (usize, usize), margin: usize, doc_len: usize) -> (usize, usize) {
     let (qs, qe) = quote;
-    let extra = len.saturating_sub(qe - qs);
-    if extra == 0 {
-        return quote;
-    }
-    let start = qs.saturating_sub(extra / 2);
+    let len = qe - qs + margin;
+    let start = qs.saturating_sub(margin / 2);
     let end = (start + len).min(doc_len).max(qe);
     let start = end.saturating_sub(len).min(start);
     (start, end)
@@ -311,4 +306,17 @@ fn clear_lost_marker(label: &mut Label) {
 /// The marker remap left on a label, if any (`{status, similarity?, previous_quote?}`).
 pub fn marker(label: &Label) -> Option<&Map<String, Value>> {
     label.extra.get(MARKER).and_then(Value::as_object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widen_keeps_the_margin_inside_the_document() {
+        assert_eq!(widen((10, 20), 0, 100), (10, 20));
+        assert_eq!(widen((10, 20), 10, 100), (5, 25));
+        assert_eq!(widen((2, 20), 10, 100), (0, 28));
+        assert_eq!(widen((90, 98), 10, 100), (82, 100));
+    }
 }
