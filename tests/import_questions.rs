@@ -70,7 +70,10 @@ fn csv_with_bom_quoted_fields_and_newlines_becomes_real_cases() {
     );
     // The last row repeats the first once case and punctuation are folded.
     let first = &set.cases[0].id;
-    assert!(first.starts_with("real-") && first.len() == "real-".len() + 8, "{first}");
+    assert!(
+        first.starts_with("real-") && first.len() == "real-".len() + 8,
+        "{first}"
+    );
     assert!(
         out.contains(&format!("tricky.csv:7: not added: same question as `{first}`")),
         "{out}"
@@ -114,7 +117,10 @@ fn non_utf8_row_is_an_error_naming_file_and_line() {
         .code(1);
     let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     assert!(err.contains("bad.csv:5") && err.contains("UTF-8"), "{err}");
-    assert!(!dir.path().join("set.yaml").exists(), "nothing is written on error");
+    assert!(
+        !dir.path().join("set.yaml").exists(),
+        "nothing is written on error"
+    );
 }
 
 #[test]
@@ -164,12 +170,13 @@ fn every_kind_of_personal_data_is_scrubbed_and_look_alikes_are_kept() {
     }
 
     // --no-scrub writes the questions as read.
-    let raw = stdout_of(
-        ragsynth(dir.path())
-            .arg("import")
-            .arg(&pii)
-            .args(["--into", "raw.yaml", "--corpus", "docs", "--no-scrub"]),
-    );
+    let raw = stdout_of(ragsynth(dir.path()).arg("import").arg(&pii).args([
+        "--into",
+        "raw.yaml",
+        "--corpus",
+        "docs",
+        "--no-scrub",
+    ]));
     assert!(raw.contains("scrubbing off"), "{raw}");
     let raw_set = testset::load(&dir.path().join("raw.yaml")).unwrap();
     for (case, row) in raw_set.cases.iter().zip(&rows) {
@@ -197,7 +204,10 @@ fn importing_into_an_existing_set_keeps_its_bytes_and_skips_repeats() {
             .args(["--into", "set.yaml"]),
     );
     let after = std::fs::read_to_string(&set_path).unwrap();
-    assert!(after.starts_with(&before), "existing cases must come out byte for byte");
+    assert!(
+        after.starts_with(&before),
+        "existing cases must come out byte for byte"
+    );
     assert!(
         out.contains("questions.jsonl:2: quote not found in `retention.md` nor elsewhere in the corpus"),
         "{out}"
@@ -210,7 +220,10 @@ fn importing_into_an_existing_set_keeps_its_bytes_and_skips_repeats() {
     let t42 = set.case("42").unwrap();
     assert_eq!(t42.review, Some(Review::NeedsLabel));
     assert!(!t42.relevant.is_empty());
-    assert!(t42.relevant.iter().all(|l| l.doc == "retention.md"), "candidates from the named document");
+    assert!(
+        t42.relevant.iter().all(|l| l.doc == "retention.md"),
+        "candidates from the named document"
+    );
     let t3 = set.case("ticket-3").unwrap();
     assert!(t3.relevant.is_empty());
     assert_eq!(t3.review, Some(Review::Accepted));
@@ -235,6 +248,9 @@ fn importing_into_an_existing_set_keeps_its_bytes_and_skips_repeats() {
     // A dry run reports and writes nothing.
     std::fs::write(dir.path().join("new.csv"), "question\nis there a mobile app\n").unwrap();
     let dry = stdout_of(ragsynth(dir.path()).args(["import", "new.csv", "--into", "set.yaml", "--dry-run"]));
-    assert!(dry.contains("added 1 real cases") && dry.contains("dry run"), "{dry}");
+    assert!(
+        dry.contains("added 1 real cases") && dry.contains("dry run"),
+        "{dry}"
+    );
     assert_eq!(std::fs::read_to_string(&set_path).unwrap(), after);
 }

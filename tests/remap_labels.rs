@@ -47,13 +47,21 @@ fn seeded() -> (tempfile::TempDir, PathBuf) {
     });
     set.chunking = Some(Chunking::default());
     let rows = import::read(&repo().join("corpora/questions.csv"), &import::Columns::default()).unwrap();
-    import::import(&mut set, &rows, &corpus, &Chunking::default(), &import::Options::default()).unwrap();
+    import::import(
+        &mut set,
+        &rows,
+        &corpus,
+        &Chunking::default(),
+        &import::Options::default(),
+    )
+    .unwrap();
     let path = dir.path().join("set.yaml");
     testset::save(&set, &path).unwrap();
     (dir, path)
 }
 
-const INSERTED: &str = "This paragraph was added in a later release. It changes nothing about the limits.\n\n";
+const INSERTED: &str =
+    "This paragraph was added in a later release. It changes nothing about the limits.\n\n";
 
 /// Edits the corpus copy: sentences before a quote (retention.md), a rename (install.md), a
 /// reworded quote (security.md) and a deleted quote (troubleshooting.md).
@@ -72,7 +80,11 @@ fn edit_corpus(dir: &Path) {
     );
     std::fs::create_dir_all(docs.join("setup")).unwrap();
     std::fs::rename(docs.join("install.md"), docs.join("setup/install-guide.md")).unwrap();
-    edit("security.md", "using a fresh random 192-bit nonce", "using a new random 192-bit nonce");
+    edit(
+        "security.md",
+        "using a fresh random 192-bit nonce",
+        "using a new random 192-bit nonce",
+    );
     edit(
         "troubleshooting.md",
         "and they differ. During a restore on a new machine this nearly always means the",
@@ -81,7 +93,9 @@ fn edit_corpus(dir: &Path) {
 }
 
 fn text_of<'c>(corpus: &'c Corpus, label: &Label) -> &'c str {
-    let doc = corpus.doc(&label.doc).unwrap_or_else(|| panic!("{} missing", label.doc));
+    let doc = corpus
+        .doc(&label.doc)
+        .unwrap_or_else(|| panic!("{} missing", label.doc));
     CharIndex::new(&doc.text).slice(label.start, label.end).unwrap()
 }
 
@@ -132,16 +146,27 @@ fn rechunking_keeps_every_label_and_span() {
             total,
             "{chunking:?}"
         );
-        assert!(report.count(Status::Rechunked) > 0, "chunk ids should move under {chunking:?}");
+        assert!(
+            report.count(Status::Rechunked) > 0,
+            "chunk ids should move under {chunking:?}"
+        );
         let chunker = Chunker::new(chunking.clone()).unwrap();
         for (before, after) in original.cases.iter().zip(&set.cases) {
             assert_eq!(before.relevant.len(), after.relevant.len());
             for (b, a) in before.relevant.iter().zip(&after.relevant) {
-                assert_eq!((&b.doc, b.start, b.end, &b.quote), (&a.doc, a.start, a.end, &a.quote));
+                assert_eq!(
+                    (&b.doc, b.start, b.end, &b.quote),
+                    (&a.doc, a.start, a.end, &a.quote)
+                );
                 // The new chunk id names a chunk that holds the quote.
                 let chunks = chunker.chunk(corpus.doc(&a.doc).unwrap());
                 let chunk = chunks.iter().find(|c| Some(&c.id) == a.chunk.as_ref()).unwrap();
-                assert!(chunk.text.contains(&a.quote), "{} lacks the quote of {}", chunk.id, after.id);
+                assert!(
+                    chunk.text.contains(&a.quote),
+                    "{} lacks the quote of {}",
+                    chunk.id,
+                    after.id
+                );
             }
         }
         assert_eq!(set.chunking.as_ref(), Some(&chunking));
@@ -168,8 +193,16 @@ fn edited_corpus_labels_are_refound_and_classified() {
             .enumerate()
             .find(|(_, c)| c.review == Some(Review::Accepted) && c.relevant[0].quote.starts_with(prefix))
             .unwrap_or_else(|| panic!("no label quoting {prefix:?}"));
-        let outcome = report.labels.iter().find(|o| o.case == case.id && o.label == 0).unwrap();
-        (case.relevant[0].clone(), set.cases[ci].relevant[0].clone(), outcome.clone())
+        let outcome = report
+            .labels
+            .iter()
+            .find(|o| o.case == case.id && o.label == 0)
+            .unwrap();
+        (
+            case.relevant[0].clone(),
+            set.cases[ci].relevant[0].clone(),
+            outcome.clone(),
+        )
     };
 
     let (b, a, o) = find("On the Community plan");
@@ -190,7 +223,11 @@ fn edited_corpus_labels_are_refound_and_classified() {
     assert_eq!(o.status, Status::Fuzzy);
     let sim = o.similarity.unwrap();
     assert!((0.8..1.0).contains(&sim), "similarity {sim}");
-    assert!(a.quote.contains("using a new random 192-bit nonce per chunk"), "{}", a.quote);
+    assert!(
+        a.quote.contains("using a new random 192-bit nonce per chunk"),
+        "{}",
+        a.quote
+    );
     assert_eq!(text_of(&corpus, &a), a.quote, "the quote is the corpus text");
     let marker = remap::marker(&a).unwrap();
     assert_eq!(marker["status"], "fuzzy");
@@ -198,11 +235,19 @@ fn edited_corpus_labels_are_refound_and_classified() {
 
     let (b, a, o) = find("and they differ.");
     assert_eq!(o.status, Status::Lost);
-    assert_eq!((&a.doc, a.start, a.end, &a.quote), (&b.doc, b.start, b.end, &b.quote));
+    assert_eq!(
+        (&a.doc, a.start, a.end, &a.quote),
+        (&b.doc, b.start, b.end, &b.quote)
+    );
     assert_eq!(remap::marker(&a).unwrap()["status"], "lost");
 
     // Every label but the lost one points at its quote; nothing else about a case changed.
-    let lost_case = &report.labels.iter().find(|o| o.status == Status::Lost).unwrap().case;
+    let lost_case = &report
+        .labels
+        .iter()
+        .find(|o| o.status == Status::Lost)
+        .unwrap()
+        .case;
     let errors: Vec<_> = testset::validate(&set, Some(&corpus))
         .into_iter()
         .filter(|i| i.severity == Severity::Error)
@@ -227,7 +272,12 @@ fn edited_corpus_labels_are_refound_and_classified() {
     let after_blocks = blocks(&after_text);
     let mut untouched = 0;
     for (id, block) in blocks(&before_text) {
-        if report.labels.iter().filter(|o| o.case == id).all(|o| o.status == Status::Unchanged) {
+        if report
+            .labels
+            .iter()
+            .filter(|o| o.case == id)
+            .all(|o| o.status == Status::Unchanged)
+        {
             let after = &after_blocks.iter().find(|(i, _)| *i == id).unwrap().1;
             assert_eq!(&block, after, "case {id}");
             untouched += 1;
@@ -259,16 +309,37 @@ fn remap_command_reports_writes_and_flags() {
         .code(2);
     let out = String::from_utf8(dry.get_output().stdout.clone()).unwrap();
     for status in ["moved", "renamed", "fuzzy", "lost"] {
-        assert!(out.lines().any(|l| l.starts_with(status)), "no {status} line in:\n{out}");
+        assert!(
+            out.lines().any(|l| l.starts_with(status)),
+            "no {status} line in:\n{out}"
+        );
     }
-    assert!(out.contains("install.md") && out.contains("setup/install-guide.md"), "{out}");
+    assert!(
+        out.contains("install.md") && out.contains("setup/install-guide.md"),
+        "{out}"
+    );
     assert!(out.contains("dry run"), "{out}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "--dry-run writes nothing");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        before,
+        "--dry-run writes nothing"
+    );
 
     let run = Command::cargo_bin("ragsynth")
         .unwrap()
         .current_dir(dir.path())
-        .args(["remap", "set.yaml", "--corpus", "docs", "--size", "600", "--overlap", "60", "--format", "json"])
+        .args([
+            "remap",
+            "set.yaml",
+            "--corpus",
+            "docs",
+            "--size",
+            "600",
+            "--overlap",
+            "60",
+            "--format",
+            "json",
+        ])
         .assert()
         .code(2);
     let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();

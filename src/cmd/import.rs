@@ -30,19 +30,23 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     } else {
         TestSet::default()
     };
-    let corpus_dir = args.corpus.clone().or_else(|| set.corpus_root(&args.into)).with_context(|| {
-        if exists {
-            format!(
-                "{} has no corpus header; give the corpus with --corpus DIR",
-                args.into.display()
-            )
-        } else {
-            format!(
-                "{} does not exist yet; give the corpus with --corpus DIR to create it",
-                args.into.display()
-            )
-        }
-    })?;
+    let corpus_dir = args
+        .corpus
+        .clone()
+        .or_else(|| set.corpus_root(&args.into))
+        .with_context(|| {
+            if exists {
+                format!(
+                    "{} has no corpus header; give the corpus with --corpus DIR",
+                    args.into.display()
+                )
+            } else {
+                format!(
+                    "{} does not exist yet; give the corpus with --corpus DIR to create it",
+                    args.into.display()
+                )
+            }
+        })?;
     let corpus = Corpus::load(&corpus_dir, WalkOptions::default())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
@@ -108,8 +112,9 @@ fn write_summary(out: &mut impl Write, args: &ImportArgs, s: &Summary) -> Result
             NoteKind::EmptyQuestion => "not added: empty question".to_string(),
             NoteKind::QuoteNotFound { doc } => format!(
                 "quote not found in {}; added with candidate labels for review",
-                doc.as_deref()
-                    .map_or("the corpus".to_string(), |d| format!("`{d}` nor elsewhere in the corpus"))
+                doc.as_deref().map_or("the corpus".to_string(), |d| format!(
+                    "`{d}` nor elsewhere in the corpus"
+                ))
             ),
             NoteKind::QuoteInexact { similarity } => format!(
                 "quote matched inexactly (similarity {similarity:.2}); the label quotes the corpus text"
@@ -136,7 +141,10 @@ fn write_summary(out: &mut impl Write, args: &ImportArgs, s: &Summary) -> Result
             s.scrubbed
         )?;
     } else {
-        writeln!(out, "scrubbing off (--no-scrub): questions and answers written as read")?;
+        writeln!(
+            out,
+            "scrubbing off (--no-scrub): questions and answers written as read"
+        )?;
     }
     Ok(())
 }

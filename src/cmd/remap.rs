@@ -17,12 +17,16 @@ use crate::cli::{RemapArgs, ReportFormat};
 pub fn run(args: RemapArgs) -> Result<Exit> {
     let mut set = testset::load(&args.testset)?;
     let header_dir = set.corpus_root(&args.testset);
-    let corpus_dir = args.corpus.clone().or_else(|| header_dir.clone()).with_context(|| {
-        format!(
-            "{} has no corpus header; give the corpus with --corpus DIR",
-            args.testset.display()
-        )
-    })?;
+    let corpus_dir = args
+        .corpus
+        .clone()
+        .or_else(|| header_dir.clone())
+        .with_context(|| {
+            format!(
+                "{} has no corpus header; give the corpus with --corpus DIR",
+                args.testset.display()
+            )
+        })?;
     let corpus = Corpus::load(&corpus_dir, WalkOptions::default())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
@@ -55,7 +59,11 @@ pub fn run(args: RemapArgs) -> Result<Exit> {
         }
     }
     out.flush()?;
-    Ok(if report.has_lost() { Exit::Findings } else { Exit::Ok })
+    Ok(if report.has_lost() {
+        Exit::Findings
+    } else {
+        Exit::Ok
+    })
 }
 
 /// The header's chunking with the options given on the command line laid over it.
@@ -97,7 +105,10 @@ fn describe(c: &Chunking) -> String {
         Splitter::Markdown => "markdown",
         Splitter::Text => "text",
     };
-    format!("{splitter} splitter, {} {}, overlap {}", c.size, c.unit, c.overlap)
+    format!(
+        "{splitter} splitter, {} {}, overlap {}",
+        c.size, c.unit, c.overlap
+    )
 }
 
 fn span((s, e): (usize, usize)) -> String {
@@ -158,11 +169,13 @@ fn write_text(out: &mut impl Write, report: &Report) -> Result<()> {
     }
     let short = |f: &str| f.chars().take(19).collect::<String>();
     match report.fingerprint_before.as_deref() {
-        Some(b) if b == report.fingerprint => {
-            writeln!(out, "corpus: {} (unchanged)", short(b))?
-        }
+        Some(b) if b == report.fingerprint => writeln!(out, "corpus: {} (unchanged)", short(b))?,
         Some(b) => writeln!(out, "corpus: {} -> {}", short(b), short(&report.fingerprint))?,
-        None => writeln!(out, "corpus: {} (no fingerprint before)", short(&report.fingerprint))?,
+        None => writeln!(
+            out,
+            "corpus: {} (no fingerprint before)",
+            short(&report.fingerprint)
+        )?,
     }
     Ok(())
 }

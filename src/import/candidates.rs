@@ -117,7 +117,8 @@ fn cut(s: &str, max: usize) -> &str {
         None => s,
         Some((b, _)) => {
             let head = &s[..b];
-            head.rfind(char::is_whitespace).map_or(head, |w| head[..w].trim_end())
+            head.rfind(char::is_whitespace)
+                .map_or(head, |w| head[..w].trim_end())
         }
     }
 }
@@ -139,8 +140,18 @@ mod tests {
     #[test]
     fn proposes_best_chunks_with_matching_sentence() {
         let chunks = vec![
-            chunk(0, "a.md", 0, "# Pricing\n\nThe Team plan costs 8 euros. Snapshots are kept 30 days on Community."),
-            chunk(1, "b.md", 0, "Install the agent with apt. Open port 8750 on the server."),
+            chunk(
+                0,
+                "a.md",
+                0,
+                "# Pricing\n\nThe Team plan costs 8 euros. Snapshots are kept 30 days on Community.",
+            ),
+            chunk(
+                1,
+                "b.md",
+                0,
+                "Install the agent with apt. Open port 8750 on the server.",
+            ),
             chunk(2, "b.md", 60, "Nothing relevant here at all."),
         ];
         let c = Candidates::new(&chunks);

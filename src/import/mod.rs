@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::json;
 
+use crate::Result;
 use crate::chunk::{CharIndex, Chunk, Chunker, Chunking};
 use crate::corpus::Corpus;
 use crate::locate::{Match, locate_in_corpus};
@@ -21,7 +22,6 @@ use crate::pii::{self, Counts};
 use crate::remap::anchor::chunk_of;
 use crate::testset::{Case, Label, QuestionType, Review, Source, Tags, TestSet};
 use crate::text::words;
-use crate::Result;
 
 pub use candidates::Candidates;
 pub use rows::{Columns, Row, read};
@@ -139,7 +139,13 @@ pub fn normalize(question: &str) -> String {
 }
 
 /// Adds `rows` to `set` as real cases, anchoring labels in `corpus` under `chunking`.
-pub fn import(set: &mut TestSet, rows: &[Row], corpus: &Corpus, chunking: &Chunking, options: &Options) -> Result<Summary> {
+pub fn import(
+    set: &mut TestSet,
+    rows: &[Row],
+    corpus: &Corpus,
+    chunking: &Chunking,
+    options: &Options,
+) -> Result<Summary> {
     let chunks = Chunker::new(chunking.clone())?.chunk_all(&corpus.docs);
     // `chunk_all` keeps documents in order, so each document's chunks are one run.
     let chunks_of: HashMap<&str, &[Chunk]> = chunks
@@ -159,12 +165,7 @@ pub fn import(set: &mut TestSet, rows: &[Row], corpus: &Corpus, chunking: &Chunk
         ..Summary::default()
     };
     for row in rows {
-        let mut note = |kind| {
-            summary.notes.push(Note {
-                line: row.line,
-                kind,
-            })
-        };
+        let mut note = |kind| summary.notes.push(Note { line: row.line, kind });
         let Some(question) = row.question.as_deref() else {
             note(NoteKind::EmptyQuestion);
             continue;
@@ -246,9 +247,7 @@ pub fn import(set: &mut TestSet, rows: &[Row], corpus: &Corpus, chunking: &Chunk
                         })
                     }
                     None => {
-                        note(NoteKind::QuoteNotFound {
-                            doc: row.doc.clone(),
-                        });
+                        note(NoteKind::QuoteNotFound { doc: row.doc.clone() });
                         None
                     }
                 }

@@ -111,7 +111,9 @@ fn read_csv(path: &Path, columns: &Columns, delimiter: u8) -> Result<Vec<Row>> {
         let line = e.position().map(|p| p.line() as usize);
         match e.into_kind() {
             csv::ErrorKind::Io(io) => Error::io(path, io),
-            csv::ErrorKind::UnequalLengths { expected_len, len, .. } => parse_error(
+            csv::ErrorKind::UnequalLengths {
+                expected_len, len, ..
+            } => parse_error(
                 path,
                 line,
                 format!("row has {len} fields, the header has {expected_len}"),
@@ -125,7 +127,11 @@ fn read_csv(path: &Path, columns: &Columns, delimiter: u8) -> Result<Vec<Row>> {
         let name = std::str::from_utf8(field)
             .map_err(|_| parse_error(path, Some(1), "header row is not valid UTF-8".into()))?;
         // Spreadsheet exports often begin with a UTF-8 byte-order mark.
-        let name = if i == 0 { name.trim_start_matches('\u{feff}') } else { name };
+        let name = if i == 0 {
+            name.trim_start_matches('\u{feff}')
+        } else {
+            name
+        };
         names.push(name.trim().to_string());
     }
     let mut positions = [None; 7];
@@ -181,7 +187,10 @@ fn read_jsonl(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
             parse_error(
                 path,
                 Some(line),
-                format!("not valid UTF-8 at byte {} of the line; re-save the file as UTF-8", e.valid_up_to()),
+                format!(
+                    "not valid UTF-8 at byte {} of the line; re-save the file as UTF-8",
+                    e.valid_up_to()
+                ),
             )
         })?;
         if text.trim().is_empty() {
@@ -231,11 +240,7 @@ mod tests {
     fn csv_with_bom_quotes_and_newlines() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("q.csv");
-        std::fs::write(
-            &p,
-            "\u{feff}question,answer\n\"a, b?\",\"x\ny\"\nsecond,\n",
-        )
-        .unwrap();
+        std::fs::write(&p, "\u{feff}question,answer\n\"a, b?\",\"x\ny\"\nsecond,\n").unwrap();
         let rows = read(&p, &Columns::default()).unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].question.as_deref(), Some("a, b?"));

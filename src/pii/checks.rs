@@ -21,7 +21,7 @@ pub fn luhn(s: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// ISO 13616 check: letters and digits only (spaces ignored), 15 to 34 characters, two

@@ -209,7 +209,9 @@ static URL: LazyLock<Regex> = LazyLock::new(|| regex(r#"(?i)\b(?:https?|ftp|wss?
 fn urls(text: &str) -> Vec<Range<usize>> {
     URL.find_iter(text)
         .filter_map(|m| {
-            let url = m.as_str().trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '}']);
+            let url = m
+                .as_str()
+                .trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '}']);
             (has_credentials(url) || has_token_param(url)).then(|| m.start()..m.start() + url.len())
         })
         .collect()
@@ -283,7 +285,9 @@ fn looks_like_token(value: &str) -> bool {
 }
 
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"(?i)\b[a-z0-9][a-z0-9._%+\-]*@[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?)*\.[a-z]{2,}\b")
+    regex(
+        r"(?i)\b[a-z0-9][a-z0-9._%+\-]*@[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?)*\.[a-z]{2,}\b",
+    )
 });
 
 fn emails(text: &str) -> Vec<Range<usize>> {
@@ -337,8 +341,7 @@ static IPV4: LazyLock<Regex> = LazyLock::new(|| {
     regex(r"\b(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\b")
 });
 
-static IPV6: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"(?i)[0-9a-f]*(?::[0-9a-f]*){2,8}(?:\.\d{1,3}){0,3}"));
+static IPV6: LazyLock<Regex> = LazyLock::new(|| regex(r"(?i)[0-9a-f]*(?::[0-9a-f]*){2,8}(?:\.\d{1,3}){0,3}"));
 
 /// IPv4 (four parts, each 0–255, not part of a longer dotted number) and IPv6 (anything the
 /// standard library parses as one, with at least three hex digits so `::` in prose is left).
@@ -360,7 +363,10 @@ fn ips(text: &str) -> Vec<Range<usize>> {
         // A sentence may go on right after the address: "… on fe80::1: failed".
         let full = m.as_str();
         let trimmed = full.trim_end_matches([':', '.']);
-        let Some(cand) = [full, trimmed].into_iter().find(|c| c.parse::<Ipv6Addr>().is_ok()) else {
+        let Some(cand) = [full, trimmed]
+            .into_iter()
+            .find(|c| c.parse::<Ipv6Addr>().is_ok())
+        else {
             continue;
         };
         let end = m.start() + cand.len();
@@ -380,8 +386,7 @@ fn ips(text: &str) -> Vec<Range<usize>> {
 static NANP_PHONE: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?:\(\d{3}\) ?|\b\d{3}[ .\-])\d{3}[ .\-]\d{4}\b"));
 
-static TRUNK_PHONE: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"\b0\d{1,4}(?:[ /.\-]?\d{2,8}){1,4}\b"));
+static TRUNK_PHONE: LazyLock<Regex> = LazyLock::new(|| regex(r"\b0\d{1,4}(?:[ /.\-]?\d{2,8}){1,4}\b"));
 
 static DATE_SHAPE: LazyLock<Regex> = LazyLock::new(|| regex(r"^\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}\b"));
 
@@ -417,21 +422,53 @@ mod tests {
     #[test]
     fn each_kind_is_found_with_its_extent() {
         let cases: &[(&str, Kind, &str)] = &[
-            ("mail jane.doe+tp@example.co.uk now", Kind::Email, "jane.doe+tp@example.co.uk"),
+            (
+                "mail jane.doe+tp@example.co.uk now",
+                Kind::Email,
+                "jane.doe+tp@example.co.uk",
+            ),
             ("call +44 20 7946 0958.", Kind::Phone, "+44 20 7946 0958"),
             ("call +1 (555) 123-4567", Kind::Phone, "+1 (555) 123-4567"),
             ("call (555) 123-4567 today", Kind::Phone, "(555) 123-4567"),
             ("ring 030 1234567 please", Kind::Phone, "030 1234567"),
             ("tel 06 12 34 56 78", Kind::Phone, "06 12 34 56 78"),
-            ("card 4111 1111 1111 1111 failed", Kind::Card, "4111 1111 1111 1111"),
+            (
+                "card 4111 1111 1111 1111 failed",
+                Kind::Card,
+                "4111 1111 1111 1111",
+            ),
             ("card 5500-0000-0000-0004", Kind::Card, "5500-0000-0000-0004"),
-            ("iban DE89 3704 0044 0532 0130 00 EUR", Kind::Iban, "DE89 3704 0044 0532 0130 00"),
-            ("iban GB82WEST12345698765432.", Kind::Iban, "GB82WEST12345698765432"),
+            (
+                "iban DE89 3704 0044 0532 0130 00 EUR",
+                Kind::Iban,
+                "DE89 3704 0044 0532 0130 00",
+            ),
+            (
+                "iban GB82WEST12345698765432.",
+                Kind::Iban,
+                "GB82WEST12345698765432",
+            ),
             ("host 192.168.10.24 down", Kind::Ip, "192.168.10.24"),
-            ("host 2001:db8::8a2e:370:7334 down", Kind::Ip, "2001:db8::8a2e:370:7334"),
-            ("agent on fe80::1ff:fe23:4567:890a: failed", Kind::Ip, "fe80::1ff:fe23:4567:890a"),
-            ("see https://bob:hunter2@tp.example.com/x", Kind::Url, "https://bob:hunter2@tp.example.com/x"),
-            ("open https://tp.example.com/r?id=3&token=abc123.", Kind::Url, "https://tp.example.com/r?id=3&token=abc123"),
+            (
+                "host 2001:db8::8a2e:370:7334 down",
+                Kind::Ip,
+                "2001:db8::8a2e:370:7334",
+            ),
+            (
+                "agent on fe80::1ff:fe23:4567:890a: failed",
+                Kind::Ip,
+                "fe80::1ff:fe23:4567:890a",
+            ),
+            (
+                "see https://bob:hunter2@tp.example.com/x",
+                Kind::Url,
+                "https://bob:hunter2@tp.example.com/x",
+            ),
+            (
+                "open https://tp.example.com/r?id=3&token=abc123.",
+                Kind::Url,
+                "https://tp.example.com/r?id=3&token=abc123",
+            ),
             ("my account 123456789 is locked", Kind::Id, "123456789"),
         ];
         for (text, kind, extent) in cases {
@@ -464,11 +501,9 @@ mod tests {
 
     #[test]
     fn scrub_replaces_and_counts() {
-        let s = scrub("I'm bob@example.com, card 4111-1111-1111-1111, call +49 30 1234567 or bob@example.com");
-        assert_eq!(
-            s.text,
-            "I'm <EMAIL>, card <CARD>, call <PHONE> or <EMAIL>"
-        );
+        let s =
+            scrub("I'm bob@example.com, card 4111-1111-1111-1111, call +49 30 1234567 or bob@example.com");
+        assert_eq!(s.text, "I'm <EMAIL>, card <CARD>, call <PHONE> or <EMAIL>");
         assert_eq!(s.counts.get(Kind::Email), 2);
         assert_eq!(s.counts.total(), 4);
         assert_eq!(s.counts.to_string(), "2 email, 1 phone, 1 card");

@@ -133,8 +133,17 @@ mod tests {
             root_relative_to(Path::new("/w/out/set.yaml"), Path::new("/w/corpora/docs")),
             "../corpora/docs"
         );
-        assert_eq!(root_relative_to(Path::new("/w/set.yaml"), Path::new("/w/docs/")), "docs");
-        assert_eq!(root_relative_to(Path::new("/w/set.yaml"), Path::new("/w/./x/../")), ".");
-        assert_eq!(root_relative_to(Path::new("/tmp/set.yaml"), Path::new("/w/docs")), "/w/docs");
+        assert_eq!(
+            root_relative_to(Path::new("/w/set.yaml"), Path::new("/w/docs/")),
+            "docs"
+        );
+        assert_eq!(
+            root_relative_to(Path::new("/w/set.yaml"), Path::new("/w/./x/../")),
+            "."
+        );
+        assert_eq!(
+            root_relative_to(Path::new("/tmp/set.yaml"), Path::new("/w/docs")),
+            "/w/docs"
+        );
     }
 }

@@ -17,11 +17,11 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use crate::Result;
 use crate::chunk::{CharIndex, Chunker, Chunking};
 use crate::corpus::Corpus;
 use crate::locate::{self, Match};
 use crate::testset::{CorpusRef, Label, TestSet};
-use crate::Result;
 
 use anchor::ChunkCache;
 
@@ -149,7 +149,13 @@ impl Report {
 /// Re-anchors every label of `set` to `corpus` under `chunking`, updates the header (corpus
 /// fingerprint and `root`, chunking) and reports what happened to each label. Only label fields
 /// and the header change; a case whose labels are unchanged is left untouched.
-pub fn remap(set: &mut TestSet, corpus: &Corpus, root: &str, chunking: Chunking, options: Options) -> Result<Report> {
+pub fn remap(
+    set: &mut TestSet,
+    corpus: &Corpus,
+    root: &str,
+    chunking: Chunking,
+    options: Options,
+) -> Result<Report> {
     let mut cache = ChunkCache::new(Chunker::new(chunking.clone())?);
     let indexes: HashMap<&str, CharIndex<'_>> = corpus
         .docs
@@ -218,7 +224,8 @@ fn reanchor<'c>(
             locate::locate(&d.text, &label.quote, Some(label.start), options.min_similarity)
                 .map(|f| (d.path.clone(), f))
         });
-        let found = same_doc.or_else(|| locate::locate_in_corpus(corpus, &label.quote, None, options.min_similarity));
+        let found =
+            same_doc.or_else(|| locate::locate_in_corpus(corpus, &label.quote, None, options.min_similarity));
         let Some((path, found)) = found else {
             set_marker(label, json!({"status": "lost"}));
             return outcome;
@@ -261,7 +268,9 @@ fn reanchor<'c>(
     outcome.new_span.get_or_insert((label.start, label.end));
     // Chunk ids are written where the label already had one; a set that keeps none gets none.
     if label.chunk.is_some() {
-        let doc = corpus.doc(&label.doc).expect("a re-anchored label points into the corpus");
+        let doc = corpus
+            .doc(&label.doc)
+            .expect("a re-anchored label points into the corpus");
         let chunk = cache.label_chunk(doc, &indexes[doc.path.as_str()], label);
         if chunk != label.chunk {
             if outcome.status == Status::Unchanged {
