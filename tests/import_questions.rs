@@ -140,6 +140,7 @@ fn every_kind_of_personal_data_is_scrubbed_and_look_alikes_are_kept() {
         "{out}"
     );
     let set = testset::load(&dir.path().join("set.yaml")).unwrap();
+    assert_eq!(set.corpus.as_ref().unwrap().root, "docs");
     let mut reader = csv::Reader::from_path(&pii).unwrap();
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(set.cases.len(), rows.len());

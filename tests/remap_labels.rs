@@ -114,6 +114,20 @@ fn blocks(text: &str) -> Vec<(String, String)> {
 }
 
 #[test]
+fn unchanged_corpus_and_chunking_rewrite_nothing() {
+    let (dir, path) = seeded();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let corpus = load_corpus(dir.path());
+    let mut set = testset::load(&path).unwrap();
+    let chunking = set.chunking.clone().unwrap();
+    let report = remap::remap(&mut set, &corpus, "docs", chunking, Options::default()).unwrap();
+    assert_eq!(report.count(Status::Unchanged), report.labels.len(), "{report:?}");
+    assert_eq!(report.labels.len(), 30);
+    testset::save(&set, &path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+}
+
+#[test]
 fn rechunking_keeps_every_label_and_span() {
     let (dir, path) = seeded();
     let corpus = load_corpus(dir.path());

@@ -60,11 +60,19 @@ impl ChunkCache {
             .or_insert_with(|| self.chunker.chunk(doc))
     }
 
-    /// The id of the chunk that holds `label`'s quote in `doc` (indexed by `idx`) under this
-    /// chunking.
+    /// The id of `label`'s chunk in `doc` (indexed by `idx`) under this chunking: the chunk
+    /// that holds the whole span (a label spanning a chunk names that chunk), else the one
+    /// that holds — or overlaps most — the quote.
     pub fn label_chunk(&mut self, doc: &Document, idx: &CharIndex<'_>, label: &Label) -> Option<String> {
-        let (start, end) = quote_range(idx, label);
-        chunk_of(self.of(doc), start, end).map(|c| c.id.clone())
+        let chunks = self.of(doc);
+        let whole = chunks
+            .iter()
+            .find(|c| c.start <= label.start && label.end <= c.end);
+        let chunk = whole.or_else(|| {
+            let (start, end) = quote_range(idx, label);
+            chunk_of(chunks, start, end)
+        });
+        chunk.map(|c| c.id.clone())
     }
 }
 
@@ -72,7 +80,8 @@ impl ChunkCache {
 /// file, `/`-separated; absolute when the two share nothing below the file-system root.
 pub fn root_relative_to(testset: &Path, corpus_dir: &Path) -> String {
     let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let base = absolute(testset.parent().unwrap_or(Path::new("")));
+    let dir = testset.parent().filter(|p| !p.as_os_str().is_empty());
+    let base = absolute(dir.unwrap_or(Path::new(".")));
     let target = absolute(corpus_dir);
     fn clean(p: &Path) -> Vec<Component<'_>> {
         let mut out: Vec<Component<'_>> = Vec::new();
@@ -125,6 +134,51 @@ mod tests {
         assert_eq!(chunk_of(&chunks, 150, 195).unwrap().id, "d.md#1");
         assert_eq!(chunk_of(&chunks, 180, 290).unwrap().id, "d.md#2");
         assert!(chunk_of(&chunks, 300, 310).is_none());
+    }
+
+    #[test]
+    fn a_label_spanning_a_chunk_names_that_chunk() {
+        use crate::chunk::Chunking;
+        use crate::corpus::DocKind;
+        let text = (0..40)
+            .map(|i| format!("Sentence number {i} is here. "))
+            .collect::<String>();
+        let doc = Document {
+            path: "d.txt".into(),
+            text,
+            kind: DocKind::Text,
+            sha256: String::new(),
+        };
+        let chunking = Chunking {
+            size: 120,
+            overlap: 40,
+            ..Chunking::default()
+        };
+        let mut cache = ChunkCache::new(Chunker::new(chunking).unwrap());
+        let chunks = cache.of(&doc).to_vec();
+        let idx = CharIndex::new(&doc.text);
+        let c = &chunks[2];
+        // The chunk's first words also end the chunk before it (the overlap).
+        let quote: String = c.text.chars().take(12).collect();
+        assert!(chunks[1].text.contains(&quote));
+        let mut label = Label {
+            doc: "d.txt".into(),
+            start: c.start,
+            end: c.end,
+            quote: quote.clone(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        };
+        assert_eq!(
+            cache.label_chunk(&doc, &idx, &label).as_deref(),
+            Some(c.id.as_str())
+        );
+        label.end = label.start + quote.chars().count();
+        assert_eq!(
+            cache.label_chunk(&doc, &idx, &label).as_deref(),
+            Some(chunks[1].id.as_str())
+        );
     }
 
     #[test]
