@@ -23,6 +23,11 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         kind: args.type_col.clone(),
         id: args.id_col.clone(),
     };
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.min_similarity),
+        "--min-similarity must be between 0 and 1, not {}",
+        args.min_similarity
+    );
     let rows = import::read(&args.file, &columns)?;
     let exists = args.into.exists();
     let mut set = if exists {

@@ -15,6 +15,11 @@ use crate::Exit;
 use crate::cli::{RemapArgs, ReportFormat};
 
 pub fn run(args: RemapArgs) -> Result<Exit> {
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.min_similarity),
+        "--min-similarity must be between 0 and 1, not {}",
+        args.min_similarity
+    );
     let mut set = testset::load(&args.testset)?;
     let header_dir = set.corpus_root(&args.testset);
     let corpus_dir = args
