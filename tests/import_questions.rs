@@ -213,7 +213,24 @@ fn importing_into_an_existing_set_keeps_its_bytes_and_skips_repeats() {
         out.contains("questions.jsonl:2: quote not found in `retention.md` nor elsewhere in the corpus"),
         "{out}"
     );
+    assert!(
+        out.contains(
+            "questions.jsonl:4: quote found in `retention.md`, not in `faq.md`; labelled `retention.md`"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "questions.jsonl:5: quote matched inexactly (similarity 1.00); the label quotes the corpus text"
+        ),
+        "{out}"
+    );
     let set = testset::load(&set_path).unwrap();
+    assert_eq!(set.case("ticket-4").unwrap().relevant[0].doc, "retention.md");
+    assert_eq!(
+        set.case("ticket-5").unwrap().relevant[0].quote,
+        "The web console is available in English, German, French and Japanese"
+    );
     let t1 = set.case("ticket-1").unwrap();
     assert_eq!(t1.review, Some(Review::Accepted));
     assert_eq!(t1.tags.kind.as_deref(), Some("lookup"));

@@ -214,43 +214,15 @@ pub fn import(
         }
         let label = match row.quote.as_ref().filter(|_| !unanswerable) {
             Some(quote) => {
-                let found = locate_in_corpus(
+                let (label, notes) = anchor_quote(
                     corpus,
+                    &chunks_of,
+                    row.doc.as_deref(),
                     quote,
-                    row.doc.as_deref().map(|d| (d, None)),
                     options.min_similarity,
                 );
-                match found {
-                    Some((path, f)) => {
-                        if f.how != Match::Exact {
-                            note(NoteKind::QuoteInexact {
-                                similarity: f.similarity,
-                            });
-                        }
-                        if let Some(named) = row.doc.as_ref().filter(|d| **d != path) {
-                            note(NoteKind::OtherDocument {
-                                named: named.clone(),
-                                found: path.clone(),
-                            });
-                        }
-                        let doc = corpus.doc(&path).expect("located in a corpus document");
-                        let idx = CharIndex::new(&doc.text);
-                        let doc_chunks = chunks_of.get(path.as_str()).copied().unwrap_or_default();
-                        Some(Label {
-                            doc: path,
-                            start: f.start,
-                            end: f.end,
-                            quote: idx.slice(f.start, f.end).unwrap_or_default().to_string(),
-                            chunk: chunk_of(doc_chunks, f.start, f.end).map(|c| c.id.clone()),
-                            grade: None,
-                            extra: Default::default(),
-                        })
-                    }
-                    None => {
-                        note(NoteKind::QuoteNotFound { doc: row.doc.clone() });
-                        None
-                    }
-                }
+                notes.into_iter().for_each(&mut note);
+                label
             }
             None => None,
         };
@@ -279,4 +251,49 @@ pub fn import(
         set.cases.push(case);
     }
     Ok(summary)
+}
+
+/// The label for a row's quote: where it is in the corpus (the named document first), with the
+/// corpus text as its quote, and notes on anything inexact.
+fn anchor_quote(
+    corpus: &Corpus,
+    chunks_of: &HashMap<&str, &[Chunk]>,
+    named: Option<&str>,
+    quote: &str,
+    min_similarity: f32,
+) -> (Option<Label>, Vec<NoteKind>) {
+    let mut notes = Vec::new();
+    let Some((path, f)) = locate_in_corpus(corpus, quote, named.map(|d| (d, None)), min_similarity) else {
+        notes.push(NoteKind::QuoteNotFound {
+            doc: named.map(str::to_string),
+        });
+        return (None, notes);
+    };
+    if f.how != Match::Exact {
+        notes.push(NoteKind::QuoteInexact {
+            similarity: f.similarity,
+        });
+    }
+    if let Some(named) = named.filter(|d| *d != path) {
+        notes.push(NoteKind::OtherDocument {
+            named: named.to_string(),
+            found: path.clone(),
+        });
+    }
+    let doc = corpus.doc(&path).expect("located in a corpus document");
+    let quote = CharIndex::new(&doc.text)
+        .slice(f.start, f.end)
+        .unwrap_or_default()
+        .to_string();
+    let chunks = chunks_of.get(path.as_str()).copied().unwrap_or_default();
+    let label = Label {
+        chunk: chunk_of(chunks, f.start, f.end).map(|c| c.id.clone()),
+        doc: path,
+        start: f.start,
+        end: f.end,
+        quote,
+        grade: None,
+        extra: Default::default(),
+    };
+    (Some(label), notes)
 }
