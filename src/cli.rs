@@ -21,6 +21,10 @@ pub struct Cli {
 pub enum Command {
     /// Show or export the chunks the other commands see.
     Chunk(ChunkArgs),
+    /// Add real questions from a CSV or JSON Lines file (personal data scrubbed).
+    Import(ImportArgs),
+    /// Re-anchor labels after the corpus or the chunking changed.
+    Remap(RemapArgs),
 }
 
 /// How documents are read and cut into chunks.
@@ -66,4 +70,93 @@ pub enum ChunkFormat {
     Text,
     /// `{id, doc, start, end, text}` per line.
     Jsonl,
+}
+
+/// `ragsynth import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Questions: CSV with a header row (`.csv`, `.tsv`) or JSON Lines (`.jsonl`, `.ndjson`).
+    pub file: PathBuf,
+    /// Test set to add to; created (with corpus and chunking header) when absent.
+    #[arg(long)]
+    pub into: PathBuf,
+    /// Column holding the question [default: question].
+    #[arg(long)]
+    pub question_col: Option<String>,
+    /// Column holding the reference answer [default: answer, when present].
+    #[arg(long)]
+    pub answer_col: Option<String>,
+    /// Column naming the relevant document [default: doc, when present].
+    #[arg(long)]
+    pub doc_col: Option<String>,
+    /// Column holding a supporting quote from that document [default: quote, when present].
+    #[arg(long)]
+    pub quote_col: Option<String>,
+    /// Column holding the topic tag [default: topic, when present].
+    #[arg(long)]
+    pub topic_col: Option<String>,
+    /// Column holding the question type tag [default: type, when present].
+    #[arg(long)]
+    pub type_col: Option<String>,
+    /// Column holding the case id [default: id, when present; else `real-<hash>`].
+    #[arg(long)]
+    pub id_col: Option<String>,
+    /// Keep personal data (e-mail, phone, card, IBAN, IP, URL with secrets, long ids) as is.
+    #[arg(long)]
+    pub no_scrub: bool,
+    /// Corpus directory (default: the test set's corpus root).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Candidate labels proposed for a question without one.
+    #[arg(long, default_value_t = 3)]
+    pub candidates: usize,
+    /// Similarity a quote needs to be matched fuzzily (0..1).
+    #[arg(long, default_value_t = ragsynth::locate::DEFAULT_MIN_SIMILARITY)]
+    pub min_similarity: f32,
+    /// Print the summary only; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// `ragsynth remap`.
+#[derive(Debug, Args)]
+pub struct RemapArgs {
+    /// Test set to re-anchor (YAML or JSON Lines).
+    pub testset: PathBuf,
+    /// Corpus directory as it is now (default: the test set's corpus root).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// New chunk size (default: the test set's chunking).
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// New smallest chunk size.
+    #[arg(long)]
+    pub min_size: Option<usize>,
+    /// New overlap.
+    #[arg(long)]
+    pub overlap: Option<usize>,
+    /// New unit: `chars` or `tokens:<encoding>`.
+    #[arg(long)]
+    pub unit: Option<String>,
+    /// New splitter: `auto`, `markdown` or `text`.
+    #[arg(long)]
+    pub splitter: Option<String>,
+    /// Similarity a reworded quote needs to be re-found (0..1).
+    #[arg(long, default_value_t = ragsynth::locate::DEFAULT_MIN_SIMILARITY)]
+    pub min_similarity: f32,
+    /// Print the report only; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// `text` for people, `json` for scripts (JSON Lines: one line per label, then a summary).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// Output of reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Lines for people.
+    Text,
+    /// JSON Lines tagged by `type`.
+    Json,
 }

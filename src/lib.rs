@@ -10,8 +10,11 @@ pub mod corpus;
 pub mod error;
 pub mod fsutil;
 pub mod html;
+pub mod import;
 pub mod index;
 pub mod locate;
+pub mod pii;
+pub mod remap;
 pub mod testset;
 pub mod text;
 

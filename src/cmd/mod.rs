@@ -1,6 +1,8 @@
 //! One module per subcommand; each turns parsed arguments into library calls and output.
 
 mod chunk;
+mod import;
+mod remap;
 
 use anyhow::Result;
 
@@ -11,6 +13,8 @@ use crate::cli::{ChunkingArgs, Cli, Command};
 pub fn run(cli: Cli) -> Result<Exit> {
     match cli.command {
         Command::Chunk(args) => chunk::run(args),
+        Command::Import(args) => import::run(args),
+        Command::Remap(args) => remap::run(args),
     }
 }
 
