@@ -11,12 +11,13 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[non_exhaustive]
 pub enum Error {
     /// A file or directory could not be read or written.
-    #[error("{path}: {source}")]
+    // The I/O error is part of the message, not a `source`: anyhow's `{:#}` would print it twice.
+    #[error("{path}: {error}")]
     Io {
         /// The file or directory.
         path: PathBuf,
         /// The underlying error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A file is not well-formed YAML / JSON / CSV.
     #[error("{}: {message}", location(path, *line, *column))]
@@ -62,7 +63,7 @@ impl Error {
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io {
             path: path.into(),
-            source,
+            error: source,
         }
     }
 }

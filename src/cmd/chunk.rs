@@ -2,7 +2,7 @@
 
 use std::io::{BufWriter, Write};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ragsynth::chunk::Chunker;
 use ragsynth::corpus::Walk;
 
@@ -11,8 +11,7 @@ use crate::cli::{ChunkArgs, ChunkFormat};
 
 pub fn run(args: ChunkArgs) -> Result<Exit> {
     let chunker = Chunker::new(args.chunking.to_chunking()?)?;
-    let walk = Walk::new(&args.corpus, args.chunking.walk_options())
-        .with_context(|| format!("reading corpus {}", args.corpus.display()))?;
+    let walk = Walk::new(&args.corpus, args.chunking.walk_options())?;
     for s in walk.walk_skips() {
         eprintln!("warning: {s}");
     }
