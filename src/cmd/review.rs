@@ -1,5 +1,7 @@
 //! `ragsynth review`: serves the review page until Ctrl-C.
 
+use std::io::Write;
+
 use anyhow::{Context, Result};
 use ragsynth::review::{ServeOptions, serve};
 
@@ -33,11 +35,15 @@ pub fn run(args: ReviewArgs) -> Result<Exit> {
         }
         let (cases, pending) = server.counts();
         let url = server.url();
-        println!(
+        // Printing must not stop the server when nobody reads its output any more.
+        let mut out = std::io::stdout();
+        let _ = writeln!(
+            out,
             "Reviewing {} ({cases} cases, {pending} pending) at {url}",
             args.testset.display()
         );
-        println!("Every decision is saved at once. Press Ctrl-C to stop.");
+        let _ = writeln!(out, "Every decision is saved at once. Press Ctrl-C to stop.");
+        let _ = out.flush();
         if args.open {
             open_browser(&url);
         }
