@@ -24,6 +24,8 @@
     for (const [k, v] of Object.entries(attrs || {})) {
       if (v === null || v === undefined || v === false) continue;
       if (k === 'class') el.className = v;
+      // Through the CSSOM: the page's content security policy forbids style attributes.
+      else if (k === 'style') el.style.cssText = v;
       else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
       else el.setAttribute(k, v === true ? '' : v);
     }
@@ -208,7 +210,7 @@
 
     const flagKids = d.flag_details.map((f) => h('div', { class: 'flag' },
       h('span', { class: 'code' }, f.code),
-      h('span', { class: 'msg' }, f.message || S.explanations[f.code] || f.explanation || 'Flagged by the audit.'),
+      h('span', { class: 'msg' }, f.message || S.explanations[f.code] || f.explanation || 'Flagged by the audit; ragsynth audit --explain ' + f.code + ' tells why.'),
       (f.explanation || S.explanations[f.code]) && f.message ? h('span', { class: 'why' }, f.explanation || S.explanations[f.code]) : null));
     const figures = [];
     const fig = (k, v) => figures.push(h('div', { class: 'figure' }, h('div', { class: 'k' }, k), h('div', { class: 'v' }, v)));
@@ -216,7 +218,7 @@
       if (v === null || typeof v === 'object') continue;
       fig(label(k), typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(2) : String(v));
     }
-    fig('longest copied run', d.longest_run + (d.longest_run === 1 ? ' word' : ' words'));
+    fig('longest highlighted phrase', d.longest_run + (d.longest_run === 1 ? ' word' : ' words'));
     const audit = h('section', {},
       h('h2', {}, 'Audit'),
       flagKids.length ? h('div', { class: 'flags' }, flagKids) : h('p', { class: 'none', style: 'margin:0' }, d.audit && Object.keys(d.audit).length ? 'No rule flagged.' : 'Not audited yet: run ragsynth audit --write to add flags.'),
@@ -232,7 +234,17 @@
 
     const card = h('article', { class: 'card', id: 'case-card', 'data-id': d.id }, head, question, answer, audit, passages);
     if (live) card.append(actions(d));
+    const fresh = area.dataset.shown !== d.id;
     area.replaceChildren(card);
+    area.dataset.shown = d.id;
+    if (fresh) {
+      area.scrollTop = 0;
+      // Bring each passage's quote (or its first copied phrase) into its scroll box.
+      for (const body of card.querySelectorAll('.passage-body')) {
+        const target = body.querySelector('mark.q') || body.querySelector('mark');
+        if (target) body.scrollTop = Math.max(0, target.offsetTop - 48);
+      }
+    }
     if (S.mode === 'reject') { const el = $('reason'); if (el) el.focus(); }
     if (S.mode === 'edit') { const el = $('edit-question'); if (el) el.focus(); }
   }
@@ -388,7 +400,10 @@
   const NS = 'http://www.w3.org/2000/svg';
   function s(tag, attrs, ...kids) {
     const el = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'style') el.style.cssText = v;
+      else el.setAttribute(k, v);
+    }
     for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
     return el;
   }
@@ -423,14 +438,16 @@
       for (const v of vals) c[Math.min(bins - 1, Math.max(0, Math.floor(v * bins)))]++;
       return c.map((n) => (vals.length ? n / vals.length : 0));
     });
-    const ymax = Math.max(0.05, ...counts.flat());
+    const step = Math.max(...counts.flat()) > 0.4 ? 0.2 : Math.max(...counts.flat()) > 0.2 ? 0.1 : 0.05;
+    const ymax = Math.max(step, Math.ceil(Math.max(...counts.flat()) / step - 1e-9) * step);
     const plotW = W - left - 10, plotH = H - top - bottom;
     const bw = plotW / bins;
     const svg = s('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img' });
-    for (let t = 0; t <= 4; t++) {
-      const y = top + plotH - (plotH * t) / 4;
+    const ticks = Math.round(ymax / step);
+    for (let t = 0; t <= ticks; t++) {
+      const y = top + plotH - (plotH * t) / ticks;
       svg.append(s('line', { class: 'axis', x1: left, x2: W - 10, y1: y, y2: y }));
-      svg.append(s('text', { x: left - 6, y: y + 4, 'text-anchor': 'end' }, pct((ymax * t) / 4)));
+      svg.append(s('text', { x: left - 6, y: y + 4, 'text-anchor': 'end' }, pct(step * t)));
     }
     counts.forEach((c, k) => c.forEach((v, b) => {
       const inner = (bw - 6) / counts.length;
