@@ -54,7 +54,11 @@ impl Browser {
         loop {
             let ready = http.get(format!("{base}/status")).send().await;
             if let Ok(r) = ready
-                && r.json::<Value>().await.ok().and_then(|v| v["value"]["ready"].as_bool()) == Some(true)
+                && r.json::<Value>()
+                    .await
+                    .ok()
+                    .and_then(|v| v["value"]["ready"].as_bool())
+                    == Some(true)
             {
                 break;
             }
@@ -136,11 +140,8 @@ impl Browser {
     }
 
     async fn element(&self, css: &str) -> String {
-        self.wait_for(
-            &format!("return document.querySelector({css:?}) !== null"),
-            css,
-        )
-        .await;
+        self.wait_for(&format!("return document.querySelector({css:?}) !== null"), css)
+            .await;
         let v = self
             .post("/element", json!({"using": "css selector", "value": css}))
             .await;
@@ -173,9 +174,7 @@ impl Browser {
     }
 
     async fn screenshot(&self, to: &Path) {
-        let v = self
-            .call(reqwest::Method::GET, "/screenshot", None)
-            .await;
+        let v = self.call(reqwest::Method::GET, "/screenshot", None).await;
         let png = base64::engine::general_purpose::STANDARD
             .decode(v.as_str().unwrap())
             .unwrap();
@@ -223,7 +222,9 @@ fn browser_available() -> Option<PathBuf> {
     match (Path::new(CHROMIUM).exists(), driver) {
         (true, Some(d)) => Some(d),
         _ if required => {
-            panic!("RAGSYNTH_REQUIRE_BROWSER=1 but {CHROMIUM} or chromedriver is missing (apt-get install chromium chromium-driver)")
+            panic!(
+                "RAGSYNTH_REQUIRE_BROWSER=1 but {CHROMIUM} or chromedriver is missing (apt-get install chromium chromium-driver)"
+            )
         }
         _ => {
             eprintln!(
@@ -250,7 +251,10 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     browser.goto(&server.url).await;
     let first = browser.card_after("").await;
     let progress = browser
-        .wait_for("return document.getElementById('progress-text').textContent", "progress")
+        .wait_for(
+            "return document.getElementById('progress-text').textContent",
+            "progress",
+        )
         .await;
     assert_eq!(progress, "0 of 8 synthetic reviewed");
 
@@ -261,9 +265,7 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     // 2. Edit the question and topic, then save (status `edited`).
     browser.press("e").await;
     let edited_question = "Which cipher protects the contents of backed-up chunks?";
-    browser
-        .type_into("#edit-question", edited_question, true)
-        .await;
+    browser.type_into("#edit-question", edited_question, true).await;
     browser.type_into("#edit-topic", "encryption", true).await;
     browser.click("#save-edit").await;
     let third = browser.card_after(&second).await;
@@ -282,7 +284,9 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
         .await;
     assert_eq!(progress, "3 of 8 synthetic reviewed");
     assert_eq!(
-        browser.js("return document.querySelectorAll('#case-list li').length").await,
+        browser
+            .js("return document.querySelectorAll('#case-list li').length")
+            .await,
         5,
         "the pending filter leaves five cases"
     );
@@ -297,8 +301,10 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     c.review = Some(Review::Edited);
     let c = expected.case_mut(&third).unwrap();
     c.review = Some(Review::Rejected);
-    c.extra
-        .insert(ragsynth::review::REASON_FIELD.into(), Value::String(reason.into()));
+    c.extra.insert(
+        ragsynth::review::REASON_FIELD.into(),
+        Value::String(reason.into()),
+    );
     let on_disk = std::fs::read_to_string(&path).unwrap();
     assert_eq!(on_disk, testset::to_string(&expected, testset::Format::Yaml));
     let changed: Vec<&str> = original
@@ -351,10 +357,7 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
             "the conflict banner",
         )
         .await;
-    assert!(
-        message.as_str().unwrap().contains("changed on disk"),
-        "{message}"
-    );
+    assert!(message.as_str().unwrap().contains("changed on disk"), "{message}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), elsewhere);
     browser.press("a").await;
     browser
@@ -371,13 +374,13 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     let corpus = review_support::sample_corpus();
     let report = dir.path().join("report.html");
     std::fs::write(&report, ragsynth::review::static_html(&set, Some(&corpus))).unwrap();
-    browser
-        .goto(&format!("file://{}", report.display()))
-        .await;
+    browser.goto(&format!("file://{}", report.display())).await;
     let shown = browser.card_after("").await;
     assert_eq!(shown, set.cases[0].id);
     assert_eq!(
-        browser.js("return document.querySelectorAll('#case-list li').length").await,
+        browser
+            .js("return document.querySelectorAll('#case-list li').length")
+            .await,
         14
     );
     assert_eq!(

@@ -22,7 +22,13 @@ fn post(s: &ReviewServer, id: &str, body: &Value, origin: Option<&str>) -> revie
     if let Some(o) = origin {
         headers.push(("Origin", o));
     }
-    raw_request(s.port, "POST", &format!("/api/cases/{id}"), &headers, &body.to_string())
+    raw_request(
+        s.port,
+        "POST",
+        &format!("/api/cases/{id}"),
+        &headers,
+        &body.to_string(),
+    )
 }
 
 #[test]
@@ -37,7 +43,10 @@ fn serves_the_page_and_saves_a_decision_at_once() {
     assert!(page.body.contains("/assets/review.js"));
     let js = raw_request(s.port, "GET", "/assets/review.js", &[("Host", &host(&s))], "");
     assert_eq!(js.status, 200);
-    assert!(!js.body.contains("https://"), "the page loads nothing from elsewhere");
+    assert!(
+        !js.body.contains("https://"),
+        "the page loads nothing from elsewhere"
+    );
 
     let list = get_json(&s, "/api/cases");
     assert_eq!(list["cases"].as_array().unwrap().len(), 14);
@@ -49,7 +58,12 @@ fn serves_the_page_and_saves_a_decision_at_once() {
     assert!(card["passages"][0]["quote"].is_array());
 
     let before = std::fs::read_to_string(&path).unwrap();
-    let r = post(&s, "syn-01", &json!({"version": list["version"], "action": "accept"}), None);
+    let r = post(
+        &s,
+        "syn-01",
+        &json!({"version": list["version"], "action": "accept"}),
+        None,
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     let after = std::fs::read_to_string(&path).unwrap();
     assert_ne!(before, after);
@@ -59,7 +73,12 @@ fn serves_the_page_and_saves_a_decision_at_once() {
         Some(ragsynth::testset::Review::Accepted)
     );
     // The page must send its version: a decision against an old one is refused.
-    let stale = post(&s, "syn-02", &json!({"version": list["version"], "action": "accept"}), None);
+    let stale = post(
+        &s,
+        "syn-02",
+        &json!({"version": list["version"], "action": "accept"}),
+        None,
+    );
     assert_eq!(stale.status, 409);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), after);
 }
@@ -77,10 +96,19 @@ fn a_file_changed_on_disk_is_not_overwritten() {
         .replace("Clock skew.", "Clock skew between agent and server.");
     std::fs::write(&path, &edited).unwrap();
 
-    let r = post(&s, "syn-02", &json!({"version": list["version"], "action": "reject", "reason": "x"}), None);
+    let r = post(
+        &s,
+        "syn-02",
+        &json!({"version": list["version"], "action": "reject", "reason": "x"}),
+        None,
+    );
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(r.body.contains("changed on disk"), "{}", r.body);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited, "the other edit survives");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        edited,
+        "the other edit survives"
+    );
 
     // The page reloads: it now sees the new content and a new version, and can save again.
     let reloaded = get_json(&s, "/api/cases");
@@ -89,7 +117,12 @@ fn a_file_changed_on_disk_is_not_overwritten() {
         get_json(&s, "/api/cases/syn-04")["answer"],
         "Clock skew between agent and server."
     );
-    let r = post(&s, "syn-02", &json!({"version": reloaded["version"], "action": "accept"}), None);
+    let r = post(
+        &s,
+        "syn-02",
+        &json!({"version": reloaded["version"], "action": "accept"}),
+        None,
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     let now = std::fs::read_to_string(&path).unwrap();
     assert!(now.contains("Clock skew between agent and server."));
@@ -138,7 +171,11 @@ fn foreign_host_and_origin_are_refused() {
         "",
     );
     assert_eq!(r.status, 403);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "nothing was written");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        before,
+        "nothing was written"
+    );
 
     // A form post (no JSON content type) cannot carry a decision either.
     let h = host(&s);
@@ -202,7 +239,10 @@ fn nothing_outside_the_corpus_can_be_read() {
             r.status,
             r.body
         );
-        assert!(!r.body.contains("TOP-SECRET") && !r.body.contains("HIDDEN-IN-CORPUS"), "{target}");
+        assert!(
+            !r.body.contains("TOP-SECRET") && !r.body.contains("HIDDEN-IN-CORPUS"),
+            "{target}"
+        );
         assert!(!r.body.contains("root:"), "{target}");
     }
 }

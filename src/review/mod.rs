@@ -33,7 +33,12 @@ pub fn static_html(set: &TestSet, corpus: Option<&Corpus>) -> String {
 }
 
 /// [`static_html`] with rule explanations and a title.
-pub fn static_html_with(set: &TestSet, corpus: Option<&Corpus>, explain: Option<Explain>, title: &str) -> String {
+pub fn static_html_with(
+    set: &TestSet,
+    corpus: Option<&Corpus>,
+    explain: Option<Explain>,
+    title: &str,
+) -> String {
     let cases: Vec<CaseSummary> = set.cases.iter().map(summary).collect();
     let details: BTreeMap<&str, CaseDetail> = set
         .cases

@@ -95,7 +95,9 @@ pub async fn serve(opts: ServeOptions) -> Result<Server> {
                 None
             }
             None => {
-                notes.push("the test set names no corpus: passages show their quotes only; pass --corpus DIR".into());
+                notes.push(
+                    "the test set names no corpus: passages show their quotes only; pass --corpus DIR".into(),
+                );
                 None
             }
         },
@@ -106,7 +108,13 @@ pub async fn serve(opts: ServeOptions) -> Result<Server> {
     };
     let listener = tokio::net::TcpListener::bind((opts.bind, opts.port))
         .await
-        .map_err(|e| Error::Config(format!("cannot listen on {}:{}: {e}", host_literal(opts.bind), opts.port)))?;
+        .map_err(|e| {
+            Error::Config(format!(
+                "cannot listen on {}:{}: {e}",
+                host_literal(opts.bind),
+                opts.port
+            ))
+        })?;
     let addr = listener
         .local_addr()
         .map_err(|e| Error::Config(format!("cannot read the bound address: {e}")))?;
@@ -208,7 +216,10 @@ async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Respons
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         ),
     );
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     res
@@ -231,7 +242,11 @@ async fn css() -> Response {
 }
 
 async fn js() -> Response {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], page::JS).into_response()
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        page::JS,
+    )
+        .into_response()
 }
 
 async fn not_found() -> Response {
@@ -279,7 +294,11 @@ async fn decide(
     Path(id): Path<String>,
     axum::Json(body): axum::Json<Value>,
 ) -> Response {
-    let version = body.get("version").and_then(Value::as_str).unwrap_or_default().to_string();
+    let version = body
+        .get("version")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
     let decision: Decision = match serde_json::from_value(body) {
         Ok(d) => d,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("bad decision: {e}")),

@@ -214,11 +214,7 @@ fn apply(case: &mut testset::Case, decision: &Decision) -> Result<(), Refused> {
             case.answer = answer;
             case.tags.kind = kind;
             case.tags.topic = topic;
-            case.review = Some(if changed {
-                Review::Edited
-            } else {
-                Review::Accepted
-            });
+            case.review = Some(if changed { Review::Edited } else { Review::Accepted });
             case.extra.shift_remove(REASON_FIELD);
         }
         Decision::Pending => {
@@ -332,7 +328,11 @@ cases:
         ));
         let v = s.version().to_string();
         s.decide("syn-1", &v, &Decision::Accept).unwrap();
-        assert!(std::fs::read_to_string(s.path()).unwrap().contains("review: accepted"));
+        assert!(
+            std::fs::read_to_string(s.path())
+                .unwrap()
+                .contains("review: accepted")
+        );
     }
 
     #[test]

@@ -161,11 +161,7 @@ pub fn summary(case: &Case) -> CaseSummary {
         question: case.question.clone(),
         kind: case.tags.kind.clone(),
         topic: case.tags.topic.clone(),
-        source: if case.is_synthetic() {
-            "synthetic"
-        } else {
-            "real"
-        },
+        source: if case.is_synthetic() { "synthetic" } else { "real" },
         review: status(case).as_str(),
         reason: case
             .extra
@@ -300,7 +296,9 @@ mod tests {
             grade: None,
             extra: Map::new(),
         });
-        c.audit = Some(serde_json::json!({"flags": ["RS101", {"code": "RS201", "message": "yes/no"}], "overlap": 0.8}));
+        c.audit = Some(
+            serde_json::json!({"flags": ["RS101", {"code": "RS201", "message": "yes/no"}], "overlap": 0.8}),
+        );
         c
     }
 
@@ -312,7 +310,10 @@ mod tests {
         assert!(p.text.starts_with("Agents only open outgoing connections."));
         let chars: Vec<char> = p.text.chars().collect();
         let (qs, qe) = p.quote.unwrap();
-        assert_eq!(chars[qs..qe].iter().collect::<String>(), "No port needs to be opened");
+        assert_eq!(
+            chars[qs..qe].iter().collect::<String>(),
+            "No port needs to be opened"
+        );
         assert_eq!(d.longest_run, 3);
         assert_eq!(p.before, "Intro line.\n");
         assert_eq!(d.summary.review, "pending");

@@ -145,12 +145,15 @@ pub fn write_testset(dir: &Path) -> PathBuf {
         let row = row.unwrap();
         let mut case = Case::new(format!("real-{:02}", n + 1), &row[0]);
         case.answer = Some(row[1].to_string());
-        case.relevant.push(label(&corpus, &chunker, &row[3], Some(&row[2])));
+        case.relevant
+            .push(label(&corpus, &chunker, &row[3], Some(&row[2])));
         case.tags.kind = Some("lookup".into());
         case.tags.topic = Some(row[2].trim_end_matches(".md").to_string());
         case.tags.source = Some(Source::Real);
         case.review = Some(Review::Accepted);
-        case.audit = Some(json!({"flags": [], "overlap": 0.3 + 0.1 * n as f64, "copied_run": 1, "source_rank": 1 + n % 3}));
+        case.audit = Some(
+            json!({"flags": [], "overlap": 0.3 + 0.1 * n as f64, "copied_run": 1, "source_rank": 1 + n % 3}),
+        );
         set.cases.push(case);
     }
     for (id, q, a, quote, kind, topic, audit) in SYNTHETIC {
@@ -163,7 +166,8 @@ pub fn write_testset(dir: &Path) -> PathBuf {
         case.tags.topic = Some(topic.to_string());
         case.tags.source = Some(Source::Synthetic);
         case.review = Some(Review::Pending);
-        case.provenance = Some(json!({"model": "llama:SmolLM2-135M-Instruct", "prompt": "single_hop@1a2b3c4d"}));
+        case.provenance =
+            Some(json!({"model": "llama:SmolLM2-135M-Instruct", "prompt": "single_hop@1a2b3c4d"}));
         case.audit = Some(serde_json::from_str(audit).unwrap());
         set.cases.push(case);
     }
