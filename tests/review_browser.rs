@@ -388,6 +388,7 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
         Value::Null,
         "the export is read-only"
     );
+    browser.screenshot(&output.join("review-report.png")).await;
 }
 
 /// Writes `text` to a file of its own so it can be loaded as the original test set.

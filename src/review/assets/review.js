@@ -218,7 +218,7 @@
       if (v === null || typeof v === 'object') continue;
       fig(label(k), typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(2) : String(v));
     }
-    fig('longest highlighted phrase', d.longest_run + (d.longest_run === 1 ? ' word' : ' words'));
+    fig('longest highlighted phrase', d.longest_run ? d.longest_run + ' words' : 'none');
     const audit = h('section', {},
       h('h2', {}, 'Audit'),
       flagKids.length ? h('div', { class: 'flags' }, flagKids) : h('p', { class: 'none', style: 'margin:0' }, d.audit && Object.keys(d.audit).length ? 'No rule flagged.' : 'Not audited yet: run ragsynth audit --write to add flags.'),
