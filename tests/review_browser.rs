@@ -50,7 +50,7 @@ impl Browser {
             .unwrap();
         let base = format!("http://127.0.0.1:{port}");
         let http = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let ready = http.get(format!("{base}/status")).send().await;
             if let Ok(r) = ready
@@ -128,7 +128,7 @@ impl Browser {
 
     /// Polls a script until it returns something other than null/false.
     async fn wait_for(&self, script: &str, what: &str) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let v = self.js(script).await;
             if !v.is_null() && v != Value::Bool(false) {

@@ -329,8 +329,9 @@
       });
       if (r.status === 409) {
         S.mode = 'view';
-        banner(r.body.error + ' Reloaded.', '');
         await load();
+        // Said once the page shows the file as it now is, so the next key acts on that.
+        banner(r.body.error, '');
         return;
       }
       if (!r.ok) { banner(r.body.error || 'Saving failed (' + r.status + ')', 'error'); return; }
