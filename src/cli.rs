@@ -25,6 +25,8 @@ pub enum Command {
     Import(ImportArgs),
     /// Re-anchor labels after the corpus or the chunking changed.
     Remap(RemapArgs),
+    /// Accept, reject or edit pending synthetic cases on a local web page.
+    Review(ReviewArgs),
 }
 
 /// How documents are read and cut into chunks.
@@ -61,6 +63,25 @@ pub struct ChunkArgs {
     /// `text`: per-document counts and size statistics; `jsonl`: one chunk a line.
     #[arg(long, value_enum, default_value_t = ChunkFormat::Text)]
     pub format: ChunkFormat,
+}
+
+/// `ragsynth review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The test-set file (YAML or JSONL); every decision is saved into it at once.
+    pub testset: PathBuf,
+    /// Corpus directory (default: the test set's `corpus.root`).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Port to listen on (default: a free one).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Address to listen on. Loopback by default; anything else exposes the page to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
 }
 
 /// Output of `ragsynth chunk`.

@@ -15,6 +15,7 @@ pub mod index;
 pub mod locate;
 pub mod pii;
 pub mod remap;
+pub mod review;
 pub mod testset;
 pub mod text;
 

@@ -3,6 +3,7 @@
 mod chunk;
 mod import;
 mod remap;
+mod review;
 
 use anyhow::Result;
 
@@ -15,6 +16,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Chunk(args) => chunk::run(args),
         Command::Import(args) => import::run(args),
         Command::Remap(args) => remap::run(args),
+        Command::Review(args) => review::run(args),
     }
 }
 

@@ -1,0 +1,77 @@
+//! `ragsynth review`: serves the review page until Ctrl-C.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use ragsynth::review::{ServeOptions, serve};
+
+use crate::Exit;
+use crate::cli::ReviewArgs;
+
+pub fn run(args: ReviewArgs) -> Result<Exit> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let opts = ServeOptions {
+            corpus: args.corpus.clone(),
+            bind: args.bind,
+            port: args.port,
+            ..ServeOptions::new(&args.testset)
+        };
+        let server = serve(opts)
+            .await
+            .with_context(|| format!("starting the review of {}", args.testset.display()))?;
+        for note in server.notes() {
+            eprintln!("note: {note}");
+        }
+        if !args.bind.is_loopback() {
+            eprintln!(
+                "warning: listening on {} — anyone who can reach this machine can change the test set",
+                args.bind
+            );
+        }
+        let (cases, pending) = server.counts();
+        let url = server.url();
+        // Printing must not stop the server when nobody reads its output any more.
+        let mut out = std::io::stdout();
+        let _ = writeln!(
+            out,
+            "Reviewing {} ({cases} cases, {pending} pending) at {url}",
+            args.testset.display()
+        );
+        let _ = writeln!(out, "Every decision is saved at once. Press Ctrl-C to stop.");
+        let _ = out.flush();
+        if args.open {
+            open_browser(&url);
+        }
+        server
+            .run(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(Exit::Ok)
+    })
+}
+
+/// Opens `url` with the desktop's default browser; a failure is only a warning.
+fn open_browser(url: &str) {
+    let (program, first_args): (&str, &[&str]) = if cfg!(target_os = "macos") {
+        ("open", &[])
+    } else if cfg!(windows) {
+        ("cmd", &["/C", "start", ""])
+    } else {
+        ("xdg-open", &[])
+    };
+    let spawned = std::process::Command::new(program)
+        .args(first_args)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(e) = spawned {
+        eprintln!("warning: could not open a browser ({program}: {e}); open {url} yourself");
+    }
+}

@@ -1,0 +1,64 @@
+//! Review: a person accepts, rejects or edits synthetic cases on a local web page, with each
+//! case's source passage, copied words and audit flags beside it.
+//!
+//! Synthetic cases are only worth keeping after someone has looked at them, and that someone is
+//! often a domain expert, not an engineer — hence a page rather than a YAML editor. [`serve`]
+//! runs it on loopback; every decision is written back at once through [`crate::testset::save`]
+//! and refused, not merged, when the file changed underneath. [`static_html`] renders the same
+//! summary and case cards as one self-contained file for sharing.
+
+mod guard;
+mod highlight;
+mod page;
+mod server;
+mod store;
+mod view;
+
+pub use guard::HostPolicy;
+pub use highlight::{Copied, Mark, MarkKind, copied};
+pub use server::{ServeOptions, Server, serve};
+pub use store::{Decision, Refused, Store};
+pub use view::{CaseDetail, CaseSummary, Explain, Flag, Passage, REASON_FIELD, detail, status, summary};
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::json;
+
+use crate::corpus::Corpus;
+use crate::testset::TestSet;
+
+/// The summary and every case card as one HTML file that needs nothing else (read-only).
+pub fn static_html(set: &TestSet, corpus: Option<&Corpus>) -> String {
+    static_html_with(set, corpus, None, "ragsynth report")
+}
+
+/// [`static_html`] with rule explanations and a title.
+pub fn static_html_with(
+    set: &TestSet,
+    corpus: Option<&Corpus>,
+    explain: Option<Explain>,
+    title: &str,
+) -> String {
+    let cases: Vec<CaseSummary> = set.cases.iter().map(summary).collect();
+    let details: BTreeMap<&str, CaseDetail> = set
+        .cases
+        .iter()
+        .map(|c| (c.id.as_str(), detail(c, corpus, explain)))
+        .collect();
+    let codes: BTreeSet<&String> = cases.iter().flat_map(|c| &c.flags).collect();
+    let explanations: BTreeMap<&String, String> = codes
+        .into_iter()
+        .filter_map(|c| explain.and_then(|e| e(c)).map(|e| (c, e)))
+        .collect();
+    page::standalone(
+        title,
+        &json!({
+            "mode": "static",
+            "file": title,
+            "corpus": corpus.map(|c| c.root.display().to_string()),
+            "cases": cases,
+            "details": details,
+            "explanations": explanations,
+        }),
+    )
+}

@@ -1,0 +1,340 @@
+//! The local HTTP server behind the review page.
+//!
+//! Routes: `/` (the page), `/assets/*` (embedded stylesheet and script), `GET /api/cases`
+//! (every case's summary and the file's version), `GET /api/cases/{id}` (one case's card),
+//! `POST /api/cases/{id}` (a decision, saved at once), `GET /api/doc?path=` (a document of the
+//! loaded corpus). Every request passes [`guard`] first.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::Router;
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::guard::{HostPolicy, host_literal};
+use super::page;
+use super::store::{Decision, Refused, Store};
+use super::view::{self, Explain};
+use crate::corpus::{Corpus, WalkOptions};
+use crate::{Error, Result};
+
+/// How to serve a review.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The test-set file to review.
+    pub testset: PathBuf,
+    /// Corpus directory (default: the set's `corpus.root`, when it exists).
+    pub corpus: Option<PathBuf>,
+    /// Address to listen on (default loopback; anything else must be asked for).
+    pub bind: IpAddr,
+    /// Port (0: a free one).
+    pub port: u16,
+    /// Explains audit rule codes on the page.
+    pub explain: Option<Explain>,
+}
+
+impl ServeOptions {
+    /// Options for reviewing `testset` on a free loopback port.
+    pub fn new(testset: impl Into<PathBuf>) -> ServeOptions {
+        ServeOptions {
+            testset: testset.into(),
+            corpus: None,
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            explain: None,
+        }
+    }
+}
+
+/// A bound server, ready to run.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    router: Router,
+    addr: SocketAddr,
+    notes: Vec<String>,
+    app: Arc<App>,
+}
+
+struct App {
+    store: Mutex<Store>,
+    corpus: Option<Corpus>,
+    explain: Option<Explain>,
+    hosts: HostPolicy,
+    title: String,
+}
+
+impl App {
+    fn store(&self) -> MutexGuard<'_, Store> {
+        // A handler that panicked mid-decision leaves the set as it was saved: keep serving.
+        self.store.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Loads the test set (and its corpus) and binds the listening socket.
+pub async fn serve(opts: ServeOptions) -> Result<Server> {
+    let store = Store::open(&opts.testset)?;
+    let mut notes = Vec::new();
+    let corpus_dir = match &opts.corpus {
+        Some(dir) => Some(dir.clone()),
+        None => match store.set().corpus_root(&opts.testset) {
+            Some(dir) if dir.is_dir() => Some(dir),
+            Some(dir) => {
+                notes.push(format!(
+                    "corpus {} (from the test set) not found: passages show their quotes only; pass --corpus DIR",
+                    dir.display()
+                ));
+                None
+            }
+            None => {
+                notes.push(
+                    "the test set names no corpus: passages show their quotes only; pass --corpus DIR".into(),
+                );
+                None
+            }
+        },
+    };
+    let corpus = match corpus_dir {
+        Some(dir) => Some(Corpus::load(&dir, WalkOptions::default())?),
+        None => None,
+    };
+    let listener = tokio::net::TcpListener::bind((opts.bind, opts.port))
+        .await
+        .map_err(|e| {
+            Error::Config(format!(
+                "cannot listen on {}:{}: {e}",
+                host_literal(opts.bind),
+                opts.port
+            ))
+        })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::Config(format!("cannot read the bound address: {e}")))?;
+    let title = format!(
+        "Review · {}",
+        opts.testset
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    );
+    let app = Arc::new(App {
+        store: Mutex::new(store),
+        corpus,
+        explain: opts.explain,
+        hosts: HostPolicy::new(opts.bind, addr.port()),
+        title,
+    });
+    let router = Router::new()
+        .route("/", get(index))
+        .route("/assets/review.css", get(css))
+        .route("/assets/review.js", get(js))
+        .route("/api/cases", get(list))
+        .route("/api/cases/{id}", get(card).post(decide))
+        .route("/api/doc", get(document))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app.clone());
+    Ok(Server {
+        listener,
+        router,
+        addr,
+        notes,
+        app,
+    })
+}
+
+impl Server {
+    /// The address it listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL (loopback name when bound to an unspecified address).
+    pub fn url(&self) -> String {
+        let ip = if self.addr.ip().is_unspecified() {
+            IpAddr::V4(Ipv4Addr::LOCALHOST)
+        } else {
+            self.addr.ip()
+        };
+        format!("http://{}:{}/", host_literal(ip), self.addr.port())
+    }
+
+    /// Things the user should know (corpus not found, ...).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// `(cases, pending)` in the loaded set.
+    pub fn counts(&self) -> (usize, usize) {
+        let store = self.app.store();
+        let cases = &store.set().cases;
+        let pending = cases
+            .iter()
+            .filter(|c| view::status(c) == crate::testset::Review::Pending)
+            .count();
+        (cases.len(), pending)
+    }
+
+    /// Serves until `shutdown` completes.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(|e| Error::Config(format!("server stopped: {e}")))
+    }
+}
+
+/// Refuses requests addressed to another name (DNS rebinding) or sent from another site, and
+/// adds the headers that keep the page from being framed or sniffed.
+async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    let value = |name: header::HeaderName| headers.get(name).map(|v| v.to_str().unwrap_or(""));
+    let host_ok = value(header::HOST).is_some_and(|h| app.hosts.allows_host(h));
+    let origin_ok = value(header::ORIGIN).is_none_or(|o| app.hosts.allows_origin(o));
+    if !host_ok {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "request refused: the Host header does not name this server",
+        );
+    }
+    if !origin_ok {
+        return refuse(StatusCode::FORBIDDEN, "request refused: sent from another origin");
+    }
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    res
+}
+
+fn refuse(status: StatusCode, message: &str) -> Response {
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+async fn index(State(app): State<Arc<App>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page::live(&app.title),
+    )
+        .into_response()
+}
+
+async fn css() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], page::CSS).into_response()
+}
+
+async fn js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        page::JS,
+    )
+        .into_response()
+}
+
+async fn not_found() -> Response {
+    refuse(StatusCode::NOT_FOUND, "not found")
+}
+
+/// Explanations of every rule code flagged somewhere in the set.
+fn explanations(store: &Store, explain: Option<Explain>) -> BTreeMap<String, String> {
+    let Some(explain) = explain else {
+        return BTreeMap::new();
+    };
+    store
+        .set()
+        .cases
+        .iter()
+        .flat_map(|c| view::summary(c).flags)
+        .filter_map(|code| explain(&code).map(|e| (code, e)))
+        .collect()
+}
+
+async fn list(State(app): State<Arc<App>>) -> Response {
+    let store = app.store();
+    let cases: Vec<_> = store.set().cases.iter().map(view::summary).collect();
+    axum::Json(json!({
+        "mode": "live",
+        "file": store.path().display().to_string(),
+        "version": store.version(),
+        "corpus": app.corpus.as_ref().map(|c| c.root.display().to_string()),
+        "cases": cases,
+        "explanations": explanations(&store, app.explain),
+    }))
+    .into_response()
+}
+
+async fn card(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let store = app.store();
+    match store.set().case(&id) {
+        Some(case) => axum::Json(view::detail(case, app.corpus.as_ref(), app.explain)).into_response(),
+        None => refuse(StatusCode::NOT_FOUND, &format!("no case with id `{id}`")),
+    }
+}
+
+async fn decide(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    axum::Json(body): axum::Json<Value>,
+) -> Response {
+    let version = body
+        .get("version")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let decision: Decision = match serde_json::from_value(body) {
+        Ok(d) => d,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("bad decision: {e}")),
+    };
+    let mut store = app.store();
+    match store.decide(&id, &version, &decision) {
+        Ok(()) => {
+            let case = store.set().case(&id).map(view::summary);
+            axum::Json(json!({ "version": store.version(), "case": case })).into_response()
+        }
+        Err(e) => {
+            let status = match &e {
+                Refused::Conflict(_) => StatusCode::CONFLICT,
+                Refused::NotFound(_) => StatusCode::NOT_FOUND,
+                Refused::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                Refused::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            (
+                status,
+                axum::Json(json!({ "error": e.to_string(), "version": store.version() })),
+            )
+                .into_response()
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct DocQuery {
+    path: String,
+}
+
+/// A document's text, looked up by its label path among the documents the corpus loaded: the
+/// path is a key, never joined to a directory, so nothing outside the corpus can be named.
+async fn document(State(app): State<Arc<App>>, Query(q): Query<DocQuery>) -> Response {
+    match app.corpus.as_ref().and_then(|c| c.doc(&q.path)) {
+        Some(doc) => axum::Json(json!({ "path": doc.path, "text": doc.text })).into_response(),
+        None => refuse(StatusCode::NOT_FOUND, "not a document of the corpus"),
+    }
+}

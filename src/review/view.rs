@@ -1,0 +1,341 @@
+//! What the page shows of a case: a light summary for the list, filters and plots, and the full
+//! detail (passages, quote, copied words, audit) for the case being reviewed. The server and the
+//! static export build the same values, so both pages render them with the same code.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::highlight::{Mark, copied};
+use crate::chunk::CharIndex;
+use crate::corpus::Corpus;
+use crate::locate::{DEFAULT_MIN_SIMILARITY, locate};
+use crate::testset::{Case, Review};
+
+/// The case field a rejection reason is stored in (next to `review`).
+pub const REASON_FIELD: &str = "review_reason";
+
+/// Characters of context shown before and after a labelled span.
+const CONTEXT_CHARS: usize = 240;
+
+/// Explains an audit rule code in a sentence or two (`None` when the code is unknown).
+pub type Explain = fn(&str) -> Option<String>;
+
+/// A case in the list: enough to filter, count and plot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CaseSummary {
+    /// Case id.
+    pub id: String,
+    /// The question.
+    pub question: String,
+    /// `tags.type`.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// `tags.topic`.
+    pub topic: Option<String>,
+    /// `real` or `synthetic`.
+    pub source: &'static str,
+    /// Review status (`pending` when absent on a synthetic case, `accepted` on a real one).
+    pub review: &'static str,
+    /// Why it was rejected, when a reviewer said so.
+    pub reason: Option<String>,
+    /// `dev` or `heldout`.
+    pub split: &'static str,
+    /// Audit rule codes flagged on it.
+    pub flags: Vec<String>,
+    /// `audit.overlap`, when audit wrote a number there.
+    pub overlap: Option<f64>,
+    /// Documents of its labels.
+    pub docs: Vec<String>,
+    /// Line in the file.
+    pub line: Option<usize>,
+}
+
+/// One flagged rule on a case.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Flag {
+    /// Rule code, e.g. `RS101`.
+    pub code: String,
+    /// The finding's own message, when audit stored one.
+    pub message: Option<String>,
+    /// What the rule checks, from the explainer.
+    pub explanation: Option<String>,
+}
+
+/// A labelled passage with its quote and copied words marked.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Passage {
+    /// Document path.
+    pub doc: String,
+    /// Label span start (characters).
+    pub start: usize,
+    /// Label span end.
+    pub end: usize,
+    /// Chunk id, when the label has one.
+    pub chunk: Option<String>,
+    /// False when the document is not in the loaded corpus (or no corpus was loaded): the text
+    /// shown is then the label's quote.
+    pub in_corpus: bool,
+    /// Text of the span (or the quote).
+    pub text: String,
+    /// Up to a few lines of context before the span.
+    pub before: String,
+    /// Up to a few lines of context after the span.
+    pub after: String,
+    /// Where the quote is in `text` (characters), when found.
+    pub quote: Option<(usize, usize)>,
+    /// Words of `text` the question copies.
+    pub marks: Vec<Mark>,
+}
+
+/// Everything the review card shows of one case.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CaseDetail {
+    /// The list fields.
+    #[serde(flatten)]
+    pub summary: CaseSummary,
+    /// Reference answer.
+    pub answer: Option<String>,
+    /// Words of the question copied from the passages.
+    pub question_marks: Vec<Mark>,
+    /// Longest run of question tokens copied from one passage.
+    pub longest_run: usize,
+    /// Labelled passages.
+    pub passages: Vec<Passage>,
+    /// Flagged rules with explanations.
+    pub flag_details: Vec<Flag>,
+    /// The rest of `audit` (figures such as overlap, copied_run, source_rank).
+    pub audit: Map<String, Value>,
+    /// `provenance`, as stored.
+    pub provenance: Option<Value>,
+}
+
+/// The review status the page works with.
+pub fn status(case: &Case) -> Review {
+    match case.review {
+        Some(r) => r,
+        None if case.is_synthetic() => Review::Pending,
+        None => Review::Accepted,
+    }
+}
+
+/// Rule codes in `audit.flags`: plain strings, or objects with a `code`.
+fn flags(case: &Case) -> Vec<Flag> {
+    let Some(list) = case
+        .audit
+        .as_ref()
+        .and_then(|a| a.get("flags"))
+        .and_then(Value::as_array)
+    else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|f| match f {
+            Value::String(code) => Some(Flag {
+                code: code.clone(),
+                message: None,
+                explanation: None,
+            }),
+            Value::Object(o) => Some(Flag {
+                code: o.get("code")?.as_str()?.to_string(),
+                message: o.get("message").and_then(Value::as_str).map(str::to_string),
+                explanation: None,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `audit.overlap` as a number: the value itself, or an object's `containment`.
+fn overlap(case: &Case) -> Option<f64> {
+    let v = case.audit.as_ref()?.get("overlap")?;
+    v.as_f64()
+        .or_else(|| v.get("containment").and_then(Value::as_f64))
+}
+
+/// The list entry of a case.
+pub fn summary(case: &Case) -> CaseSummary {
+    let mut docs: Vec<String> = case.relevant.iter().map(|l| l.doc.clone()).collect();
+    docs.dedup();
+    CaseSummary {
+        id: case.id.clone(),
+        question: case.question.clone(),
+        kind: case.tags.kind.clone(),
+        topic: case.tags.topic.clone(),
+        source: if case.is_synthetic() { "synthetic" } else { "real" },
+        review: status(case).as_str(),
+        reason: case
+            .extra
+            .get(REASON_FIELD)
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        split: case.split().as_str(),
+        flags: flags(case).into_iter().map(|f| f.code).collect(),
+        overlap: overlap(case),
+        docs,
+        line: case.line(),
+    }
+}
+
+/// The full card of a case. Document text comes only from `corpus` (already in memory), never
+/// from a path read off the case.
+pub fn detail(case: &Case, corpus: Option<&Corpus>, explain: Option<Explain>) -> CaseDetail {
+    let passages: Vec<Passage> = case.relevant.iter().map(|l| passage(l, corpus)).collect();
+    let texts: Vec<&str> = passages.iter().map(|p| p.text.as_str()).collect();
+    let c = copied(&case.question, &texts);
+    let passages = passages
+        .into_iter()
+        .zip(c.passages)
+        .map(|(p, marks)| Passage { marks, ..p })
+        .collect();
+    let flag_details = flags(case)
+        .into_iter()
+        .map(|f| Flag {
+            explanation: explain.and_then(|e| e(&f.code)),
+            ..f
+        })
+        .collect();
+    let mut audit = match &case.audit {
+        Some(Value::Object(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    audit.shift_remove("flags");
+    CaseDetail {
+        summary: summary(case),
+        answer: case.answer.clone(),
+        question_marks: c.question,
+        longest_run: c.longest_run,
+        passages,
+        flag_details,
+        audit,
+        provenance: case.provenance.clone(),
+    }
+}
+
+fn passage(label: &crate::testset::Label, corpus: Option<&Corpus>) -> Passage {
+    let doc = corpus.and_then(|c| c.doc(&label.doc));
+    let span = doc.and_then(|d| {
+        let idx = CharIndex::new(&d.text);
+        let text = idx.slice(label.start, label.end)?;
+        let before_start = label.start.saturating_sub(CONTEXT_CHARS);
+        let after_end = (label.end + CONTEXT_CHARS).min(idx.char_len());
+        let before = idx.slice(before_start, label.start).unwrap_or_default();
+        let after = idx.slice(label.end, after_end).unwrap_or_default();
+        Some((
+            text.to_string(),
+            trim_context_start(before, before_start == 0),
+            trim_context_end(after, after_end == idx.char_len()),
+        ))
+    });
+    let in_corpus = span.is_some();
+    let (text, before, after) = span.unwrap_or_else(|| (label.quote.clone(), String::new(), String::new()));
+    let quote = locate(&text, &label.quote, None, DEFAULT_MIN_SIMILARITY).map(|f| (f.start, f.end));
+    Passage {
+        doc: label.doc.clone(),
+        start: label.start,
+        end: label.end,
+        chunk: label.chunk.clone(),
+        in_corpus,
+        text,
+        before,
+        after,
+        quote,
+        marks: Vec::new(),
+    }
+}
+
+/// Context before a span starts at a word boundary (unless it is the document's start).
+fn trim_context_start(s: &str, whole: bool) -> String {
+    if whole {
+        return s.to_string();
+    }
+    match s.find(char::is_whitespace) {
+        Some(i) => format!("…{}", &s[i..]),
+        None => s.to_string(),
+    }
+}
+
+/// Context after a span ends at a word boundary (unless it is the document's end).
+fn trim_context_end(s: &str, whole: bool) -> String {
+    if whole {
+        return s.to_string();
+    }
+    match s.rfind(char::is_whitespace) {
+        Some(i) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::{DocKind, Document};
+    use crate::testset::{Label, Source};
+
+    fn corpus() -> Corpus {
+        Corpus {
+            root: "/nowhere".into(),
+            docs: vec![Document {
+                path: "a.md".into(),
+                text: "Intro line.\nAgents only open outgoing connections. No port needs to be opened on the agent.\nEnd.".into(),
+                kind: DocKind::Markdown,
+                sha256: String::new(),
+            }],
+            skipped: Vec::new(),
+        }
+    }
+
+    fn case() -> Case {
+        let mut c = Case::new("syn-1", "Do agents open outgoing connections only?");
+        c.tags.source = Some(Source::Synthetic);
+        c.relevant.push(Label {
+            doc: "a.md".into(),
+            start: 12,
+            end: 90,
+            quote: "No port needs to be opened".into(),
+            chunk: None,
+            grade: None,
+            extra: Map::new(),
+        });
+        c.audit = Some(
+            serde_json::json!({"flags": ["RS101", {"code": "RS201", "message": "yes/no"}], "overlap": 0.8}),
+        );
+        c
+    }
+
+    #[test]
+    fn detail_marks_quote_and_copied_words_inside_the_span() {
+        let d = detail(&case(), Some(&corpus()), Some(|c| Some(format!("about {c}"))));
+        let p = &d.passages[0];
+        assert!(p.in_corpus);
+        assert!(p.text.starts_with("Agents only open outgoing connections."));
+        let chars: Vec<char> = p.text.chars().collect();
+        let (qs, qe) = p.quote.unwrap();
+        assert_eq!(
+            chars[qs..qe].iter().collect::<String>(),
+            "No port needs to be opened"
+        );
+        assert_eq!(d.longest_run, 3);
+        assert_eq!(p.before, "Intro line.\n");
+        assert_eq!(d.summary.review, "pending");
+        assert_eq!(d.summary.flags, ["RS101", "RS201"]);
+        assert_eq!(d.summary.overlap, Some(0.8));
+        assert_eq!(d.flag_details[1].message.as_deref(), Some("yes/no"));
+        assert_eq!(d.flag_details[0].explanation.as_deref(), Some("about RS101"));
+        assert!(!d.audit.contains_key("flags"));
+    }
+
+    #[test]
+    fn without_the_document_the_quote_is_shown() {
+        let d = detail(&case(), None, None);
+        assert!(!d.passages[0].in_corpus);
+        assert_eq!(d.passages[0].text, "No port needs to be opened");
+        assert_eq!(d.passages[0].quote, Some((0, 26)));
+    }
+
+    #[test]
+    fn real_cases_without_review_count_as_accepted() {
+        let c = Case::new("r1", "q");
+        assert_eq!(summary(&c).review, "accepted");
+        assert_eq!(summary(&c).source, "real");
+    }
+}
