@@ -182,3 +182,34 @@ fn validation_names_case_and_field() {
     assert!(find("moved", "relevant[0].quote"));
     assert_eq!(issues.len(), 4, "{issues:#?}");
 }
+
+#[test]
+fn a_case_without_relevant_is_not_given_one() {
+    let text = "cases:\n- id: a\n  question: q?\n  tags: {source: real}\n- id: b\n  question: r?\n";
+    let mut set = read(text, "s.yaml");
+    assert_eq!(testset::to_string(&set, Format::Yaml), text);
+    set.cases[1].review = Some(Review::Accepted);
+    assert_eq!(
+        testset::to_string(&set, Format::Yaml),
+        "cases:\n- id: a\n  question: q?\n  tags: {source: real}\n- id: b\n  question: r?\n  review: accepted\n"
+    );
+}
+
+#[test]
+fn changed_header_with_verbatim_cases_stays_valid_yaml() {
+    for text in [
+        HAND_WRITTEN.to_string(),
+        HAND_WRITTEN
+            .replace("\n- ", "\n  - ")
+            .replace("\n  ", "\n    ")
+            .replace("\n    - id", "\n  - id"),
+    ] {
+        let mut set = read(&text, "s.yaml");
+        set.extra.insert("owner".into(), "other-team".into());
+        set.cases.push(Case::new("new-1", "A new question?"));
+        let out = testset::to_string(&set, Format::Yaml);
+        let back = read(&out, "s.yaml");
+        assert_eq!(back.cases, set.cases, "{out}");
+        assert_eq!(back.extra["owner"], "other-team");
+    }
+}

@@ -7,12 +7,11 @@
 use std::path::Path;
 
 use serde::Deserialize;
-use serde::de::IgnoredAny;
 use serde_json::{Map, Value};
 use serde_saphyr::Spanned;
 
 use super::emit::{sequence_item, write_map_body};
-use super::{Case, CorpusRef, FORMAT_VERSION, Origin, TestSet};
+use super::{Case, CorpusRef, FORMAT_VERSION, Kept, Origin, TestSet};
 use crate::chunk::Chunking;
 use crate::fsutil::write_atomic;
 use crate::{Error, Result};
@@ -51,10 +50,52 @@ pub(crate) struct HeaderOrigin {
     item_indent: usize,
 }
 
-/// Like a case's origin, how the header was read is not part of the set's content.
-impl PartialEq for HeaderOrigin {
-    fn eq(&self, _: &Self) -> bool {
-        true
+/// The top-level mapping, read in one pass (the YAML parser is the slow part of loading): every
+/// key's value, and for `cases` the line of each case and of each of its fields.
+struct YamlTop {
+    map: Map<String, Value>,
+    lines: Vec<(usize, Vec<(String, usize)>)>,
+}
+
+type SpannedCase = Spanned<indexmap::IndexMap<String, Spanned<Value>>>;
+
+impl<'de> Deserialize<'de> for YamlTop {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct TopVisitor;
+        impl<'de> serde::de::Visitor<'de> for TopVisitor {
+            type Value = YamlTop;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a mapping with `ragsynth:` and `cases:` keys")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> std::result::Result<YamlTop, A::Error> {
+                let mut map = Map::new();
+                let mut lines = Vec::new();
+                while let Some(key) = m.next_key::<String>()? {
+                    if key != "cases" {
+                        map.insert(key, m.next_value()?);
+                        continue;
+                    }
+                    let cases: Option<Vec<SpannedCase>> = m.next_value()?;
+                    let mut values = Vec::new();
+                    for case in cases.unwrap_or_default() {
+                        let fields = case
+                            .value
+                            .iter()
+                            .map(|(k, v)| (k.clone(), v.referenced.line() as usize));
+                        lines.push((case.referenced.line() as usize, fields.collect()));
+                        values.push(Value::Object(
+                            case.value.into_iter().map(|(k, v)| (k, v.value)).collect(),
+                        ));
+                    }
+                    map.insert(key, Value::Array(values));
+                }
+                Ok(YamlTop { map, lines })
+            }
+        }
+        d.deserialize_map(TopVisitor)
     }
 }
 
@@ -119,37 +160,10 @@ fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
             first,
         )
     };
-    let value: Value = serde_saphyr::from_str_with_options(text, yaml_options()).map_err(to_parse_error)?;
-    let Value::Object(top) = value else {
-        return Err(parse_error(
-            path,
-            Some(1),
-            None,
-            "expected a mapping with `ragsynth:` and `cases:` keys",
-        ));
-    };
-    // A second, positions-only pass: the line of every case and of each of its fields.
-    #[derive(Deserialize)]
-    struct Positions {
-        #[serde(default)]
-        cases: Vec<Spanned<indexmap::IndexMap<String, Spanned<IgnoredAny>>>>,
-    }
-    let positions: Option<Positions> = serde_saphyr::from_str_with_options(text, yaml_options()).ok();
-    let case_lines: Vec<(usize, Vec<(String, usize)>)> = positions
-        .map(|p| {
-            p.cases
-                .into_iter()
-                .map(|c| {
-                    let fields = c
-                        .value
-                        .iter()
-                        .map(|(k, v)| (k.clone(), v.referenced.line() as usize))
-                        .collect();
-                    (c.referenced.line() as usize, fields)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let YamlTop {
+        map: top,
+        lines: case_lines,
+    } = serde_saphyr::from_str_with_options(text, yaml_options()).map_err(to_parse_error)?;
     build(
         top,
         path,
@@ -267,11 +281,11 @@ fn build(
                 message,
             }
         })?;
-        case.origin = Some(Origin {
+        case.origin = Kept(Some(Origin {
             value,
             raw: None,
             line,
-        });
+        }));
         cases.push(case);
     }
     let mut set = TestSet {
@@ -280,12 +294,12 @@ fn build(
         chunking,
         extra: top,
         cases,
-        origin: Some(HeaderOrigin {
+        origin: Kept(Some(HeaderOrigin {
             format,
             value: header_value,
             raw: None,
             item_indent: 2,
-        }),
+        })),
     };
     if let Some(text) = yaml_text
         && cases_last
@@ -384,9 +398,14 @@ pub(crate) fn overlay(new: Value, old: &Value) -> Value {
 /// The case as it will be written, and whether it is unchanged since it was read.
 fn case_value(case: &Case) -> (Value, bool) {
     let v = serde_json::to_value(case).expect("a case always serializes");
-    match &case.origin {
+    match case.origin.as_ref() {
         Some(o) => {
-            let v = overlay(v, &o.value);
+            let mut v = overlay(v, &o.value);
+            // Fields that default to empty (`relevant: []`, `tags: {}`) are not added to a case
+            // that never had them.
+            if let (Value::Object(m), Value::Object(old)) = (&mut v, &o.value) {
+                m.retain(|k, v| old.contains_key(k) || !is_empty_collection(v));
+            }
             let same = v == o.value;
             (v, same)
         }
@@ -394,9 +413,20 @@ fn case_value(case: &Case) -> (Value, bool) {
     }
 }
 
+fn is_empty_collection(v: &Value) -> bool {
+    matches!(v, Value::Array(a) if a.is_empty()) || matches!(v, Value::Object(m) if m.is_empty())
+}
+
 fn header_value(set: &TestSet) -> Map<String, Value> {
     let mut m = Map::new();
-    m.insert("ragsynth".into(), Value::from(set.version));
+    // A file read without a version key keeps none (it reads as the current version).
+    let versionless = set
+        .origin
+        .as_ref()
+        .is_some_and(|o| !o.value.contains_key("ragsynth"));
+    if !(versionless && set.version == FORMAT_VERSION) {
+        m.insert("ragsynth".into(), Value::from(set.version));
+    }
     if let Some(c) = &set.corpus {
         m.insert("corpus".into(), serde_json::to_value(c).expect("serializes"));
     }
@@ -406,7 +436,7 @@ fn header_value(set: &TestSet) -> Map<String, Value> {
     for (k, v) in &set.extra {
         m.insert(k.clone(), v.clone());
     }
-    match &set.origin {
+    match set.origin.as_ref() {
         Some(o) => match overlay(Value::Object(m), &Value::Object(o.value.clone())) {
             Value::Object(m) => m,
             _ => unreachable!("overlay of two maps is a map"),
@@ -419,17 +449,15 @@ fn yaml_string(set: &TestSet) -> String {
     let header = header_value(set);
     let origin = set.origin.as_ref().filter(|o| o.format == Format::Yaml);
     let mut out = String::new();
-    let mut indent = 2;
+    // New items take the indentation of the items kept verbatim, so the list stays one list.
+    let indent = origin.map_or(2, |o| o.item_indent);
     match origin.and_then(|o| {
         o.raw
             .as_ref()
             .filter(|_| o.value == header && !set.cases.is_empty())
             .map(|r| (r, o))
     }) {
-        Some((raw, o)) => {
-            out.push_str(raw);
-            indent = o.item_indent;
-        }
+        Some((raw, _)) => out.push_str(raw),
         None => {
             if !header.is_empty() {
                 write_map_body(&mut out, &header, 0);

@@ -221,7 +221,7 @@ pub struct Case {
     pub extra: Map<String, Value>,
     /// How the case was read, to write it back unchanged.
     #[serde(skip)]
-    pub(crate) origin: Option<Origin>,
+    pub(crate) origin: Kept<Origin>,
 }
 
 /// The case as it was read: its value (for key order) and its source text.
@@ -232,11 +232,33 @@ pub(crate) struct Origin {
     pub line: Option<usize>,
 }
 
-/// Where a case was read from is not part of what it says: two cases with the same fields are
-/// equal whichever file (or none) they came from.
-impl PartialEq for Origin {
+/// Bookkeeping carried beside the data (how a value was read) that takes no part in equality:
+/// two cases with the same fields are equal whichever file, or none, they came from.
+#[derive(Debug, Clone)]
+pub(crate) struct Kept<T>(pub Option<T>);
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(None)
+    }
+}
+
+impl<T> PartialEq for Kept<T> {
     fn eq(&self, _: &Self) -> bool {
         true
+    }
+}
+
+impl<T> std::ops::Deref for Kept<T> {
+    type Target = Option<T>;
+    fn deref(&self) -> &Option<T> {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Kept<T> {
+    fn deref_mut(&mut self) -> &mut Option<T> {
+        &mut self.0
     }
 }
 
@@ -254,7 +276,7 @@ impl Case {
             provenance: None,
             audit: None,
             extra: Map::new(),
-            origin: None,
+            origin: Kept(None),
         }
     }
 
@@ -302,7 +324,7 @@ pub struct TestSet {
     pub extra: Map<String, Value>,
     /// The cases, in file order.
     pub cases: Vec<Case>,
-    pub(crate) origin: Option<io::HeaderOrigin>,
+    pub(crate) origin: Kept<io::HeaderOrigin>,
 }
 
 impl Default for TestSet {
@@ -313,7 +335,7 @@ impl Default for TestSet {
             chunking: None,
             extra: Map::new(),
             cases: Vec::new(),
-            origin: None,
+            origin: Kept(None),
         }
     }
 }
