@@ -226,13 +226,18 @@ impl Llm {
                 std::process::id(),
                 STARTED.fetch_add(1, Ordering::Relaxed)
             ));
-            let s = llamacpp::start(
-                &llamacpp::server_binary(config.server.as_deref()),
-                &llamacpp::model_file(path.as_deref()),
-                concurrency,
-                config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
-                &log,
-            )
+            let (binary, model) = (
+                llamacpp::server_binary(config.server.as_deref()),
+                llamacpp::model_file(path.as_deref()),
+            );
+            let s = llamacpp::start(&llamacpp::Options {
+                binary: &binary,
+                model: &model,
+                slots: concurrency,
+                ctx: config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
+                threads: config.threads.unwrap_or_else(llamacpp::default_threads),
+                log: &log,
+            })
             .await?;
             base_url = s.base_url.clone();
             context = s.n_ctx;

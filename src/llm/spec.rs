@@ -114,6 +114,8 @@ pub struct LlmConfig {
     pub cache_dir: Option<PathBuf>,
     /// llamacpp: context tokens per slot (default 4096).
     pub context: Option<usize>,
+    /// llamacpp: CPU threads for generation (default half the cores).
+    pub threads: Option<usize>,
     /// llamacpp: the `llama-server` binary (default `$RAGSYNTH_LLAMA_SERVER` or the installed one).
     pub server: Option<PathBuf>,
 }
