@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --quiet --test llm_bench -- --ignored --nocapture --test-threads=1 2>&1 \
-  | grep -E '(throughput|rpm limit [0-9]+):|FAILED|panicked'
+  | sed 's/^\.*//' | grep -E '(throughput|rpm limit [0-9]+):|FAILED|panicked'

@@ -110,3 +110,98 @@ async fn a_missing_model_names_the_install_command() {
         "{msg}"
     );
 }
+
+/// Child side of the Ctrl-C test: starts a server, says so, and waits to be interrupted.
+#[test]
+fn child_holds_a_server() {
+    if std::env::var("RAGSYNTH_HOLD_SERVER").is_err() {
+        return;
+    }
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let llm = Llm::connect(
+            Some("llamacpp"),
+            LlmSettings {
+                no_cache: true,
+                ..LlmSettings::default()
+            },
+        )
+        .await
+        .unwrap();
+        println!("ready {}", llm.id());
+        tokio::time::sleep(Duration::from_secs(120)).await;
+    });
+}
+
+/// Process ids of the children of `pid` (Linux `/proc`).
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|s| {
+            s.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        // A zombie (state Z) has exited and only waits to be reaped.
+        .is_ok_and(|s| {
+            s.rsplit_once(") ")
+                .is_some_and(|(_, rest)| !rest.starts_with('Z'))
+        })
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_the_server_too() {
+    use std::io::BufRead;
+    if !local_llm_available() {
+        return;
+    }
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "child_holds_a_server",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("RAGSYNTH_HOLD_SERVER", "1")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let ready = lines.any(|l| l.unwrap().contains("ready llamacpp:"));
+    if !ready {
+        let _ = child.kill();
+    }
+    assert!(ready, "the child never started its server");
+    let servers = children(child.id());
+    assert_eq!(
+        servers.len(),
+        1,
+        "expected one llama-server under the child: {servers:?}"
+    );
+    // SIGINT to the ragsynth process only, as `kill -INT` would send (a terminal's Ctrl-C
+    // reaches the whole process group anyway).
+    // SAFETY: plain kill(2) on a child we own.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    child.wait().unwrap();
+    let t = std::time::Instant::now();
+    while alive(servers[0]) {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "llama-server {} outlived ragsynth",
+            servers[0]
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
