@@ -8,6 +8,37 @@ use ragsynth::llm::{ChatRequest, Llm, LlmError, LlmSettings, llamacpp};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+/// The shape of a generated test case: nested, optional, a list, an integer, an enum.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(
+    dead_code,
+    reason = "the fields shape the schema; the test checks the answer parses"
+)]
+struct Case {
+    question: String,
+    answer: Option<String>,
+    quotes: Vec<Quote>,
+    kind: Kind,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(
+    dead_code,
+    reason = "the fields shape the schema; the test checks the answer parses"
+)]
+struct Quote {
+    text: String,
+    paragraph: u32,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code, reason = "variants are chosen by the model")]
+enum Kind {
+    Lookup,
+    Comparison,
+}
+
 #[derive(Debug, Deserialize, JsonSchema)]
 struct Capital {
     city: String,
@@ -75,6 +106,17 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
     assert!(u.prompt_tokens > 0 && u.completion_tokens > 0, "{u:?}");
     assert_eq!(u.cost_usd, Some(0.0));
 
+    // Schemas with nesting, options, lists, integers and enums pass the server's grammar too.
+    let mut req2 = ChatRequest::new(
+        "e2e",
+        "You write one quiz question about the text, as JSON.",
+        "Text: (1) Tidepool backs up files every night. (2) Restores take ten minutes.",
+    );
+    req2.max_tokens = 200;
+    let case = llm.structured::<Case>(&req2).await.unwrap().value;
+    assert!(!case.question.is_empty(), "{case:?}");
+    eprintln!("case: {case:?}");
+
     // Replayed from the journal, and a prompt that cannot fit is refused without a call.
     assert!(llm.structured::<Capital>(&req).await.unwrap().cached);
     let long = ChatRequest::new("e2e", "s", "word ".repeat(20_000));
@@ -83,7 +125,7 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
         matches!(e, LlmError::Rejected { .. }) && e.to_string().contains("context"),
         "{e}"
     );
-    assert_eq!(llm.usage().calls, 1);
+    assert_eq!(llm.usage().calls, 2);
 
     llm.shutdown().await;
     let after = llm
