@@ -80,7 +80,16 @@ async fn bench_throughput_at_concurrency_16() {
     futures::stream::iter(0..n)
         .map(|_| {
             let (http, url) = (http.clone(), url.clone());
-            async move { http.post(url).json(&json!({})).send().await.unwrap().bytes().await.unwrap() }
+            async move {
+                http.post(url)
+                    .json(&json!({}))
+                    .send()
+                    .await
+                    .unwrap()
+                    .bytes()
+                    .await
+                    .unwrap()
+            }
         })
         .buffer_unordered(conc)
         .count()
@@ -108,7 +117,10 @@ async fn bench_throughput_at_concurrency_16() {
         bare.as_secs_f64(),
         bare.as_secs_f64() / ideal
     );
-    assert!(took.as_secs_f64() >= ideal * 0.99, "more than {conc} requests were in flight");
+    assert!(
+        took.as_secs_f64() >= ideal * 0.99,
+        "more than {conc} requests were in flight"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
