@@ -46,9 +46,12 @@ fn settings(dir: &Path) -> LlmSettings {
 }
 
 async fn connect(server: &MockServer, dir: &Path) -> Llm {
-    Llm::connect(Some(&format!("openai-compatible:stub@{}/v1", server.uri())), settings(dir))
-        .await
-        .unwrap()
+    Llm::connect(
+        Some(&format!("openai-compatible:stub@{}/v1", server.uri())),
+        settings(dir),
+    )
+    .await
+    .unwrap()
 }
 
 fn ask(i: u64) -> ChatRequest {
@@ -88,18 +91,37 @@ async fn rate_limit_waits_out_retry_after() {
         .up_to_n_times(1)
         .mount(&server)
         .await;
-    Mock::given(method("POST")).respond_with(answer(1)).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(answer(1))
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = connect(&server, dir.path()).await;
     let t = Instant::now();
     let r = llm.structured::<Answer>(&ask(1)).await.unwrap();
-    assert!(t.elapsed() >= Duration::from_secs(1), "Retry-After not honoured: {:?}", t.elapsed());
-    assert_eq!(r.value, Answer { n: 1, word: "w1".into() });
+    assert!(
+        t.elapsed() >= Duration::from_secs(1),
+        "Retry-After not honoured: {:?}",
+        t.elapsed()
+    );
+    assert_eq!(
+        r.value,
+        Answer {
+            n: 1,
+            word: "w1".into()
+        }
+    );
     assert_eq!((llm.usage().retries, llm.usage().calls), (1, 1));
     // The key was sent, and only in the header.
     let sent = &server.received_requests().await.unwrap()[0];
-    assert_eq!(sent.headers["authorization"].to_str().unwrap(), format!("Bearer {KEY}"));
-    assert_no_key(dir.path(), &[format!("{llm:?}"), format!("{:?}", settings(dir.path()))]);
+    assert_eq!(
+        sent.headers["authorization"].to_str().unwrap(),
+        format!("Bearer {KEY}")
+    );
+    assert_no_key(
+        dir.path(),
+        &[format!("{llm:?}"), format!("{:?}", settings(dir.path()))],
+    );
 }
 
 #[tokio::test]
@@ -112,7 +134,10 @@ async fn server_errors_are_retried() {
             .mount(&server)
             .await;
     }
-    Mock::given(method("POST")).respond_with(answer(2)).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(answer(2))
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = connect(&server, dir.path()).await;
     let r = llm.structured::<Answer>(&ask(2)).await.unwrap();
@@ -124,7 +149,10 @@ async fn server_errors_are_retried() {
 #[tokio::test]
 async fn exhausted_retries_are_reported_not_fatal() {
     let server = MockServer::start().await;
-    Mock::given(method("POST")).respond_with(ResponseTemplate::new(503)).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = Llm::connect(
         Some(&format!("openai-compatible:stub@{}/v1", server.uri())),
@@ -136,7 +164,10 @@ async fn exhausted_retries_are_reported_not_fatal() {
     .await
     .unwrap();
     let e = llm.structured::<Answer>(&ask(3)).await.unwrap_err();
-    assert!(matches!(e, LlmError::Exhausted { attempts: 3, .. }) && !e.is_fatal(), "{e:?}");
+    assert!(
+        matches!(e, LlmError::Exhausted { attempts: 3, .. }) && !e.is_fatal(),
+        "{e:?}"
+    );
     assert!(e.to_string().contains("503"), "{e}");
 }
 
@@ -148,13 +179,20 @@ async fn a_hung_request_times_out_and_is_retried() {
         .up_to_n_times(1)
         .mount(&server)
         .await;
-    Mock::given(method("POST")).respond_with(answer(4)).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(answer(4))
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = connect(&server, dir.path()).await;
     let t = Instant::now();
     let r = llm.structured::<Answer>(&ask(4)).await.unwrap();
     assert_eq!(r.value.n, 4);
-    assert!(t.elapsed() < Duration::from_secs(5), "timeout not applied: {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "timeout not applied: {:?}",
+        t.elapsed()
+    );
     assert_eq!(llm.usage().retries, 1);
 }
 
@@ -162,18 +200,26 @@ async fn a_hung_request_times_out_and_is_retried() {
 async fn malformed_bodies_are_reasked_then_rejected() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
-        .respond_with(ResponseTemplate::new(200).set_body_string(r#"{"choices":[{"message":{"content":"{\"n\":"#))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_string(r#"{"choices":[{"message":{"content":"{\"n\":"#),
+        )
         .mount(&server)
         .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = connect(&server, dir.path()).await;
     let e = llm.structured::<Answer>(&ask(5)).await.unwrap_err();
-    assert!(matches!(&e, LlmError::Rejected { reason } if reason.contains("not JSON")), "{e:?}");
+    assert!(
+        matches!(&e, LlmError::Rejected { reason } if reason.contains("not JSON")),
+        "{e:?}"
+    );
     assert!(!e.is_fatal());
     // One ask and two re-asks (the default), then the candidate is given up.
     assert_eq!(server.received_requests().await.unwrap().len(), 3);
     assert_eq!(llm.usage().rejected, 1);
-    assert_eq!(std::fs::read_to_string(dir.path().join("journal.jsonl")).unwrap(), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("journal.jsonl")).unwrap(),
+        ""
+    );
 }
 
 #[tokio::test]
@@ -189,7 +235,10 @@ async fn truncated_and_invalid_answers_are_reasked_with_the_error() {
         .up_to_n_times(1)
         .mount(&server)
         .await;
-    Mock::given(method("POST")).respond_with(answer(6)).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(answer(6))
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = connect(&server, dir.path()).await;
     let r = llm.structured::<Answer>(&ask(6)).await.unwrap();
@@ -199,7 +248,12 @@ async fn truncated_and_invalid_answers_are_reasked_with_the_error() {
     // The third ask shows the model its invalid answer and says what was wrong.
     let body: Value = serde_json::from_slice(&reqs[2].body).unwrap();
     assert_eq!(body["messages"][2]["content"], r#"{"n": "six"}"#);
-    assert!(body["messages"][3]["content"].as_str().unwrap().contains("does not match the schema"));
+    assert!(
+        body["messages"][3]["content"]
+            .as_str()
+            .unwrap()
+            .contains("does not match the schema")
+    );
     assert_eq!(body["max_tokens"], 512);
     let u = llm.usage();
     assert_eq!((u.calls, u.rejected, u.prompt_tokens), (3, 0, 30));
@@ -245,8 +299,14 @@ async fn a_refused_key_stops_at_once_naming_the_provider_not_the_key() {
     let e2 = llm2.structured::<Answer>(&ask(7)).await.unwrap_err();
     assert!(e2.is_fatal() && e2.to_string().starts_with("anthropic:"), "{e2}");
     assert!(e2.to_string().contains("ANTHROPIC_API_KEY"), "{e2}");
-    assert_eq!(anthropic.received_requests().await.unwrap()[0].headers["x-api-key"], KEY);
-    assert_no_key(dir.path(), &[msg, format!("{e:?}"), e2.to_string(), format!("{e2:?}")]);
+    assert_eq!(
+        anthropic.received_requests().await.unwrap()[0].headers["x-api-key"],
+        KEY
+    );
+    assert_no_key(
+        dir.path(),
+        &[msg, format!("{e:?}"), e2.to_string(), format!("{e2:?}")],
+    );
 }
 
 #[tokio::test]
@@ -278,7 +338,13 @@ async fn anthropic_answers_through_the_forced_tool_and_are_priced() {
     .unwrap();
     assert_eq!(llm.id(), "anthropic:claude-haiku-4-5");
     let r = llm.structured::<Answer>(&ask(8)).await.unwrap();
-    assert_eq!(r.value, Answer { n: 8, word: "w8".into() });
+    assert_eq!(
+        r.value,
+        Answer {
+            n: 8,
+            word: "w8".into()
+        }
+    );
     let body: Value = serde_json::from_slice(&server.received_requests().await.unwrap()[0].body).unwrap();
     assert_eq!(body["tool_choice"]["name"], "answer");
     let u = llm.usage();
@@ -291,7 +357,10 @@ async fn anthropic_answers_through_the_forced_tool_and_are_priced() {
 #[tokio::test]
 async fn journaled_answers_are_replayed_unless_no_cache() {
     let server = MockServer::start().await;
-    Mock::given(method("POST")).respond_with(answer(9)).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(answer(9))
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = connect(&server, dir.path()).await;
     assert!(!llm.structured::<Answer>(&ask(9)).await.unwrap().cached);
@@ -346,7 +415,10 @@ async fn two_hundred_requests_with_thirty_percent_failures_each_answered_once() 
         seen: AtomicUsize::new(0),
         failed: AtomicUsize::new(0),
     };
-    Mock::given(method("POST")).respond_with(flaky).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(flaky)
+        .mount(&server)
+        .await;
     let dir = tempfile::tempdir().unwrap();
     let llm = Llm::connect(
         Some(&format!("openai-compatible:stub@{}/v1", server.uri())),
@@ -366,7 +438,13 @@ async fn two_hundred_requests_with_thirty_percent_failures_each_answered_once() 
         .collect();
     for t in tasks {
         let (i, r) = t.await.unwrap();
-        assert_eq!(r.unwrap().value, Answer { n: i, word: format!("w{i}") });
+        assert_eq!(
+            r.unwrap().value,
+            Answer {
+                n: i,
+                word: format!("w{i}")
+            }
+        );
     }
     let received = server.received_requests().await.unwrap().len();
     let u = llm.usage();
@@ -379,7 +457,10 @@ async fn two_hundred_requests_with_thirty_percent_failures_each_answered_once() 
     let mut items = std::collections::BTreeSet::new();
     for line in journal.lines() {
         let e: Value = serde_json::from_str(line).unwrap();
-        assert!(keys.insert(e["key"].as_str().unwrap().to_string()), "duplicate journal key");
+        assert!(
+            keys.insert(e["key"].as_str().unwrap().to_string()),
+            "duplicate journal key"
+        );
         items.insert(e["value"]["n"].as_u64().unwrap());
     }
     assert_eq!(keys.len(), 200);

@@ -116,7 +116,10 @@ fn run_to_end(mut cmd: Command) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rerun_after_kill_makes_only_the_missing_calls() {
     let server = MockServer::start().await;
-    Mock::given(method("POST")).respond_with(Squares).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(Squares)
+        .mount(&server)
+        .await;
     let calls = || async { server.received_requests().await.unwrap().len() };
     let tmp = tempfile::tempdir().unwrap();
 
@@ -137,12 +140,19 @@ async fn rerun_after_kill_makes_only_the_missing_calls() {
     victim.wait().unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
     let done = journal_lines(&cache_b);
-    assert!(done < N as usize && !out_b.exists(), "the kill came too late to test anything");
+    assert!(
+        done < N as usize && !out_b.exists(),
+        "the kill came too late to test anything"
+    );
     let before = calls().await;
 
     let log_b = run_to_end(child(&server.uri(), &cache_b, &out_b));
     let rerun_calls = calls().await - before;
-    assert_eq!(rerun_calls, N as usize - done, "the rerun repeated journaled calls");
+    assert_eq!(
+        rerun_calls,
+        N as usize - done,
+        "the rerun repeated journaled calls"
+    );
     assert!(log_b.contains(&format!("{done} cached")), "{log_b}");
     assert_eq!(journal_lines(&cache_b), N as usize);
 
@@ -155,9 +165,21 @@ async fn rerun_after_kill_makes_only_the_missing_calls() {
     for text in [log_a, log_b] {
         assert!(!text.contains(KEY));
     }
-    for f in [cache_a.join("journal.jsonl"), cache_b.join("journal.jsonl"), out_a, out_b] {
-        assert!(!std::fs::read_to_string(&f).unwrap().contains(KEY), "{}", f.display());
+    for f in [
+        cache_a.join("journal.jsonl"),
+        cache_b.join("journal.jsonl"),
+        out_a,
+        out_b,
+    ] {
+        assert!(
+            !std::fs::read_to_string(&f).unwrap().contains(KEY),
+            "{}",
+            f.display()
+        );
     }
     let sent = &server.received_requests().await.unwrap()[0];
-    assert_eq!(sent.headers["authorization"].to_str().unwrap(), format!("Bearer {KEY}"));
+    assert_eq!(
+        sent.headers["authorization"].to_str().unwrap(),
+        format!("Bearer {KEY}")
+    );
 }
