@@ -55,8 +55,13 @@ impl Executor {
         key_var: Option<&'static str>,
         limits: &Limits,
     ) -> Result<Executor, LlmError> {
-        let http = reqwest::Client::builder()
-            .connect_timeout(limits.timeout.min(Duration::from_secs(30)))
+        let mut builder =
+            reqwest::Client::builder().connect_timeout(limits.timeout.min(Duration::from_secs(30)));
+        if is_loopback(&base_url) {
+            // A local server must not be sent through an HTTP(S)_PROXY from the environment.
+            builder = builder.no_proxy();
+        }
+        let http = builder
             .build()
             .map_err(|e| LlmError::fatal(provider, format!("cannot build the HTTP client: {e}")))?;
         // Evenly spaced (burst of one), so a limit holds over short runs too.
@@ -189,5 +194,23 @@ impl Executor {
             reason,
             retry_after: None,
         }
+    }
+}
+
+/// Whether `url` points at this machine.
+fn is_loopback(url: &str) -> bool {
+    reqwest::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .is_some_and(|h| h == "localhost" || h == "[::1]" || h.starts_with("127."))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn loopback_urls() {
+        assert!(super::is_loopback("http://127.0.0.1:8080/v1"));
+        assert!(super::is_loopback("http://localhost/v1"));
+        assert!(!super::is_loopback("https://api.example.com/v1"));
     }
 }

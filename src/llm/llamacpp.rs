@@ -149,7 +149,10 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
         slots,
     };
     let root = format!("http://127.0.0.1:{port}");
-    let http = reqwest::Client::new();
+    let http = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .map_err(|e| LlmError::fatal(PROVIDER, format!("cannot build the HTTP client: {e}")))?;
     let started = Instant::now();
     loop {
         if let Ok(Some(status)) = server.child.try_wait() {
