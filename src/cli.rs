@@ -4,6 +4,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The `--llm` options (model, limits, cache) for commands that call a model: flatten it with
+/// `#[command(flatten)] llm: LlmArgs` and turn it into settings with `llm.settings(&config)`.
+#[allow(unused_imports, reason = "flattened by the commands that call a model")]
+pub use ragsynth::llm::LlmArgs;
+
 /// Seed and audit the test sets used to evaluate retrieval-augmented generation systems.
 #[derive(Debug, Parser)]
 #[command(name = "ragsynth", version, about, propagate_version = true)]

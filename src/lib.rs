@@ -12,6 +12,7 @@ pub mod fsutil;
 pub mod html;
 pub mod import;
 pub mod index;
+pub mod llm;
 pub mod locate;
 pub mod pii;
 pub mod remap;

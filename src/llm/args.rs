@@ -1,0 +1,58 @@
+//! The `--llm` family of command-line options, shared by every command that calls a model
+//! (`generate`, `audit`): flatten [`LlmArgs`] into a command's arguments.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::LlmSettings;
+use crate::config::ConfigFile;
+
+/// Which LLM to call and how hard.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct LlmArgs {
+    /// `openai:<model>`, `anthropic:<model>`, `ollama:<model>`, `openai-compatible:<model>@<url>`,
+    /// `llamacpp[:<file.gguf>]` (default: `[llm] model`, else the local llama.cpp model).
+    #[arg(long, env = "RAGSYNTH_LLM", value_name = "PROVIDER:MODEL")]
+    pub llm: Option<String>,
+    /// Requests in flight (for llamacpp: the server's slots).
+    #[arg(long, value_name = "N")]
+    pub llm_concurrency: Option<usize>,
+    /// Requests-per-minute limit.
+    #[arg(long, value_name = "N")]
+    pub rpm: Option<u32>,
+    /// Tokens-per-minute limit.
+    #[arg(long, value_name = "N")]
+    pub tpm: Option<u32>,
+    /// Per-request timeout in seconds [default: 180].
+    #[arg(long, value_name = "SECS")]
+    pub llm_timeout: Option<f64>,
+    /// Retries of a 429, 5xx, timeout or dropped connection [default: 6].
+    #[arg(long, value_name = "N")]
+    pub llm_retries: Option<u32>,
+    /// Folder of the LLM journal [default: ~/.cache/ragsynth/llm].
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Do not replay or record LLM answers.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+impl LlmArgs {
+    /// The settings these options describe, with `config` for everything left unset.
+    pub fn settings(&self, config: &ConfigFile) -> LlmSettings {
+        LlmSettings {
+            concurrency: self.llm_concurrency,
+            rpm: self.rpm,
+            tpm: self.tpm,
+            timeout: self
+                .llm_timeout
+                .filter(|s| s.is_finite() && *s > 0.0)
+                .map(Duration::from_secs_f64),
+            max_retries: self.llm_retries,
+            cache_dir: self.cache_dir.clone(),
+            no_cache: self.no_cache,
+            config: config.clone(),
+            ..LlmSettings::default()
+        }
+    }
+}

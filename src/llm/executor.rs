@@ -1,0 +1,216 @@
+//! The one place that talks HTTP: bounded concurrency (a semaphore), requests- and
+//! tokens-per-minute limits (governor), a real per-request timeout, and retries with
+//! exponential backoff and jitter that wait at least as long as `Retry-After` says.
+//!
+//! The permit and the rate limits are taken before the clock of the timeout starts, so a queued
+//! request never times out while waiting its turn.
+
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use backon::{ExponentialBuilder, Retryable};
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use reqwest::header::HeaderValue;
+use secrecy::{ExposeSecret, SecretString};
+use tokio::sync::Semaphore;
+
+use super::error::{Failure, LlmError};
+use super::provider::{Completion, Dialect, HttpRequest, Prompt, classify};
+
+/// How an [`Executor`] behaves.
+#[derive(Debug)]
+pub(crate) struct Limits {
+    pub concurrency: usize,
+    pub rpm: Option<u32>,
+    pub tpm: Option<u32>,
+    pub timeout: Duration,
+    pub max_retries: u32,
+    /// First backoff delay (doubled each retry, with jitter, up to 30 s).
+    pub backoff_base: Duration,
+}
+
+/// Sends requests for one endpoint.
+#[derive(Debug)]
+pub(crate) struct Executor {
+    provider: String,
+    dialect: Dialect,
+    base_url: String,
+    key: Option<SecretString>,
+    key_var: Option<&'static str>,
+    http: reqwest::Client,
+    slots: Semaphore,
+    rpm: Option<DefaultDirectRateLimiter>,
+    tpm: Option<(DefaultDirectRateLimiter, NonZeroU32)>,
+    timeout: Duration,
+    backoff: ExponentialBuilder,
+}
+
+impl Executor {
+    pub(crate) fn new(
+        provider: &str,
+        dialect: Dialect,
+        base_url: String,
+        key: Option<SecretString>,
+        key_var: Option<&'static str>,
+        limits: &Limits,
+    ) -> Result<Executor, LlmError> {
+        let mut builder =
+            reqwest::Client::builder().connect_timeout(limits.timeout.min(Duration::from_secs(30)));
+        if is_loopback(&base_url) {
+            // A local server must not be sent through an HTTP(S)_PROXY from the environment.
+            builder = builder.no_proxy();
+        }
+        let http = builder
+            .build()
+            .map_err(|e| LlmError::fatal(provider, format!("cannot build the HTTP client: {e}")))?;
+        // Evenly spaced (burst of one), so a limit holds over short runs too.
+        let per_minute = |n: u32| {
+            let n = NonZeroU32::new(n)?;
+            Some(RateLimiter::direct(Quota::with_period(
+                Duration::from_secs(60) / n.get(),
+            )?))
+        };
+        let tpm = limits.tpm.and_then(NonZeroU32::new).map(|n| {
+            // Tokens refill continuously; a whole minute's worth may be spent at once.
+            (RateLimiter::direct(Quota::per_minute(n)), n)
+        });
+        Ok(Executor {
+            provider: provider.to_string(),
+            dialect,
+            base_url,
+            key,
+            key_var,
+            http,
+            slots: Semaphore::new(limits.concurrency.max(1)),
+            rpm: limits.rpm.and_then(per_minute),
+            tpm,
+            timeout: limits.timeout,
+            backoff: ExponentialBuilder::default()
+                .with_min_delay(limits.backoff_base)
+                .with_max_delay(Duration::from_secs(30))
+                .with_factor(2.0)
+                .with_jitter()
+                .with_max_times(limits.max_retries as usize),
+        })
+    }
+
+    /// Sends `prompt`, retrying transient failures. `Ok(Err(reason))` is a 2xx whose body is not
+    /// a usable answer (the caller may re-ask). `on_retry` is called once per retry.
+    pub(crate) async fn complete(
+        &self,
+        prompt: &Prompt<'_>,
+        tokens: u32,
+        on_retry: impl Fn(),
+    ) -> Result<Result<Completion, String>, LlmError> {
+        let req = self.dialect.build(&self.base_url, prompt);
+        let attempts = AtomicU32::new(0);
+        let outcome = (|| {
+            attempts.fetch_add(1, Ordering::Relaxed);
+            self.attempt(&req, tokens)
+        })
+        .retry(self.backoff)
+        .when(Failure::is_transient)
+        .adjust(|e, next| match (e, next) {
+            (
+                Failure::Transient {
+                    retry_after: Some(wait),
+                    ..
+                },
+                Some(_),
+            ) => Some(*wait),
+            (_, next) => next,
+        })
+        .notify(|_, _| on_retry())
+        .await;
+        outcome.map_err(|f| match f {
+            Failure::Transient { reason, .. } => LlmError::Exhausted {
+                provider: self.provider.clone(),
+                attempts: attempts.load(Ordering::Relaxed),
+                last: reason,
+            },
+            Failure::Rejected(reason) => LlmError::Rejected { reason },
+            Failure::Fatal(message) => LlmError::fatal(&self.provider, message),
+        })
+    }
+
+    async fn attempt(&self, req: &HttpRequest, tokens: u32) -> Result<Result<Completion, String>, Failure> {
+        let _slot = self.slots.acquire().await.expect("the semaphore is never closed");
+        if let Some(limit) = &self.rpm {
+            limit.until_ready().await;
+        }
+        if let Some((limit, cap)) = &self.tpm {
+            let n = NonZeroU32::new(tokens.clamp(1, cap.get())).expect("at least one");
+            // Cannot fail: n never exceeds the burst size.
+            let _ = limit.until_n_ready(n).await;
+        }
+        let mut rb = self.http.post(&req.url).timeout(self.timeout).json(&req.body);
+        for (name, value) in &req.headers {
+            rb = rb.header(*name, value);
+        }
+        if let Some(key) = &self.key {
+            let (name, value) = self.dialect.auth_header(key.expose_secret());
+            let mut value = HeaderValue::from_str(&value).map_err(|_| {
+                Failure::Fatal("the API key contains characters a header cannot carry".into())
+            })?;
+            value.set_sensitive(true);
+            rb = rb.header(name, value);
+        }
+        let resp = rb.send().await.map_err(|e| self.transport(e))?;
+        let status = resp.status();
+        let retry_after = resp
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let body = resp.bytes().await.map_err(|e| self.transport(e))?;
+        if !status.is_success() {
+            return Err(classify(
+                status.as_u16(),
+                retry_after.as_deref(),
+                &body,
+                self.key_var,
+            ));
+        }
+        Ok(self.dialect.parse(&body))
+    }
+
+    fn transport(&self, e: reqwest::Error) -> Failure {
+        if e.is_builder() {
+            return Failure::Fatal(format!("bad request URL {}: {e}", self.base_url));
+        }
+        let reason = if e.is_timeout() {
+            format!("no answer within {:.1}s", self.timeout.as_secs_f64())
+        } else {
+            let mut msg = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                msg = format!("{msg}: {s}");
+                source = s.source();
+            }
+            msg
+        };
+        Failure::Transient {
+            reason,
+            retry_after: None,
+        }
+    }
+}
+
+/// Whether `url` points at this machine.
+fn is_loopback(url: &str) -> bool {
+    reqwest::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .is_some_and(|h| h == "localhost" || h == "[::1]" || h.starts_with("127."))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn loopback_urls() {
+        assert!(super::is_loopback("http://127.0.0.1:8080/v1"));
+        assert!(super::is_loopback("http://localhost/v1"));
+        assert!(!super::is_loopback("https://api.example.com/v1"));
+    }
+}

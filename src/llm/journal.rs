@@ -1,0 +1,196 @@
+//! The on-disk journal that makes runs resumable: every accepted answer is appended as one JSON
+//! line the moment it arrives, keyed by a hash of everything that determines it. A rerun after a
+//! crash, Ctrl-C or `kill -9` replays those answers instead of paying for them again.
+//!
+//! Append-only JSONL, one write per line, flushed per line. A torn last line (killed mid-write)
+//! is skipped on load and the next append starts on a fresh line.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+/// The file inside the cache folder.
+pub const FILE_NAME: &str = "journal.jsonl";
+
+/// One journaled answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    /// [`key`] of the request.
+    pub key: String,
+    /// The LLM's id (`provider:model`), for people reading the file.
+    pub llm: String,
+    /// The request's tag.
+    pub tag: String,
+    /// The validated answer.
+    pub value: Value,
+    /// Tokens the original call used.
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+/// Everything that determines an answer; its hash is the journal key.
+#[derive(Debug, Serialize)]
+pub(crate) struct KeyParts<'a> {
+    pub llm: &'a str,
+    pub system: &'a str,
+    pub user: &'a str,
+    pub schema: &'a Value,
+    pub max_tokens: u32,
+    pub temperature: f32,
+    pub seed: Option<u64>,
+}
+
+/// `sha256:` + hex of the canonical JSON of `parts`.
+pub(crate) fn key(parts: &KeyParts<'_>) -> String {
+    let bytes = serde_json::to_vec(parts).expect("key parts serialize");
+    format!("sha256:{}", hex::encode(Sha256::digest(&bytes)))
+}
+
+/// An open journal: the answers loaded so far plus the file to append to.
+#[derive(Debug)]
+pub(crate) struct Journal {
+    path: PathBuf,
+    file: Mutex<File>,
+    entries: Mutex<HashMap<String, Value>>,
+}
+
+impl Journal {
+    /// Opens (creating) `dir/journal.jsonl` and loads every complete line.
+    pub(crate) fn open(dir: &Path) -> std::io::Result<Journal> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(FILE_NAME);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&path)?;
+        let mut text = Vec::new();
+        file.read_to_end(&mut text)?;
+        let mut entries = HashMap::new();
+        for line in text.split(|&b| b == b'\n') {
+            if let Ok(e) = serde_json::from_slice::<Entry>(line) {
+                entries.entry(e.key).or_insert(e.value);
+            }
+        }
+        if text.last().is_some_and(|&b| b != b'\n') {
+            // A torn line from a killed run: end it so the next entry starts clean.
+            file.seek(SeekFrom::End(0))?;
+            file.write_all(b"\n")?;
+        }
+        Ok(Journal {
+            path,
+            file: Mutex::new(file),
+            entries: Mutex::new(entries),
+        })
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub(crate) fn get(&self, key: &str) -> Option<Value> {
+        self.entries.lock().expect("journal lock").get(key).cloned()
+    }
+
+    /// Appends `entry` unless its key is already journaled (so each answer appears once).
+    pub(crate) fn append(&self, entry: &Entry) -> std::io::Result<()> {
+        let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+        line.push(b'\n');
+        let mut file = self.file.lock().expect("journal lock");
+        {
+            let mut entries = self.entries.lock().expect("journal lock");
+            if entries.contains_key(&entry.key) {
+                return Ok(());
+            }
+            entries.insert(entry.key.clone(), entry.value.clone());
+        }
+        file.write_all(&line)?;
+        file.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: &str, n: u64) -> Entry {
+        Entry {
+            key: key.into(),
+            llm: "t:m".into(),
+            tag: "t".into(),
+            value: serde_json::json!({"n": n}),
+            prompt_tokens: 1,
+            completion_tokens: 1,
+        }
+    }
+
+    #[test]
+    fn survives_a_torn_last_line_and_keeps_one_entry_per_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let j = Journal::open(dir.path()).unwrap();
+        j.append(&entry("a", 1)).unwrap();
+        j.append(&entry("a", 2)).unwrap();
+        j.append(&entry("b", 3)).unwrap();
+        drop(j);
+        // Simulate `kill -9` in the middle of a write.
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(dir.path().join(FILE_NAME))
+            .unwrap();
+        f.write_all(br#"{"key":"c","llm":"t:m","val"#).unwrap();
+        drop(f);
+        let j = Journal::open(dir.path()).unwrap();
+        assert_eq!(j.get("a"), Some(serde_json::json!({"n": 1})));
+        assert_eq!(j.get("c"), None);
+        j.append(&entry("c", 4)).unwrap();
+        drop(j);
+        let j = Journal::open(dir.path()).unwrap();
+        assert_eq!(j.get("c"), Some(serde_json::json!({"n": 4})));
+        let text = std::fs::read_to_string(j.path()).unwrap();
+        assert_eq!(text.lines().filter(|l| l.contains(r#""key":"a""#)).count(), 1);
+    }
+
+    #[test]
+    fn key_covers_every_part() {
+        let schema = serde_json::json!({"type": "object"});
+        let base = KeyParts {
+            llm: "openai:m",
+            system: "s",
+            user: "u",
+            schema: &schema,
+            max_tokens: 10,
+            temperature: 0.0,
+            seed: None,
+        };
+        let k = key(&base);
+        assert!(k.starts_with("sha256:"));
+        assert_ne!(k, key(&KeyParts { user: "u2", ..base }));
+        assert_ne!(
+            k,
+            key(&KeyParts {
+                seed: Some(1),
+                ..base
+            })
+        );
+        assert_ne!(
+            k,
+            key(&KeyParts {
+                llm: "openai:n",
+                ..base
+            })
+        );
+        assert_ne!(
+            k,
+            key(&KeyParts {
+                max_tokens: 11,
+                ..base
+            })
+        );
+    }
+}

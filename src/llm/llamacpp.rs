@@ -1,0 +1,264 @@
+//! A private `llama-server` for keyless runs: started on a free loopback port with one slot per
+//! request in flight, asked for its real context size, and stopped when the [`super::Llm`] is
+//! shut down or dropped — and, through the parent-death signal, when this process dies.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::process::{Child, Command};
+
+use super::error::LlmError;
+use super::spec::env;
+
+const PROVIDER: &str = "llamacpp";
+/// The model `scripts/install-llm.sh` installs.
+pub const DEFAULT_MODEL_FILE: &str = "SmolLM2-135M-Instruct.Q4_1.gguf";
+const INSTALL: &str = "run `bash scripts/install-llm.sh`";
+/// Loading a model from a cold disk can take a while on a small machine.
+const STARTUP: Duration = Duration::from_secs(180);
+
+/// The cache root: `$RAGSYNTH_CACHE` or `~/.cache/ragsynth`.
+pub fn cache_root() -> PathBuf {
+    if let Some(c) = env("RAGSYNTH_CACHE") {
+        return PathBuf::from(c);
+    }
+    let home = env("HOME").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
+    home.join(".cache").join("ragsynth")
+}
+
+/// The `llama-server` to run: the configured one, `$RAGSYNTH_LLAMA_SERVER`, or the installed one.
+pub fn server_binary(configured: Option<&Path>) -> PathBuf {
+    configured
+        .map(Path::to_path_buf)
+        .or_else(|| env("RAGSYNTH_LLAMA_SERVER").map(PathBuf::from))
+        .unwrap_or_else(|| cache_root().join("bin").join("llama-server"))
+}
+
+/// The model file: the spec's path, `$RAGSYNTH_MODEL`, or the installed SmolLM2.
+pub fn model_file(spec: Option<&Path>) -> PathBuf {
+    spec.map(Path::to_path_buf)
+        .or_else(|| env("RAGSYNTH_MODEL").map(PathBuf::from))
+        .unwrap_or_else(|| cache_root().join("models").join(DEFAULT_MODEL_FILE))
+}
+
+/// A running server.
+#[derive(Debug)]
+pub(crate) struct Server {
+    child: Child,
+    /// `http://127.0.0.1:<port>/v1`.
+    pub base_url: String,
+    /// Context tokens per slot, from `/props`.
+    pub n_ctx: Option<usize>,
+    /// Slots, from `/props`.
+    pub slots: usize,
+}
+
+/// How to run the server.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options<'a> {
+    pub binary: &'a Path,
+    pub model: &'a Path,
+    /// Parallel slots (requests served at once).
+    pub slots: usize,
+    /// Context tokens per slot.
+    pub ctx: usize,
+    /// CPU threads for generation.
+    pub threads: usize,
+    /// Where the server's own log goes.
+    pub log: &'a Path,
+}
+
+/// Default generation threads: half the cores. The server's threads spin while waiting, so
+/// claiming every core of a busy machine slows generation several-fold (measured on 2 shared
+/// cores: 1 thread answered in 2.9 s where 2 threads took 27 s).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
+}
+
+/// Starts a server as `opts` says and waits until it answers `/health`.
+pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
+    let Options {
+        binary,
+        model,
+        slots,
+        ctx,
+        threads,
+        log,
+    } = *opts;
+    if !binary.is_file() {
+        return Err(LlmError::fatal(
+            PROVIDER,
+            format!(
+                "llama-server not found at {}: {INSTALL} (or set RAGSYNTH_LLAMA_SERVER)",
+                binary.display()
+            ),
+        ));
+    }
+    if !model.is_file() {
+        return Err(LlmError::fatal(
+            PROVIDER,
+            format!(
+                "model not found at {}: {INSTALL} (or give llamacpp:<path.gguf>)",
+                model.display()
+            ),
+        ));
+    }
+    let port = free_port().map_err(|e| LlmError::fatal(PROVIDER, format!("no free loopback port: {e}")))?;
+    if let Some(dir) = log.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let log_file = std::fs::File::create(log).map_err(|e| {
+        LlmError::fatal(
+            PROVIDER,
+            format!("cannot write the server log {}: {e}", log.display()),
+        )
+    })?;
+    let mut cmd = Command::new(binary);
+    cmd.arg("--model")
+        .arg(model)
+        .args(["--host", "127.0.0.1", "--port", &port.to_string()])
+        // -c is shared by the slots, so each slot gets `ctx`.
+        .args([
+            "--ctx-size",
+            &(ctx * slots).to_string(),
+            "--parallel",
+            &slots.to_string(),
+        ])
+        .args(["--threads", &threads.to_string(), "--no-webui", "--seed", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(log_file))
+        .kill_on_drop(true);
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_PDEATHSIG is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            Ok(())
+        });
+    }
+    let child = cmd
+        .spawn()
+        .map_err(|e| LlmError::fatal(PROVIDER, format!("cannot start {}: {e}", binary.display())))?;
+    let mut server = Server {
+        child,
+        base_url: format!("http://127.0.0.1:{port}/v1"),
+        n_ctx: None,
+        slots,
+    };
+    let root = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .map_err(|e| LlmError::fatal(PROVIDER, format!("cannot build the HTTP client: {e}")))?;
+    let started = Instant::now();
+    loop {
+        if let Ok(Some(status)) = server.child.try_wait() {
+            return Err(LlmError::fatal(
+                PROVIDER,
+                format!("llama-server exited ({status}) while starting: {}", log_tail(log)),
+            ));
+        }
+        let healthy = http
+            .get(format!("{root}/health"))
+            .timeout(Duration::from_secs(2))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success());
+        if healthy {
+            break;
+        }
+        if started.elapsed() > STARTUP {
+            server.stop().await;
+            return Err(LlmError::fatal(
+                PROVIDER,
+                format!(
+                    "llama-server not healthy after {}s: {}",
+                    STARTUP.as_secs(),
+                    log_tail(log)
+                ),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    if let Ok(resp) = http
+        .get(format!("{root}/props"))
+        .timeout(Duration::from_secs(10))
+        .send()
+        .await
+        && let Ok(props) = resp.json::<Value>().await
+    {
+        let (n_ctx, total) = read_props(&props);
+        server.n_ctx = n_ctx;
+        server.slots = total.unwrap_or(slots);
+    }
+    Ok(server)
+}
+
+/// `(n_ctx per slot, total_slots)` from a `/props` answer.
+fn read_props(props: &Value) -> (Option<usize>, Option<usize>) {
+    let n_ctx = props
+        .pointer("/default_generation_settings/n_ctx")
+        .or_else(|| props.get("n_ctx"))
+        .and_then(Value::as_u64)
+        .map(|n| n as usize);
+    let slots = props
+        .get("total_slots")
+        .and_then(Value::as_u64)
+        .map(|n| n as usize);
+    (n_ctx, slots)
+}
+
+impl Server {
+    /// Stops the server and waits for it to exit.
+    pub(crate) async fn stop(&mut self) {
+        let _ = self.child.start_kill();
+        let _ = self.child.wait().await;
+    }
+}
+
+fn free_port() -> std::io::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// The last lines of the server log, for error messages.
+fn log_tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().rev().take(5).collect();
+    let tail: Vec<&str> = lines.into_iter().rev().collect();
+    format!("log {}: {}", log.display(), tail.join(" | "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn props_give_context_and_slots() {
+        let p = serde_json::json!({"default_generation_settings": {"n_ctx": 4096}, "total_slots": 2});
+        assert_eq!(read_props(&p), (Some(4096), Some(2)));
+        assert_eq!(read_props(&serde_json::json!({})), (None, None));
+    }
+
+    #[tokio::test]
+    async fn missing_binary_names_the_install_command() {
+        let dir = tempfile::tempdir().unwrap();
+        let (bin, model, log) = (
+            dir.path().join("nope"),
+            dir.path().join("m.gguf"),
+            dir.path().join("log"),
+        );
+        let opts = Options {
+            binary: &bin,
+            model: &model,
+            slots: 1,
+            ctx: 512,
+            threads: 1,
+            log: &log,
+        };
+        let e = start(&opts).await.unwrap_err();
+        assert!(e.is_fatal() && e.to_string().contains("install-llm.sh"), "{e}");
+    }
+}

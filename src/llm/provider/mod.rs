@@ -1,0 +1,262 @@
+//! Wire formats of the supported APIs as pure functions: build the HTTP request, parse the
+//! response, classify an error status. No I/O here, so every provider is unit-tested without a
+//! network; the executor (`super::executor`) does the sending.
+
+pub(crate) mod anthropic;
+pub(crate) mod openai;
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::error::Failure;
+
+/// The request/response format a provider speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    /// `POST {base}/chat/completions` with `response_format: json_schema`.
+    OpenAi {
+        /// OpenAI itself wants `max_completion_tokens`; compatible servers want `max_tokens`.
+        completion_tokens_field: bool,
+    },
+    /// `POST {base}/messages` with one forced tool.
+    Anthropic,
+}
+
+/// Who said a message after the system prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    User,
+    Assistant,
+}
+
+impl Role {
+    fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+        }
+    }
+}
+
+/// One conversation turn.
+#[derive(Debug, Clone)]
+pub(crate) struct Message {
+    pub role: Role,
+    pub content: String,
+}
+
+/// Everything a provider needs to build one request.
+#[derive(Debug)]
+pub(crate) struct Prompt<'a> {
+    pub model: &'a str,
+    pub system: &'a str,
+    pub messages: &'a [Message],
+    /// JSON schema of the answer.
+    pub schema: &'a Value,
+    pub max_tokens: u32,
+    pub temperature: f32,
+    pub seed: Option<u64>,
+}
+
+/// An HTTP request without credentials (the executor adds those, marked sensitive).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct HttpRequest {
+    pub url: String,
+    pub headers: Vec<(&'static str, String)>,
+    pub body: Value,
+}
+
+/// A successful response, reduced to what the executor needs.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Completion {
+    /// The answer as JSON text (for Anthropic: the forced tool's input, serialized).
+    pub text: String,
+    /// The model stopped at `max_tokens`, so the JSON is probably cut off.
+    pub truncated: bool,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+impl Dialect {
+    /// Builds the request for `prompt` against `base_url` (no trailing slash needed).
+    pub(crate) fn build(self, base_url: &str, prompt: &Prompt<'_>) -> HttpRequest {
+        match self {
+            Dialect::OpenAi {
+                completion_tokens_field,
+            } => openai::build(base_url, prompt, completion_tokens_field),
+            Dialect::Anthropic => anthropic::build(base_url, prompt),
+        }
+    }
+
+    /// Parses a 2xx body. `Err` means the body is not a usable answer (malformed, truncated,
+    /// refused): the caller re-asks.
+    pub(crate) fn parse(self, body: &[u8]) -> Result<Completion, String> {
+        match self {
+            Dialect::OpenAi { .. } => openai::parse(body),
+            Dialect::Anthropic => anthropic::parse(body),
+        }
+    }
+
+    /// The header that carries the key, and how its value is written.
+    pub(crate) fn auth_header(self, key: &str) -> (&'static str, String) {
+        match self {
+            Dialect::OpenAi { .. } => ("authorization", format!("Bearer {key}")),
+            Dialect::Anthropic => ("x-api-key", key.to_string()),
+        }
+    }
+}
+
+/// Sorts a non-2xx response into retry / reject / stop. `key_var` names the environment
+/// variable holding the key, for the fix in the message. The body's text is only quoted for
+/// statuses whose bodies explain a request error, and only its `error.message`.
+pub(crate) fn classify(
+    status: u16,
+    retry_after: Option<&str>,
+    body: &[u8],
+    key_var: Option<&str>,
+) -> Failure {
+    let detail = error_message(body);
+    match status {
+        408 | 409 | 425 | 429 | 500..=599 => Failure::Transient {
+            reason: match detail {
+                Some(d) => format!("HTTP {status}: {d}"),
+                None => format!("HTTP {status}"),
+            },
+            retry_after: retry_after.and_then(parse_retry_after),
+        },
+        401 | 403 => Failure::Fatal(format!(
+            "the API key was refused (HTTP {status}){}",
+            match key_var {
+                Some(var) => format!("; check {var}"),
+                None => String::new(),
+            }
+        )),
+        _ => {
+            let d = detail.unwrap_or_else(|| "no error message".to_string());
+            if is_context_overflow(&d) {
+                Failure::Rejected(format!(
+                    "prompt does not fit the model's context (HTTP {status}: {d})"
+                ))
+            } else if status == 404 {
+                Failure::Fatal(format!("HTTP 404: {d}; check the model name and base URL"))
+            } else {
+                Failure::Fatal(format!("HTTP {status}: {d}"))
+            }
+        }
+    }
+}
+
+/// `error.message` (OpenAI, Anthropic, llama-server) or a plain `error` string, shortened.
+fn error_message(body: &[u8]) -> Option<String> {
+    let v: Value = serde_json::from_slice(body).ok()?;
+    let m = v
+        .pointer("/error/message")
+        .or_else(|| v.get("error").filter(|e| e.is_string()))
+        .or_else(|| v.get("message"))?
+        .as_str()?;
+    Some(m.chars().take(300).collect())
+}
+
+fn is_context_overflow(message: &str) -> bool {
+    let m = message.to_lowercase();
+    m.contains("context length")
+        || m.contains("context_length")
+        || m.contains("exceeds the available context")
+        || m.contains("exceed_context")
+        || m.contains("too many tokens")
+}
+
+/// `Retry-After` as seconds (fractions allowed). HTTP dates are rare on these APIs and fall
+/// back to the exponential backoff.
+pub(crate) fn parse_retry_after(value: &str) -> Option<Duration> {
+    let secs: f64 = value.trim().parse().ok()?;
+    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(600.0)))
+}
+
+/// The schema as sent: the `$schema` marker dropped, and whether it meets OpenAI's strict mode
+/// (every object closed, every property required).
+pub(crate) fn wire_schema(schema: &Value) -> (Value, bool) {
+    let mut s = schema.clone();
+    if let Some(o) = s.as_object_mut() {
+        o.remove("$schema");
+    }
+    let strict = is_strict(&s);
+    (s, strict)
+}
+
+fn is_strict(v: &Value) -> bool {
+    match v {
+        Value::Object(o) => {
+            if o.get("type").and_then(Value::as_str) == Some("object") || o.contains_key("properties") {
+                let props = o.get("properties").and_then(Value::as_object);
+                let required: Vec<&str> = o
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .map(|r| r.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
+                let closed = o.get("additionalProperties") == Some(&Value::Bool(false));
+                let all_required = props.is_none_or(|p| p.keys().all(|k| required.contains(&k.as_str())));
+                if !closed || !all_required {
+                    return false;
+                }
+            }
+            o.values().all(is_strict)
+        }
+        Value::Array(a) => a.iter().all(is_strict),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_sort_into_retry_reject_stop() {
+        assert!(matches!(
+            classify(429, Some("2"), b"{}", None),
+            Failure::Transient { retry_after: Some(d), .. } if d == Duration::from_secs(2)
+        ));
+        for s in [500, 502, 503, 529, 408] {
+            assert!(classify(s, None, b"", None).is_transient(), "{s}");
+        }
+        let Failure::Fatal(m) = classify(
+            401,
+            None,
+            br#"{"error":{"message":"Incorrect API key provided: sk-abc"}}"#,
+            Some("OPENAI_API_KEY"),
+        ) else {
+            panic!()
+        };
+        assert!(m.contains("OPENAI_API_KEY") && !m.contains("sk-abc"), "{m}");
+        assert!(
+            matches!(classify(400, None, br#"{"error":{"message":"bad schema"}}"#, None), Failure::Fatal(m) if m.contains("bad schema"))
+        );
+        assert!(matches!(
+            classify(
+                400,
+                None,
+                br#"{"error":{"code":400,"message":"the request exceeds the available context size"}}"#,
+                None
+            ),
+            Failure::Rejected(_)
+        ));
+    }
+
+    #[test]
+    fn retry_after_seconds() {
+        assert_eq!(parse_retry_after(" 1.5 "), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None);
+        assert_eq!(parse_retry_after("-1"), None);
+    }
+
+    #[test]
+    fn strictness_follows_the_schema() {
+        let closed = serde_json::json!({"$schema": "x", "type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false});
+        let (s, strict) = wire_schema(&closed);
+        assert!(strict && s.get("$schema").is_none());
+        let open = serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}});
+        assert!(!wire_schema(&open).1);
+    }
+}
