@@ -7,6 +7,7 @@
 pub mod chunk;
 pub mod config;
 pub mod corpus;
+pub mod eval;
 pub mod error;
 pub mod fsutil;
 pub mod html;

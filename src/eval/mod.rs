@@ -1,0 +1,113 @@
+//! `ragsynth eval`: scores a RAG system's retrieval run against the test set.
+//!
+//! The pieces, in the order data flows: [`run`] reads what the system retrieved, [`questions`]
+//! reads what should have been retrieved (a test set, or TREC qrels), [`relevance`] decides which
+//! retrieved items count, [`metrics`] turns a judged ranking into numbers, [`report`] averages
+//! them overall and per tag and renders them, and [`baseline`] compares two reports for a CI gate.
+//!
+//! Semantics a user relies on:
+//! - a question of the test set that the run does not mention scores 0 on every metric
+//!   (`trec_eval` would silently leave it out unless given `-c`); [`Options::skip_missing`]
+//!   restores `trec_eval`'s behaviour;
+//! - unanswerable questions (no label) are not averaged in; they are counted, and the run's mean
+//!   top-1 score on them is reported next to the answerable questions' when the run has scores.
+
+pub mod baseline;
+pub mod metrics;
+pub mod questions;
+pub mod relevance;
+pub mod report;
+pub mod run;
+
+use std::collections::HashMap;
+
+use crate::testset::Split;
+pub use metrics::Metrics;
+pub use questions::Question;
+pub use relevance::{Resolver, Rule};
+pub use report::{QuestionResult, Report};
+pub use run::Run;
+
+/// Default cutoffs.
+pub const DEFAULT_KS: [usize; 4] = [1, 3, 5, 10];
+
+/// What to score and how.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
+    pub ks: Vec<usize>,
+    /// Only questions of this split (`None`: all).
+    pub split: Option<Split>,
+    /// The relevance rule.
+    pub rule: Rule,
+    /// Leave out questions the run does not mention instead of scoring them 0 (`trec_eval`
+    /// without `-c`).
+    pub skip_missing: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            ks: DEFAULT_KS.to_vec(),
+            split: Some(Split::Dev),
+            rule: Rule::default(),
+            skip_missing: false,
+        }
+    }
+}
+
+/// Scores `run` against `questions`. Span labels need `resolver` (built over the corpus and the
+/// test set's chunking) to turn run items into spans; docid labels (qrels) do not.
+pub fn evaluate(
+    questions: &[Question],
+    run: &Run,
+    resolver: Option<&mut Resolver>,
+    options: &Options,
+) -> crate::Result<Report> {
+    let selected: Vec<&Question> = questions
+        .iter()
+        .filter(|q| options.split.is_none_or(|s| q.split == s))
+        .collect();
+    let spans = match resolver {
+        Some(r) if selected.iter().any(|q| q.labels.iter().any(|l| matches!(l.target, questions::Target::Span { .. }))) => {
+            Some(r.resolve_run(run, &options.rule)?)
+        }
+        _ => None,
+    };
+    let judged = relevance::judge_all(&selected, run, spans.as_deref(), &options.rule);
+    let in_set: HashMap<&str, ()> = questions.iter().map(|q| (q.id.as_str(), ())).collect();
+    let not_in_set = run.queries.iter().filter(|(q, _)| !in_set.contains_key(q.as_str())).count();
+
+    let results: Vec<QuestionResult> = selected
+        .iter()
+        .zip(judged)
+        .map(|(q, (judged, unresolved))| {
+            let items = run.get(&q.id);
+            let top_score = items.and_then(|i| i.first()).and_then(|r| r.score);
+            let level = options.rule.level;
+            let relevant_labels = q.labels.iter().filter(|l| l.grade >= level).count();
+            let unanswerable = relevant_labels == 0;
+            let metrics = match (&judged, unanswerable) {
+                (_, true) => None,
+                (Some(list), false) => {
+                    let grades: Vec<f64> = q.labels.iter().map(|l| l.grade as f64).collect();
+                    Some(metrics::compute(list, &grades, relevant_labels, &options.ks))
+                }
+                (None, false) => Some(Metrics::zero(&options.ks)),
+            };
+            QuestionResult {
+                id: q.id.clone(),
+                tags: q.tags.clone(),
+                in_run: judged.is_some(),
+                retrieved: items.map_or(0, <[_]>::len),
+                first_relevant: judged.as_ref().and_then(|l| l.iter().position(|j| j.relevant)).map(|p| p + 1),
+                labels: relevant_labels,
+                found: judged.as_ref().map_or(0, |l| l.iter().map(|j| j.found as usize).sum()),
+                top_score,
+                unresolved,
+                metrics,
+            }
+        })
+        .collect();
+    Ok(Report::build(results, options, not_in_set, run.has_scores()))
+}
