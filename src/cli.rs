@@ -32,6 +32,8 @@ pub enum Command {
     Remap(RemapArgs),
     /// Accept, reject or edit pending synthetic cases on a local web page.
     Review(ReviewArgs),
+    /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
+    Eval(EvalArgs),
 }
 
 /// How documents are read and cut into chunks.
@@ -184,5 +186,71 @@ pub enum ReportFormat {
     /// Lines for people.
     Text,
     /// JSON Lines tagged by `type`.
+/// `ragsynth eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Test set (`.yaml`/`.jsonl`), or TREC qrels (`qid iter docid grade`).
+    pub testset: PathBuf,
+    /// The run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id", "retrieved": [...]}`).
+    #[arg(long, required_unless_present = "export_qrels")]
+    pub run: Option<PathBuf>,
+    /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
+    #[arg(short, long, value_delimiter = ',', default_value = "1,3,5,10")]
+    pub k: Vec<usize>,
+    /// Which questions to score.
+    #[arg(long, value_enum, default_value_t = SplitArg::Dev)]
+    pub split: SplitArg,
+    /// Compare with this report (the JSON of `--format json` / `--save-baseline`); exit 2 when a
+    /// headline metric fell by more than --tolerance.
+    #[arg(long)]
+    pub baseline: Option<PathBuf>,
+    /// Largest drop of a headline metric the gate accepts (absolute).
+    #[arg(long, default_value_t = 0.02)]
+    pub tolerance: f64,
+    /// Write this run's report as a baseline for later runs.
+    #[arg(long)]
+    pub save_baseline: Option<PathBuf>,
+    /// Write per-question results (JSON Lines).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// `text`: tables; `json`: the report (and the comparison under `baseline`).
+    #[arg(long, value_enum, default_value_t = EvalFormat::Text)]
+    pub format: EvalFormat,
+    /// Corpus directory (default: the test set's `corpus.root`).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Share of a labelled span a retrieved span must cover to be relevant without the quote.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_coverage: f64,
+    /// Lowest grade that counts as relevant (trec_eval's -l); nDCG gains use every grade.
+    #[arg(long, default_value_t = 1)]
+    pub relevance_level: u32,
+    /// Leave questions the run does not list out of the averages (trec_eval without -c)
+    /// instead of scoring them 0.
+    #[arg(long)]
+    pub skip_missing: bool,
+    /// Write the test set as TREC qrels to this file (`-` for stdout) and exit, so results can be
+    /// cross-checked with trec_eval.
+    #[arg(long)]
+    pub export_qrels: Option<PathBuf>,
+}
+
+/// `--split`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SplitArg {
+    /// Questions used while tuning.
+    Dev,
+    /// The held-out questions.
+    Heldout,
+    /// Every question.
+    All,
+}
+
+/// Output of `ragsynth eval`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvalFormat {
+    /// Tables for people.
+    Text,
+    /// One JSON document.
     Json,
 }

@@ -4,6 +4,7 @@ mod chunk;
 mod import;
 mod remap;
 mod review;
+mod eval;
 
 use anyhow::Result;
 
@@ -17,6 +18,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Import(args) => import::run(args),
         Command::Remap(args) => remap::run(args),
         Command::Review(args) => review::run(args),
+        Command::Eval(args) => eval::run(args),
     }
 }
 
