@@ -83,7 +83,7 @@ pub fn evaluate(
         .zip(judged)
         .map(|(q, (judged, unresolved))| {
             let items = run.get(&q.id);
-            let top_score = items.and_then(|i| i.first()).and_then(|r| r.score);
+            let top_score = items.and_then(|i| i.first()).and_then(|r| r.score());
             let level = options.rule.level;
             let relevant_labels = q.labels.iter().filter(|l| l.grade >= level).count();
             let unanswerable = relevant_labels == 0;

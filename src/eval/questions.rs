@@ -117,9 +117,11 @@ pub fn from_qrels(path: &Path) -> Result<Vec<Question>> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     let mut questions: Vec<Question> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
+    let mut last: Option<(&str, usize)> = None;
     for (n, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split_ascii_whitespace().collect();
-        if fields.is_empty() {
+        let mut fields = line.split_ascii_whitespace();
+        let f = [fields.next(), fields.next(), fields.next(), fields.next(), fields.next()];
+        if f[0].is_none() {
             continue;
         }
         let err = |message: String| Error::Parse {
@@ -128,21 +130,33 @@ pub fn from_qrels(path: &Path) -> Result<Vec<Question>> {
             column: None,
             message,
         };
-        let [qid, _iter, docid, grade] = fields[..] else {
+        let [Some(qid), Some(_iter), Some(docid), Some(grade), None] = f else {
             return Err(err("expected 4 fields: qid iter docid grade".into()));
         };
         let grade: i64 = grade
             .parse()
             .map_err(|_| err(format!("grade `{grade}` is not an integer")))?;
-        let slot = *index.entry(qid.to_string()).or_insert_with(|| {
-            questions.push(Question {
-                id: qid.to_string(),
-                tags: vec![("split", Split::Dev.as_str().to_string())],
-                split: Split::Dev,
-                labels: Vec::new(),
-            });
-            questions.len() - 1
-        });
+        // Qrels list one query's lines together; remember the last one to skip a lookup.
+        let slot = match last {
+            Some((q, slot)) if q == qid => slot,
+            _ => {
+                let slot = match index.get(qid) {
+                    Some(&slot) => slot,
+                    None => {
+                        questions.push(Question {
+                            id: qid.to_string(),
+                            tags: vec![("split", Split::Dev.as_str().to_string())],
+                            split: Split::Dev,
+                            labels: Vec::new(),
+                        });
+                        index.insert(qid.to_string(), questions.len() - 1);
+                        questions.len() - 1
+                    }
+                };
+                last = Some((qid, slot));
+                slot
+            }
+        };
         if grade > 0 {
             questions[slot].labels.push(Label {
                 target: Target::Id(docid.to_string()),
@@ -160,9 +174,15 @@ pub fn is_qrels(path: &Path) -> bool {
     if matches!(ext, "yaml" | "yml" | "jsonl" | "json" | "ndjson") {
         return false;
     }
-    let Ok(text) = std::fs::read_to_string(path) else {
+    // The first few kilobytes are enough to tell.
+    let mut head = Vec::with_capacity(4096);
+    let Ok(file) = std::fs::File::open(path) else {
         return false;
     };
+    if std::io::Read::read_to_end(&mut std::io::Read::take(file, 4096), &mut head).is_err() {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
     let Some(first) = text.lines().find(|l| !l.trim().is_empty()) else {
         return false;
     };

@@ -10,10 +10,11 @@
 use std::collections::HashMap;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::metrics::Judged;
 use super::questions::{Label, Question, Target, overlap};
-use super::run::{Item, Name, Retrieved, Run};
+use super::run::{Item, Retrieved, Run};
 use crate::chunk::{Chunker, Chunking};
 use crate::corpus::Corpus;
 use crate::locate::locate_in_corpus;
@@ -53,12 +54,12 @@ pub struct Span {
 }
 
 /// Turns run items into spans: chunk ids through the test set's chunking, document paths into
-/// whole documents, text through the corpus. Names are resolved once per run.
+/// whole documents, text through the corpus. Each distinct name is resolved once.
 pub struct Resolver<'a> {
     corpus: Option<&'a Corpus>,
     chunker: Option<Chunker>,
     chunks: HashMap<String, Vec<(usize, usize)>>,
-    names: HashMap<Name, Option<Span>>,
+    names: HashMap<String, Option<Span>>,
 }
 
 impl<'a> Resolver<'a> {
@@ -117,11 +118,12 @@ impl<'a> Resolver<'a> {
             for r in items {
                 spans.push(match &r.item {
                     Item::Id(n) => {
-                        if !self.names.contains_key(n) {
-                            let span = self.resolve_name(run.name(*n))?;
-                            self.names.insert(*n, span);
+                        let name = run.name(*n);
+                        if !self.names.contains_key(name) {
+                            let span = self.resolve_name(name)?;
+                            self.names.insert(name.to_string(), span);
                         }
-                        self.names[n].clone()
+                        self.names[name].clone()
                     }
                     Item::Span { doc, start, end } => Some(Span {
                         doc: run.name(*doc).to_string(),
@@ -129,6 +131,7 @@ impl<'a> Resolver<'a> {
                         end: *end as usize,
                     }),
                     Item::Text(text) => {
+                        let text = run.text(*text);
                         let corpus = self.corpus.ok_or_else(|| {
                             Error::Config("run items given as text need the corpus: pass --corpus".into())
                         })?;
@@ -185,21 +188,28 @@ pub fn judge_spans(labels: &[Label], spans: &[Option<Span>], rule: &Rule) -> Vec
 
 /// Judges a ranked list of docids against qrels labels (exact match, each label once).
 pub fn judge_ids(labels: &[Label], items: &[Retrieved], run: &Run, rule: &Rule) -> Vec<Judged> {
-    let by_name: HashMap<Name, usize> = labels
+    // A scan over few labels (the common case) beats hashing every retrieved docid; many
+    // labels (a qrels query with hundreds of judgments) get a hash map.
+    let named: Vec<(&str, usize)> = labels
         .iter()
         .enumerate()
         .filter_map(|(i, l)| match &l.target {
-            Target::Id(id) => run.find_name(id).map(|n| (n, i)),
+            Target::Id(id) => Some((id.as_str(), i)),
             Target::Span { .. } => None,
         })
         .collect();
+    let map: Option<FxHashMap<&str, usize>> = (named.len() > 16).then(|| named.iter().copied().collect());
+    let find = |name: &str| match &map {
+        Some(m) => m.get(name).copied(),
+        None => named.iter().find(|(id, _)| *id == name).map(|&(_, i)| i),
+    };
     let mut claimed = vec![false; labels.len()];
     items
         .iter()
         .map(|r| {
             let mut j = Judged::default();
             if let Item::Id(n) = r.item
-                && let Some(&i) = by_name.get(&n)
+                && let Some(i) = find(run.name(n))
                 && !claimed[i]
             {
                 claimed[i] = true;
@@ -227,7 +237,7 @@ pub fn judge_all(
     spans: Option<&[Vec<Option<Span>>]>,
     rule: &Rule,
 ) -> Vec<(Option<Vec<Judged>>, usize)> {
-    let slots: HashMap<&str, usize> = run.queries.iter().enumerate().map(|(i, (q, _))| (q.as_str(), i)).collect();
+    let slots: FxHashMap<&str, usize> = run.queries.iter().enumerate().map(|(i, (q, _))| (q.as_str(), i)).collect();
     questions
         .par_iter()
         .map(|q| {

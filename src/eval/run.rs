@@ -7,18 +7,22 @@
 //! `doc#n` under the test set's chunking, a document path, or a qrels docid), `{"id", "score"}`,
 //! `{"doc", "start", "end"}` or `{"text"}`, each object with an optional `score`.
 //!
-//! Runs can be large (the benchmark has ten million lines), so item names are interned once and
-//! a TREC file is parsed straight from its bytes.
+//! Runs can be large (the benchmark has ten million lines), so names are copied into one arena
+//! and items refer to them by offset: no allocation and no hashing per line.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use rustc_hash::FxHashMap;
 use serde_json::Value;
 
 use crate::{Error, Result};
 
-/// An interned item name (docid or document path); index into [`Run::names`].
-pub type Name = u32;
+/// A name (docid, chunk id or document path) stored in the run's arena; see [`Run::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Name {
+    start: u32,
+    len: u32,
+}
 
 /// One retrieved item, before it is judged.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,15 +31,15 @@ pub enum Item {
     Id(Name),
     /// A character span of a document.
     Span {
-        /// Document path (interned).
+        /// Document path.
         doc: Name,
         /// Start, in Unicode scalar values.
         start: u32,
         /// End, exclusive.
         end: u32,
     },
-    /// Retrieved text, to be located in the corpus.
-    Text(Box<str>),
+    /// Retrieved text, to be located in the corpus (index into [`Run::texts`]).
+    Text(u32),
 }
 
 /// A ranked item with its retrieval score, if the run gave one.
@@ -43,8 +47,15 @@ pub enum Item {
 pub struct Retrieved {
     /// What was retrieved.
     pub item: Item,
-    /// The retrieval score.
-    pub score: Option<f64>,
+    /// The retrieval score; NaN when the run gave none (keeps the item at 32 bytes).
+    score: f64,
+}
+
+impl Retrieved {
+    /// The retrieval score, if the run gave one.
+    pub fn score(&self) -> Option<f64> {
+        (!self.score.is_nan()).then_some(self.score)
+    }
 }
 
 /// Everything a run retrieved, per question, in rank order.
@@ -52,10 +63,10 @@ pub struct Retrieved {
 pub struct Run {
     /// Question ids in first-seen order, with their ranked items.
     pub queries: Vec<(String, Vec<Retrieved>)>,
-    /// Interned names.
-    pub names: Vec<Box<str>>,
-    lookup: HashMap<Box<str>, Name>,
-    by_qid: HashMap<String, usize>,
+    /// Texts of `{text}` items.
+    pub texts: Vec<Box<str>>,
+    arena: String,
+    by_qid: FxHashMap<String, usize>,
 }
 
 /// The two run formats.
@@ -90,14 +101,14 @@ impl Run {
         }
     }
 
-    /// The name an interned id stands for.
+    /// The text of a name.
     pub fn name(&self, name: Name) -> &str {
-        &self.names[name as usize]
+        &self.arena[name.start as usize..(name.start + name.len) as usize]
     }
 
-    /// The interned id of a name, if the run mentions it.
-    pub fn find_name(&self, name: &str) -> Option<Name> {
-        self.lookup.get(name).copied()
+    /// The text of a `{text}` item.
+    pub fn text(&self, index: u32) -> &str {
+        &self.texts[index as usize]
     }
 
     /// The ranked items of a question, if the run has it.
@@ -107,17 +118,19 @@ impl Run {
 
     /// True when any item carries a score.
     pub fn has_scores(&self) -> bool {
-        self.queries.iter().any(|(_, items)| items.iter().any(|r| r.score.is_some()))
+        self.queries.iter().any(|(_, items)| items.iter().any(|r| r.score().is_some()))
     }
 
-    fn intern(&mut self, name: &str) -> Name {
-        if let Some(&id) = self.lookup.get(name) {
-            return id;
+    fn store(&mut self, name: &str) -> std::result::Result<Name, String> {
+        let start = u32::try_from(self.arena.len()).ok();
+        let len = u32::try_from(name.len()).ok();
+        match (start, len) {
+            (Some(start), Some(len)) if start.checked_add(len).is_some() => {
+                self.arena.push_str(name);
+                Ok(Name { start, len })
+            }
+            _ => Err("run too large: item names exceed 4 GiB".into()),
         }
-        let id = self.names.len() as Name;
-        self.names.push(name.into());
-        self.lookup.insert(name.into(), id);
-        id
     }
 
     fn query_slot(&mut self, qid: &str) -> usize {
@@ -160,18 +173,18 @@ impl Run {
                     slot
                 }
             };
-            let name = run.intern(docid);
+            let name = run.store(docid).map_err(|m| parse_error(path, Some(n + 1), m))?;
             run.queries[slot].1.push(Retrieved {
                 item: Item::Id(name),
-                score: Some(score),
+                score,
             });
         }
-        let names = &run.names;
+        let arena = run.arena.as_bytes();
+        let bytes = |n: &Name| &arena[n.start as usize..(n.start + n.len) as usize];
         for (_, items) in &mut run.queries {
             items.sort_by(|a, b| {
-                let (sa, sb) = (a.score.unwrap_or(0.0), b.score.unwrap_or(0.0));
-                sb.total_cmp(&sa).then_with(|| match (&a.item, &b.item) {
-                    (Item::Id(x), Item::Id(y)) => names[*y as usize].as_bytes().cmp(names[*x as usize].as_bytes()),
+                b.score.total_cmp(&a.score).then_with(|| match (&a.item, &b.item) {
+                    (Item::Id(x), Item::Id(y)) => bytes(y).cmp(bytes(x)),
                     _ => std::cmp::Ordering::Equal,
                 })
             });
@@ -227,19 +240,20 @@ impl Run {
     fn item(&mut self, v: &Value) -> std::result::Result<Retrieved, String> {
         if let Some(s) = v.as_str() {
             return Ok(Retrieved {
-                item: Item::Id(self.intern(s)),
-                score: None,
+                item: Item::Id(self.store(s)?),
+                score: f64::NAN,
             });
         }
         let Some(obj) = v.as_object() else {
             return Err("expected a string or an object".into());
         };
         let score = match obj.get("score") {
-            None | Some(Value::Null) => None,
-            Some(s) => Some(s.as_f64().ok_or("`score` is not a number")?),
+            None | Some(Value::Null) => f64::NAN,
+            Some(s) => s.as_f64().ok_or("`score` is not a number")?,
         };
         let item = if let Some(text) = obj.get("text") {
-            Item::Text(text.as_str().ok_or("`text` is not a string")?.into())
+            self.texts.push(text.as_str().ok_or("`text` is not a string")?.into());
+            Item::Text((self.texts.len() - 1) as u32)
         } else if let Some(doc) = obj.get("doc") {
             let doc = doc.as_str().ok_or("`doc` is not a string")?;
             let offset = |key: &str| -> std::result::Result<u32, String> {
@@ -253,12 +267,12 @@ impl Run {
                 return Err(format!("`end` {end} is before `start` {start}"));
             }
             Item::Span {
-                doc: self.intern(doc),
+                doc: self.store(doc)?,
                 start,
                 end,
             }
         } else if let Some(id) = obj.get("id").and_then(json_id) {
-            Item::Id(self.intern(&id))
+            Item::Id(self.store(&id)?)
         } else {
             return Err("an item needs `id`, `doc`+`start`+`end`, or `text`".into());
         };
@@ -323,9 +337,10 @@ mod tests {
         assert_eq!(items.len(), 4);
         assert!(matches!(items[0].item, Item::Id(n) if run.name(n) == "a.md#2"));
         assert!(matches!(items[1].item, Item::Span { start: 5, end: 9, .. }));
-        assert_eq!(items[1].score, Some(0.7));
-        assert!(matches!(&items[2].item, Item::Text(t) if &**t == "hello"));
-        assert_eq!(items[3].score, Some(1.0));
+        assert_eq!(items[1].score(), Some(0.7));
+        assert!(matches!(&items[2].item, Item::Text(t) if run.text(*t) == "hello"));
+        assert_eq!(items[3].score(), Some(1.0));
+        assert_eq!(items[0].score(), None);
     }
 
     #[test]
