@@ -36,16 +36,14 @@ pub fn run(args: EvalArgs) -> Result<Exit> {
     let report = eval::evaluate(&questions, &run, resolver.as_mut(), &options)?;
 
     if let Some(out) = &args.out {
-        let mut lines = String::new();
-        for q in &report.questions {
-            lines.push_str(&serde_json::to_string(&report.question_json(q))?);
-            lines.push('\n');
-        }
-        write_atomic(out, lines.as_bytes())?;
+        let mut lines = Vec::new();
+        report.write_questions(&mut lines)?;
+        write_atomic(out, &lines)?;
     }
-    let mut json = report.to_json();
     if let Some(path) = &args.save_baseline {
-        write_atomic(path, serde_json::to_string_pretty(&json)?.as_bytes())?;
+        let mut json = Vec::new();
+        report.write_json(&mut json, None)?;
+        write_atomic(path, &json)?;
     }
     let comparison = match &args.baseline {
         Some(path) => Some(baseline::compare(&report, &baseline::load(path)?, args.tolerance)),
@@ -53,7 +51,7 @@ pub fn run(args: EvalArgs) -> Result<Exit> {
     };
 
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     match args.format {
         EvalFormat::Text => {
             write!(out, "{}", report.to_text())?;
@@ -62,13 +60,11 @@ pub fn run(args: EvalArgs) -> Result<Exit> {
             }
         }
         EvalFormat::Json => {
-            if let Some(c) = &comparison {
-                json["comparison"] = c.to_json();
-            }
-            serde_json::to_writer_pretty(&mut out, &json)?;
-            writeln!(out)?;
+            let comparison = comparison.as_ref().map(|c| c.to_json());
+            report.write_json(&mut out, comparison.as_ref().map(|c| ("comparison", c)))?;
         }
     }
+    out.flush()?;
     Ok(match comparison {
         Some(c) if c.failed() => Exit::Findings,
         _ => Exit::Ok,

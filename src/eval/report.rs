@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use serde::Serialize;
+use serde::ser::SerializeMap;
 use serde_json::{Map, Value, json};
 
 use super::Options;
@@ -154,55 +156,46 @@ impl Report {
         self.ks.iter().copied().max().unwrap_or(0)
     }
 
-    /// The report as JSON; also the baseline file format.
-    pub fn to_json(&self) -> Value {
-        json!({
-            "ks": self.ks,
-            "split": self.split,
-            "scored": self.scored,
-            "metrics": named_map(&self.overall, &self.ks),
-            "by_tag": self.groups.iter().map(|g| json!({
-                "tag": g.tag, "value": g.value, "n": g.n, "metrics": named_map(&g.metrics, &self.ks),
-            })).collect::<Vec<_>>(),
-            "unanswerable": {
+    /// The report as JSON; also the baseline file format. `extra` keys (the baseline
+    /// comparison) are appended. Written straight to `out`: a report of 100,000 questions never
+    /// exists as a JSON tree in memory.
+    pub fn write_json(&self, out: &mut dyn std::io::Write, extra: Option<(&str, &Value)>) -> std::io::Result<()> {
+        let names: Vec<String> = self.overall.named(&self.ks).into_iter().map(|(n, _)| n).collect();
+        let doc = ReportJson {
+            ks: &self.ks,
+            split: &self.split,
+            scored: self.scored,
+            metrics: named_map(&self.overall, &self.ks),
+            by_tag: self
+                .groups
+                .iter()
+                .map(|g| json!({"tag": g.tag, "value": g.value, "n": g.n, "metrics": named_map(&g.metrics, &self.ks)}))
+                .collect(),
+            unanswerable: json!({
                 "count": self.unanswerable.count,
                 "in_run": self.unanswerable.in_run,
                 "mean_top_score": self.unanswerable.mean_top_score,
                 "answerable_mean_top_score": self.unanswerable.answerable_mean_top_score,
-            },
-            "missing_from_run": self.missing,
-            "missing_scored_zero": !self.skip_missing,
-            "not_in_test_set": self.not_in_set,
-            "unresolved_items": self.unresolved,
-            "questions": self.questions.iter().map(|q| self.question_json(q)).collect::<Vec<_>>(),
-        })
+            }),
+            missing_from_run: &self.missing,
+            missing_scored_zero: !self.skip_missing,
+            not_in_test_set: self.not_in_set,
+            unresolved_items: self.unresolved,
+            questions: self.questions.iter().map(|q| QuestionJson::new(q, &names)).collect(),
+            extra: extra.map(|(k, v)| (k, v)).into_iter().collect(),
+        };
+        serde_json::to_writer_pretty(&mut *out, &doc)?;
+        writeln!(out)
     }
 
-    /// One question as JSON (a line of the per-question file). RR and AP are named so.
-    pub fn question_json(&self, q: &QuestionResult) -> Value {
-        let tags: Map<String, Value> = q.tags.iter().map(|(t, v)| (t.to_string(), Value::from(v.clone()))).collect();
-        let metrics = q.metrics.as_ref().map(|m| {
-            let mut map = named_map(m, &self.ks);
-            for (from, to) in [("MRR", "RR"), ("MAP", "AP")] {
-                if let Some(v) = map.remove(from) {
-                    map.insert(to.to_string(), v);
-                }
-            }
-            Value::Object(map)
-        });
-        json!({
-            "id": q.id,
-            "tags": tags,
-            "unanswerable": q.metrics.is_none(),
-            "in_run": q.in_run,
-            "retrieved": q.retrieved,
-            "labels": q.labels,
-            "found": q.found,
-            "first_relevant": q.first_relevant,
-            "top_score": q.top_score,
-            "unresolved": q.unresolved,
-            "metrics": metrics,
-        })
+    /// One JSON line per question (the `--out` file). RR and AP are named so.
+    pub fn write_questions(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let names: Vec<String> = self.overall.named(&self.ks).into_iter().map(|(n, _)| n).collect();
+        for q in &self.questions {
+            serde_json::to_writer(&mut *out, &QuestionJson::new(q, &names))?;
+            writeln!(out)?;
+        }
+        Ok(())
     }
 
     /// A table for the terminal.
@@ -270,4 +263,87 @@ impl Report {
 /// Metrics as a JSON object keyed by name.
 pub fn named_map(m: &Metrics, ks: &[usize]) -> Map<String, Value> {
     m.named(ks).into_iter().map(|(n, v)| (n, Value::from(v))).collect()
+}
+
+#[derive(Serialize)]
+struct ReportJson<'a> {
+    ks: &'a [usize],
+    split: &'a str,
+    scored: usize,
+    metrics: Map<String, Value>,
+    by_tag: Vec<Value>,
+    unanswerable: Value,
+    missing_from_run: &'a [String],
+    missing_scored_zero: bool,
+    not_in_test_set: usize,
+    unresolved_items: usize,
+    questions: Vec<QuestionJson<'a>>,
+    #[serde(flatten)]
+    extra: BTreeMap<&'a str, &'a Value>,
+}
+
+#[derive(Serialize)]
+struct QuestionJson<'a> {
+    id: &'a str,
+    tags: Tags<'a>,
+    unanswerable: bool,
+    in_run: bool,
+    retrieved: usize,
+    labels: usize,
+    found: usize,
+    first_relevant: Option<usize>,
+    top_score: Option<f64>,
+    unresolved: usize,
+    metrics: Option<Named<'a>>,
+}
+
+impl<'a> QuestionJson<'a> {
+    fn new(q: &'a QuestionResult, names: &'a [String]) -> Self {
+        QuestionJson {
+            id: &q.id,
+            tags: Tags(&q.tags),
+            unanswerable: q.metrics.is_none(),
+            in_run: q.in_run,
+            retrieved: q.retrieved,
+            labels: q.labels,
+            found: q.found,
+            first_relevant: q.first_relevant,
+            top_score: q.top_score,
+            unresolved: q.unresolved,
+            metrics: q.metrics.as_ref().map(|m| Named { names, metrics: m }),
+        }
+    }
+}
+
+struct Tags<'a>(&'a [(&'static str, String)]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (t, v) in self.0 {
+            map.serialize_entry(t, v)?;
+        }
+        map.end()
+    }
+}
+
+/// One question's metrics keyed by name (`MRR`/`MAP` written as `RR`/`AP`), without building
+/// a map per question.
+struct Named<'a> {
+    names: &'a [String],
+    metrics: &'a Metrics,
+}
+
+impl Serialize for Named<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let m = self.metrics;
+        let values = m.precision.iter().chain(&m.recall).chain(&m.hit).chain(&m.ndcg);
+        let mut map = s.serialize_map(Some(self.names.len()))?;
+        for (name, v) in self.names.iter().zip(values) {
+            map.serialize_entry(name, v)?;
+        }
+        map.serialize_entry("RR", &m.rr)?;
+        map.serialize_entry("AP", &m.ap)?;
+        map.end()
+    }
 }
