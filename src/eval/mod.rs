@@ -19,7 +19,8 @@ pub mod relevance;
 pub mod report;
 pub mod run;
 
-use std::collections::HashMap;
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
 
 use crate::testset::Split;
 pub use metrics::Metrics;
@@ -75,11 +76,11 @@ pub fn evaluate(
         _ => None,
     };
     let judged = relevance::judge_all(&selected, run, spans.as_deref(), &options.rule);
-    let in_set: HashMap<&str, ()> = questions.iter().map(|q| (q.id.as_str(), ())).collect();
-    let not_in_set = run.queries.iter().filter(|(q, _)| !in_set.contains_key(q.as_str())).count();
+    let in_set: FxHashSet<&str> = questions.iter().map(|q| q.id.as_str()).collect();
+    let not_in_set = run.queries.iter().filter(|(q, _)| !in_set.contains(q.as_str())).count();
 
     let results: Vec<QuestionResult> = selected
-        .iter()
+        .par_iter()
         .zip(judged)
         .map(|(q, (judged, unresolved))| {
             let items = run.get(&q.id);

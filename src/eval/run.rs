@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 
@@ -142,54 +143,101 @@ impl Run {
         self.queries.len() - 1
     }
 
-    /// Parses a TREC run and orders each question's items as `trec_eval` does.
+    /// Parses a TREC run and orders each question's items as `trec_eval` does. The file is cut
+    /// at line ends into one piece per thread; pieces are parsed in parallel and joined in order.
     pub fn parse_trec(bytes: &[u8], path: &Path) -> Result<Run> {
-        let text = std::str::from_utf8(bytes).map_err(|e| parse_error(path, None, format!("not UTF-8: {e}")))?;
+        let pieces = split_at_lines(bytes, rayon::current_num_threads());
+        let parts: Vec<Result<Run>> = pieces
+            .par_iter()
+            .map(|&(offset, piece)| {
+                Run::parse_trec_piece(piece).map_err(|(line, message)| {
+                    // Line numbers are counted only when there is an error to report.
+                    let before = memchr::memchr_iter(b'\n', &bytes[..offset]).count();
+                    parse_error(path, line.map(|l| before + l), message)
+                })
+            })
+            .collect();
         let mut run = Run::default();
-        // Runs list one question's lines together; remember the last slot to skip a lookup.
-        let mut last: Option<(&str, usize)> = None;
-        for (n, line) in text.lines().enumerate() {
-            let mut fields = line.split_ascii_whitespace();
-            let Some(qid) = fields.next() else { continue };
-            let (_q0, docid, _rank, score, _tag) =
-                match (fields.next(), fields.next(), fields.next(), fields.next(), fields.next()) {
-                    (Some(a), Some(b), Some(c), Some(d), Some(e)) if fields.next().is_none() => (a, b, c, d, e),
-                    _ => {
-                        return Err(parse_error(
-                            path,
-                            Some(n + 1),
-                            "expected 6 fields: qid Q0 docid rank score tag".into(),
-                        ));
-                    }
-                };
-            let score: f64 = score
-                .parse()
-                .map_err(|_| parse_error(path, Some(n + 1), format!("score `{score}` is not a number")))?;
-            let slot = match last {
-                Some((q, slot)) if q == qid => slot,
-                _ => {
-                    let slot = run.query_slot(qid);
-                    last = Some((qid, slot));
-                    slot
-                }
-            };
-            let name = run.store(docid).map_err(|m| parse_error(path, Some(n + 1), m))?;
-            run.queries[slot].1.push(Retrieved {
-                item: Item::Id(name),
-                score,
-            });
+        for part in parts {
+            run.absorb(part?).map_err(|m| parse_error(path, None, m))?;
         }
-        let arena = run.arena.as_bytes();
+        let Run { queries, arena, .. } = &mut run;
+        let arena = arena.as_bytes();
         let bytes = |n: &Name| &arena[n.start as usize..(n.start + n.len) as usize];
-        for (_, items) in &mut run.queries {
+        queries.par_iter_mut().for_each(|(_, items)| {
             items.sort_by(|a, b| {
                 b.score.total_cmp(&a.score).then_with(|| match (&a.item, &b.item) {
                     (Item::Id(x), Item::Id(y)) => bytes(y).cmp(bytes(x)),
                     _ => std::cmp::Ordering::Equal,
                 })
             });
+        });
+        Ok(run)
+    }
+
+    /// Parses whole lines of a TREC run; errors carry the 1-based line within the piece.
+    fn parse_trec_piece(bytes: &[u8]) -> std::result::Result<Run, (Option<usize>, String)> {
+        let text = std::str::from_utf8(bytes).map_err(|e| (None, format!("not UTF-8: {e}")))?;
+        let mut run = Run::default();
+        // Runs list one question's lines together; remember the last slot to skip a lookup.
+        let mut last: Option<(&str, usize)> = None;
+        for (n, line) in text.lines().enumerate() {
+            let mut fields = line.split_ascii_whitespace();
+            let Some(qid) = fields.next() else { continue };
+            let err = |message: String| (Some(n + 1), message);
+            let (_q0, docid, _rank, score, _tag) =
+                match (fields.next(), fields.next(), fields.next(), fields.next(), fields.next()) {
+                    (Some(a), Some(b), Some(c), Some(d), Some(e)) if fields.next().is_none() => (a, b, c, d, e),
+                    _ => return Err(err("expected 6 fields: qid Q0 docid rank score tag".into())),
+                };
+            let score: f64 = score
+                .parse()
+                .map_err(|_| err(format!("score `{score}` is not a number")))?;
+            let slot = match last {
+                Some((q, slot)) if q == qid => slot,
+                _ => {
+                    // A new question is usually as long as the previous one.
+                    let hint = last.map_or(0, |(_, s)| run.queries[s].1.len());
+                    let slot = run.query_slot(qid);
+                    run.queries[slot].1.reserve(hint);
+                    last = Some((qid, slot));
+                    slot
+                }
+            };
+            let name = run.store(docid).map_err(err)?;
+            run.queries[slot].1.push(Retrieved {
+                item: Item::Id(name),
+                score,
+            });
         }
         Ok(run)
+    }
+
+    /// Appends a run parsed from the text that follows this one.
+    fn absorb(&mut self, other: Run) -> std::result::Result<(), String> {
+        let shift = u32::try_from(self.arena.len())
+            .ok()
+            .filter(|s| s.checked_add(u32::try_from(other.arena.len()).unwrap_or(u32::MAX)).is_some())
+            .ok_or("run too large: item names exceed 4 GiB")?;
+        self.arena.push_str(&other.arena);
+        let texts = self.texts.len() as u32;
+        self.texts.extend(other.texts);
+        for (qid, mut items) in other.queries {
+            for r in &mut items {
+                match &mut r.item {
+                    Item::Id(n) | Item::Span { doc: n, .. } => n.start += shift,
+                    Item::Text(t) => *t += texts,
+                }
+            }
+            let slot = self.query_slot(&qid);
+            let list = &mut self.queries[slot].1;
+            if list.is_empty() {
+                *list = items;
+            } else {
+                list.extend(items);
+            }
+        }
+        Ok(())
     }
 
     /// Parses a JSONL run; items keep list order.
@@ -280,6 +328,23 @@ impl Run {
     }
 }
 
+/// Cuts `bytes` into about `n` pieces that end at line ends, with their offsets.
+fn split_at_lines(bytes: &[u8], n: usize) -> Vec<(usize, &[u8])> {
+    let mut pieces = Vec::with_capacity(n.max(1));
+    let target = bytes.len() / n.max(1) + 1;
+    let mut start = 0;
+    while start < bytes.len() {
+        let want = (start + target).min(bytes.len());
+        let end = match memchr::memchr(b'\n', &bytes[want..]) {
+            Some(i) => want + i + 1,
+            None => bytes.len(),
+        };
+        pieces.push((start, &bytes[start..end]));
+        start = end;
+    }
+    pieces
+}
+
 fn json_id(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.clone()),
@@ -319,6 +384,22 @@ mod tests {
         assert_eq!(ids(&run, "q1"), ["d", "c", "b", "a"]);
         assert_eq!(ids(&run, "q2"), ["z"]);
         assert!(run.has_scores());
+    }
+
+    #[test]
+    fn pieces_end_at_lines_and_join_in_order() {
+        let text: String = (0..1000).map(|i| format!("q{} Q0 d{i} {i} {} x\n", i / 7, i % 3)).collect();
+        let pieces = split_at_lines(text.as_bytes(), 3);
+        assert!(pieces.len() >= 3);
+        assert!(pieces.iter().all(|(_, p)| p.ends_with(b"\n")));
+        let joined: Vec<u8> = pieces.iter().flat_map(|(_, p)| p.iter().copied()).collect();
+        assert_eq!(joined, text.as_bytes());
+        // Parsed in pieces, a question cut in two is whole again.
+        let run = Run::parse_trec(text.as_bytes(), Path::new("r.txt")).unwrap();
+        assert_eq!(run.queries.len(), 143);
+        assert!(run.queries.iter().all(|(_, items)| items.len() == 7 || items.len() == 1000 % 7));
+        let err = Run::parse_trec(format!("{text}q1 Q0 d1 1 x x\n").as_bytes(), Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.to_string(), "r.txt:1001: score `x` is not a number");
     }
 
     #[test]
