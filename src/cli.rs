@@ -186,6 +186,9 @@ pub enum ReportFormat {
     /// Lines for people.
     Text,
     /// JSON Lines tagged by `type`.
+    Json,
+}
+
 /// `ragsynth eval`.
 #[derive(Debug, Args)]
 pub struct EvalArgs {

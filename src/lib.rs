@@ -7,8 +7,8 @@
 pub mod chunk;
 pub mod config;
 pub mod corpus;
-pub mod eval;
 pub mod error;
+pub mod eval;
 pub mod fsutil;
 pub mod html;
 pub mod import;

@@ -11,7 +11,9 @@ use ragsynth::testset;
 use serde_json::{Value, json};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eval").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/eval")
+        .join(name)
 }
 
 fn eval_json(testset: &Path, run: &Path, extra: &[&str]) -> Value {
@@ -30,7 +32,9 @@ fn eval_json(testset: &Path, run: &Path, extra: &[&str]) -> Value {
 }
 
 fn close(got: &Value, want: f64, what: &str) {
-    let got = got.as_f64().unwrap_or_else(|| panic!("{what}: not a number: {got}"));
+    let got = got
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: not a number: {got}"));
     assert!((got - want).abs() < 1e-6, "{what}: got {got}, want {want}");
 }
 
@@ -58,7 +62,11 @@ fn tiny_qrels_hand_computed() {
     // q2: d6 (grade 1), d5 (grade 2), d8. DCG@3 = 1 + 2/log2(3); IDCG@3 = 2 + 1/log2(3).
     let q2 = &question(&r, "q2")["metrics"];
     close(&q2["nDCG@1"], 0.5, "q2 nDCG@1");
-    close(&q2["nDCG@3"], (1.0 + 2.0 / 3f64.log2()) / (2.0 + 1.0 / 3f64.log2()), "q2 nDCG@3");
+    close(
+        &q2["nDCG@3"],
+        (1.0 + 2.0 / 3f64.log2()) / (2.0 + 1.0 / 3f64.log2()),
+        "q2 nDCG@3",
+    );
     close(&q2["AP"], 1.0, "q2 AP");
     // q3 is missing from the run: zeros, and it counts in the means (3 questions).
     assert_eq!(r["missing_from_run"], json!(["q3"]));
@@ -73,12 +81,20 @@ fn tiny_qrels_hand_computed() {
     close(&m["MAP"], ((1.0 / 3.0 + 0.5) / 2.0 + 1.0) / 3.0, "MAP");
     // q4 has no relevant judgment: unanswerable, skipped, its top score reported.
     assert_eq!(r["unanswerable"]["count"], 1);
-    close(&r["unanswerable"]["mean_top_score"], 0.7, "unanswerable top score");
+    close(
+        &r["unanswerable"]["mean_top_score"],
+        0.7,
+        "unanswerable top score",
+    );
     // q9 is not in the qrels.
     assert_eq!(r["not_in_test_set"], 1);
 
     // trec_eval's default: questions missing from the run are left out.
-    let r = eval_json(&fixture("tiny.qrels"), &fixture("tiny.run"), &["-k", "1,3,5", "--skip-missing"]);
+    let r = eval_json(
+        &fixture("tiny.qrels"),
+        &fixture("tiny.run"),
+        &["-k", "1,3,5", "--skip-missing"],
+    );
     assert_eq!(r["scored"], 2);
     close(&r["metrics"]["MRR"], (1.0 / 3.0 + 1.0) / 2.0, "MRR without q3");
 }
@@ -114,7 +130,15 @@ impl Fixture {
     /// The label's absolute quote span.
     fn quote(&self, case: &str, n: usize) -> (String, usize, usize) {
         let l = &self.set.case(case).unwrap().relevant[n];
-        let text: String = self.corpus.doc(&l.doc).unwrap().text.chars().skip(l.start).take(l.end - l.start).collect();
+        let text: String = self
+            .corpus
+            .doc(&l.doc)
+            .unwrap()
+            .text
+            .chars()
+            .skip(l.start)
+            .take(l.end - l.start)
+            .collect();
         let at = text.find(&l.quote).unwrap();
         let start = l.start + text[..at].chars().count();
         (l.doc.clone(), start, start + l.quote.chars().count())
@@ -189,7 +213,11 @@ fn spans_chunked_differently_are_judged_by_overlap() {
     );
     let r = eval_json(&fixture("testset.yaml"), &spans, &["-k", "1,3"]);
     assert_expected_figures(&r);
-    close(&r["unanswerable"]["mean_top_score"], 0.25, "unanswerable top score");
+    close(
+        &r["unanswerable"]["mean_top_score"],
+        0.25,
+        "unanswerable top score",
+    );
 
     // The same run given as text: located in the corpus, judged the same.
     let text = |c: &Chunk| json!({"text": c.text});
@@ -210,7 +238,9 @@ fn spans_chunked_differently_are_judged_by_overlap() {
 fn chunk_ids_resolve_under_the_test_sets_chunking() {
     let f = Fixture::load();
     let dir = tempfile::tempdir().unwrap();
-    let chunks = Chunker::new(f.set.chunking.clone().unwrap()).unwrap().chunk_all(&f.corpus.docs);
+    let chunks = Chunker::new(f.set.chunking.clone().unwrap())
+        .unwrap()
+        .chunk_all(&f.corpus.docs);
     let id_of = |case: &str, n: usize| {
         let (doc, qs, qe) = f.quote(case, n);
         chunks
@@ -229,7 +259,7 @@ fn chunk_ids_resolve_under_the_test_sets_chunking() {
         format!("plan-limit-error Q0 {} 1 1 sys", id_of("plan-limit-error", 0)),
         format!("encrypt-and-price Q0 {} 1 3 sys", id_of("encrypt-and-price", 1)),
         format!("encrypt-and-price Q0 {other} 2 2 sys"),
-        format!("encrypt-and-price Q0 no-such.md#4 3 1.5 sys"),
+        "encrypt-and-price Q0 no-such.md#4 3 1.5 sys".to_string(),
         format!("encrypt-and-price Q0 {} 4 1 sys", id_of("encrypt-and-price", 0)),
         format!("no-tape Q0 {other} 1 1 sys"),
     ];
@@ -267,11 +297,18 @@ fn coverage_threshold_decides_without_the_quote() {
         ]})],
     );
     let r = eval_json(&fixture("testset.yaml"), &run, &[]);
-    close(&question(&r, "ret-prune")["metrics"]["RR"], 0.5, "half covered counts");
+    close(
+        &question(&r, "ret-prune")["metrics"]["RR"],
+        0.5,
+        "half covered counts",
+    );
     let r = eval_json(&fixture("testset.yaml"), &run, &["--min-coverage", "0.6"]);
     close(&question(&r, "ret-prune")["metrics"]["RR"], 0.0, "60% demanded");
     // The other dev questions are missing from this run: scored 0, named.
-    assert_eq!(r["missing_from_run"], json!(["plan-limit-error", "encrypt-and-price"]));
+    assert_eq!(
+        r["missing_from_run"],
+        json!(["plan-limit-error", "encrypt-and-price"])
+    );
 }
 
 #[test]
@@ -290,7 +327,12 @@ fn split_selects_questions() {
     let r = eval_json(&fixture("testset.yaml"), &run, &["--split", "all"]);
     assert_eq!(r["scored"], 4);
     close(&r["metrics"]["MRR"], 0.25, "all splits MRR");
-    let by_split: Vec<&Value> = r["by_tag"].as_array().unwrap().iter().filter(|g| g["tag"] == "split").collect();
+    let by_split: Vec<&Value> = r["by_tag"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["tag"] == "split")
+        .collect();
     assert_eq!(by_split.len(), 2);
 }
 
@@ -325,5 +367,7 @@ fn bad_run_is_an_error_naming_the_line() {
         .arg(&run)
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("bad.run:2: score `oops` is not a number"));
+        .stderr(predicates::str::contains(
+            "bad.run:2: score `oops` is not a number",
+        ));
 }

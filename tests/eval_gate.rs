@@ -8,12 +8,18 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eval").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/eval")
+        .join(name)
 }
 
 fn eval(run: &Path, extra: &[&str]) -> Command {
     let mut cmd = Command::cargo_bin("ragsynth").unwrap();
-    cmd.arg("eval").arg(fixture("tiny.qrels")).arg("--run").arg(run).args(extra);
+    cmd.arg("eval")
+        .arg(fixture("tiny.qrels"))
+        .arg("--run")
+        .arg(run)
+        .args(extra);
     cmd
 }
 
@@ -29,7 +35,11 @@ fn worse_run_fails_the_gate_and_names_regressed_questions() {
         .assert()
         .code(0);
     let lines = std::fs::read_to_string(&per_question).unwrap();
-    assert_eq!(lines.lines().count(), 4, "one line per question, unanswerable included");
+    assert_eq!(
+        lines.lines().count(),
+        4,
+        "one line per question, unanswerable included"
+    );
 
     // Same run: passes.
     eval(&fixture("tiny.run"), &["--baseline"])
@@ -48,16 +58,27 @@ fn worse_run_fails_the_gate_and_names_regressed_questions() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("gate: FAIL"), "{stdout}");
     assert!(stdout.contains("MRR") && stdout.contains("REGRESSED"), "{stdout}");
-    assert!(stdout.contains("1 question(s) whose RR or recall@10 dropped"), "{stdout}");
+    assert!(
+        stdout.contains("1 question(s) whose RR or recall@10 dropped"),
+        "{stdout}"
+    );
     assert!(stdout.contains("  q2  RR 1.0000 -> 0.5000"), "{stdout}");
     assert!(!stdout.contains("  q1  RR"), "{stdout}");
 
     // JSON says the same.
-    let out = eval(&worse, &["--format", "json", "--baseline"]).arg(&baseline).assert().code(2);
+    let out = eval(&worse, &["--format", "json", "--baseline"])
+        .arg(&baseline)
+        .assert()
+        .code(2);
     let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(json["comparison"]["failed"], true);
     assert_eq!(json["comparison"]["dropped_questions"][0]["id"], "q2");
-    assert!(json["comparison"]["regressed"].as_array().unwrap().contains(&"MRR".into()));
+    assert!(
+        json["comparison"]["regressed"]
+            .as_array()
+            .unwrap()
+            .contains(&"MRR".into())
+    );
 
     // A tolerance wider than the drop passes, still listing the question.
     eval(&worse, &["--tolerance", "0.5", "--baseline"])

@@ -30,7 +30,10 @@ fn expected(path: &Path) -> HashMap<(String, String), f64> {
         .lines()
         .filter_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
-            Some(((f.first()?.to_string(), f.get(1)?.to_string()), f.get(2)?.parse().ok()?))
+            Some((
+                (f.first()?.to_string(), f.get(1)?.to_string()),
+                f.get(2)?.parse().ok()?,
+            ))
         })
         .collect()
 }
@@ -107,7 +110,12 @@ fn the_binary_prints_trec_eval_summary_figures() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    for (ours, theirs) in [("P@5", "P_5"), ("P@10", "P_10"), ("MRR", "recip_rank"), ("MAP", "map")] {
+    for (ours, theirs) in [
+        ("P@5", "P_5"),
+        ("P@10", "P_10"),
+        ("MRR", "recip_rank"),
+        ("MAP", "map"),
+    ] {
         let got = json["metrics"][ours].as_f64().unwrap();
         let w = want[&(theirs.to_string(), "all".to_string())];
         assert!((got - w).abs() < 0.00005 + 1e-9, "{ours}: {got} vs {w}");

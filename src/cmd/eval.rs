@@ -78,7 +78,7 @@ fn options(args: &EvalArgs) -> Result<Options> {
     if !(args.min_coverage > 0.0 && args.min_coverage <= 1.0) {
         bail!("--min-coverage must be in (0, 1], got {}", args.min_coverage);
     }
-    if !(args.tolerance >= 0.0) {
+    if args.tolerance.is_nan() || args.tolerance < 0.0 {
         bail!("--tolerance must be ≥ 0, got {}", args.tolerance);
     }
     Ok(Options {
@@ -111,7 +111,8 @@ fn load_corpus(args: &EvalArgs, set: &TestSet) -> Result<Option<Corpus>> {
         );
         return Ok(None);
     }
-    let corpus = Corpus::load(&root, WalkOptions::default()).with_context(|| format!("reading corpus {}", root.display()))?;
+    let corpus = Corpus::load(&root, WalkOptions::default())
+        .with_context(|| format!("reading corpus {}", root.display()))?;
     if let Some(expected) = set.corpus.as_ref().and_then(|c| c.fingerprint.as_deref())
         && expected != corpus.fingerprint()
     {
@@ -134,7 +135,11 @@ fn export(args: &EvalArgs, dest: &Path) -> Result<Exit> {
         std::io::stdout().lock().write_all(qrels.as_bytes())?;
     } else {
         write_atomic(dest, qrels.as_bytes())?;
-        eprintln!("wrote {} qrels line(s) to {}", qrels.lines().count(), dest.display());
+        eprintln!(
+            "wrote {} qrels line(s) to {}",
+            qrels.lines().count(),
+            dest.display()
+        );
     }
     Ok(Exit::Ok)
 }

@@ -1,10 +1,10 @@
 //! One module per subcommand; each turns parsed arguments into library calls and output.
 
 mod chunk;
+mod eval;
 mod import;
 mod remap;
 mod review;
-mod eval;
 
 use anyhow::Result;
 

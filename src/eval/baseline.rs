@@ -97,14 +97,21 @@ pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison 
             })
             .collect()
     };
-    let overall = deltas("all", named_map(&report.overall, &report.ks), baseline.get("metrics"));
+    let overall = deltas(
+        "all",
+        named_map(&report.overall, &report.ks),
+        baseline.get("metrics"),
+    );
     let base_groups: HashMap<(String, String), &Value> = baseline
         .get("by_tag")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(|g| {
-            let key = (g.get("tag")?.as_str()?.to_string(), g.get("value")?.as_str()?.to_string());
+            let key = (
+                g.get("tag")?.as_str()?.to_string(),
+                g.get("value")?.as_str()?.to_string(),
+            );
             Some((key, g.get("metrics")?))
         })
         .collect();
@@ -113,7 +120,11 @@ pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison 
         .iter()
         .flat_map(|g| {
             let scope = format!("{}={}", g.tag, g.value);
-            deltas(&scope, named_map(&g.metrics, &report.ks), base_groups.get(&(g.tag.clone(), g.value.clone())).copied())
+            deltas(
+                &scope,
+                named_map(&g.metrics, &report.ks),
+                base_groups.get(&(g.tag.clone(), g.value.clone())).copied(),
+            )
         })
         .collect();
 
@@ -124,7 +135,12 @@ pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison 
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .filter_map(|q| Some((q.get("id")?.as_str()?, q.get("metrics").filter(|m| m.is_object())?)))
+        .filter_map(|q| {
+            Some((
+                q.get("id")?.as_str()?,
+                q.get("metrics").filter(|m| m.is_object())?,
+            ))
+        })
         .collect();
     let mut dropped = Vec::new();
     for q in &report.questions {
@@ -132,7 +148,11 @@ pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison 
             continue;
         };
         let get = |name: &str| before.get(name).and_then(Value::as_f64);
-        let recall_now = report.ks.iter().position(|&k| k == recall_k).map_or(0.0, |i| m.recall[i]);
+        let recall_now = report
+            .ks
+            .iter()
+            .position(|&k| k == recall_k)
+            .map_or(0.0, |i| m.recall[i]);
         let (Some(rr0), Some(rec0)) = (get("RR"), get(&recall_name)) else {
             continue;
         };
@@ -171,10 +191,25 @@ impl Comparison {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "against baseline (tolerance {}):", self.tolerance);
-        let _ = writeln!(out, "{:<12} {:>8} {:>8} {:>8}", "metric", "before", "now", "change");
+        let _ = writeln!(
+            out,
+            "{:<12} {:>8} {:>8} {:>8}",
+            "metric", "before", "now", "change"
+        );
         for d in &self.overall {
-            let mark = if d.change() < -self.tolerance - 1e-12 { "  REGRESSED" } else { "" };
-            let _ = writeln!(out, "{:<12} {:>8.4} {:>8.4} {:>+8.4}{mark}", d.metric, d.before, d.after, d.change());
+            let mark = if d.change() < -self.tolerance - 1e-12 {
+                "  REGRESSED"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "{:<12} {:>8.4} {:>8.4} {:>+8.4}{mark}",
+                d.metric,
+                d.before,
+                d.after,
+                d.change()
+            );
         }
         let k = self.recall_k;
         let changed: Vec<&Delta> = self
@@ -198,7 +233,11 @@ impl Comparison {
             }
         }
         if !self.dropped.is_empty() {
-            let _ = writeln!(out, "\n{} question(s) whose RR or recall@{k} dropped:", self.dropped.len());
+            let _ = writeln!(
+                out,
+                "\n{} question(s) whose RR or recall@{k} dropped:",
+                self.dropped.len()
+            );
             for q in &self.dropped {
                 let _ = writeln!(
                     out,
@@ -212,7 +251,12 @@ impl Comparison {
             let _ = writeln!(out, "\ngate: pass");
         } else {
             let names: Vec<&str> = regressions.iter().map(|d| d.metric.as_str()).collect();
-            let _ = writeln!(out, "\ngate: FAIL ({} fell by more than {})", names.join(", "), self.tolerance);
+            let _ = writeln!(
+                out,
+                "\ngate: FAIL ({} fell by more than {})",
+                names.join(", "),
+                self.tolerance
+            );
         }
         out
     }

@@ -90,11 +90,20 @@ pub fn compute(ranking: &[Judged], grades: &[f64], relevant_labels: usize, ks: &
     }
 
     for &k in ks {
-        let &(_, rel_k, found_k, dcg_k) = at_cut.iter().find(|c| c.0 == k).expect("every cutoff was recorded");
-        m.precision.push(if k == 0 { 0.0 } else { rel_k as f64 / k as f64 });
+        let &(_, rel_k, found_k, dcg_k) = at_cut
+            .iter()
+            .find(|c| c.0 == k)
+            .expect("every cutoff was recorded");
+        m.precision
+            .push(if k == 0 { 0.0 } else { rel_k as f64 / k as f64 });
         m.recall.push(found_k as f64 / n_rel);
         m.hit.push(if rel_k > 0 { 1.0 } else { 0.0 });
-        let idcg: f64 = ideal.iter().take(k).enumerate().map(|(i, g)| g / discount(i + 1)).sum();
+        let idcg: f64 = ideal
+            .iter()
+            .take(k)
+            .enumerate()
+            .map(|(i, g)| g / discount(i + 1))
+            .sum();
         m.ndcg.push(if idcg > 0.0 { dcg_k / idcg } else { 0.0 });
     }
     m.rr = first.map_or(0.0, |r| 1.0 / r as f64);

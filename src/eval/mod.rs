@@ -70,14 +70,24 @@ pub fn evaluate(
         .filter(|q| options.split.is_none_or(|s| q.split == s))
         .collect();
     let spans = match resolver {
-        Some(r) if selected.iter().any(|q| q.labels.iter().any(|l| matches!(l.target, questions::Target::Span { .. }))) => {
+        Some(r)
+            if selected.iter().any(|q| {
+                q.labels
+                    .iter()
+                    .any(|l| matches!(l.target, questions::Target::Span { .. }))
+            }) =>
+        {
             Some(r.resolve_run(run, &options.rule)?)
         }
         _ => None,
     };
     let judged = relevance::judge_all(&selected, run, spans.as_deref(), &options.rule);
     let in_set: FxHashSet<&str> = questions.iter().map(|q| q.id.as_str()).collect();
-    let not_in_set = run.queries.iter().filter(|(q, _)| !in_set.contains(q.as_str())).count();
+    let not_in_set = run
+        .queries
+        .iter()
+        .filter(|(q, _)| !in_set.contains(q.as_str()))
+        .count();
 
     let results: Vec<QuestionResult> = selected
         .par_iter()
@@ -101,9 +111,14 @@ pub fn evaluate(
                 tags: q.tags.clone(),
                 in_run: judged.is_some(),
                 retrieved: items.map_or(0, <[_]>::len),
-                first_relevant: judged.as_ref().and_then(|l| l.iter().position(|j| j.relevant)).map(|p| p + 1),
+                first_relevant: judged
+                    .as_ref()
+                    .and_then(|l| l.iter().position(|j| j.relevant))
+                    .map(|p| p + 1),
                 labels: relevant_labels,
-                found: judged.as_ref().map_or(0, |l| l.iter().map(|j| j.found as usize).sum()),
+                found: judged
+                    .as_ref()
+                    .map_or(0, |l| l.iter().map(|j| j.found as usize).sum()),
                 top_score,
                 unresolved,
                 metrics,

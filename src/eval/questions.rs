@@ -120,7 +120,13 @@ pub fn from_qrels(path: &Path) -> Result<Vec<Question>> {
     let mut last: Option<(&str, usize)> = None;
     for (n, line) in text.lines().enumerate() {
         let mut fields = line.split_ascii_whitespace();
-        let f = [fields.next(), fields.next(), fields.next(), fields.next(), fields.next()];
+        let f = [
+            fields.next(),
+            fields.next(),
+            fields.next(),
+            fields.next(),
+            fields.next(),
+        ];
         if f[0].is_none() {
             continue;
         }
@@ -203,7 +209,13 @@ pub fn export_qrels(set: &TestSet, corpus: &Corpus) -> Result<String> {
     let mut out = String::new();
     for q in from_testset(set, Some(corpus)) {
         for label in &q.labels {
-            let Target::Span { doc, start, end, quote } = &label.target else {
+            let Target::Span {
+                doc,
+                start,
+                end,
+                quote,
+            } = &label.target
+            else {
                 continue;
             };
             let Some(document) = corpus.doc(doc) else {
@@ -215,11 +227,18 @@ pub fn export_qrels(set: &TestSet, corpus: &Corpus) -> Result<String> {
                     message: format!("document `{doc}` is not in the corpus"),
                 });
             };
-            let list = chunks.entry(doc.clone()).or_insert_with(|| chunker.chunk(document));
-            let holds_quote = |c: &&crate::chunk::Chunk| quote.is_some_and(|(qs, qe)| c.start <= qs && qe <= c.end);
+            let list = chunks
+                .entry(doc.clone())
+                .or_insert_with(|| chunker.chunk(document));
+            let holds_quote =
+                |c: &&crate::chunk::Chunk| quote.is_some_and(|(qs, qe)| c.start <= qs && qe <= c.end);
             let best = list.iter().find(holds_quote).or_else(|| {
-                list.iter()
-                    .max_by_key(|c| (overlap((c.start, c.end), (*start, *end)), std::cmp::Reverse(c.start)))
+                list.iter().max_by_key(|c| {
+                    (
+                        overlap((c.start, c.end), (*start, *end)),
+                        std::cmp::Reverse(c.start),
+                    )
+                })
             });
             if let Some(c) = best {
                 let _ = writeln!(out, "{} 0 {} {}", q.id, c.id, label.grade);

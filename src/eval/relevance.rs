@@ -151,7 +151,13 @@ impl<'a> Resolver<'a> {
 
 /// True when a retrieved span satisfies the rule for a labelled span.
 pub fn span_matches(span: &Span, label: &Target, rule: &Rule) -> bool {
-    let Target::Span { doc, start, end, quote } = label else {
+    let Target::Span {
+        doc,
+        start,
+        end,
+        quote,
+    } = label
+    else {
         return false;
     };
     if span.doc != *doc {
@@ -204,7 +210,9 @@ pub fn judge_ids(labels: &[Label], items: &[Retrieved], run: &Run, rule: &Rule) 
         // Docids often share a prefix: the last byte rejects most candidates without a memcmp.
         None => named
             .iter()
-            .find(|(id, _)| id.len() == name.len() && id.as_bytes().last() == name.as_bytes().last() && *id == name)
+            .find(|(id, _)| {
+                id.len() == name.len() && id.as_bytes().last() == name.as_bytes().last() && *id == name
+            })
             .map(|&(_, i)| i),
     };
     let mut claimed = vec![false; labels.len()];
@@ -241,7 +249,12 @@ pub fn judge_all(
     spans: Option<&[Vec<Option<Span>>]>,
     rule: &Rule,
 ) -> Vec<(Option<Vec<Judged>>, usize)> {
-    let slots: FxHashMap<&str, usize> = run.queries.iter().enumerate().map(|(i, (q, _))| (q.as_str(), i)).collect();
+    let slots: FxHashMap<&str, usize> = run
+        .queries
+        .iter()
+        .enumerate()
+        .map(|(i, (q, _))| (q.as_str(), i))
+        .collect();
     questions
         .par_iter()
         .map(|q| {
@@ -315,7 +328,11 @@ mod tests {
     fn a_label_is_claimed_once() {
         let rule = Rule::default();
         let labels = [label(100, 200, Some((150, 160)))];
-        let judged = judge_spans(&labels, &[span(0, 90), span(140, 170), span(100, 200), None], &rule);
+        let judged = judge_spans(
+            &labels,
+            &[span(0, 90), span(140, 170), span(100, 200), None],
+            &rule,
+        );
         let relevant: Vec<bool> = judged.iter().map(|j| j.relevant).collect();
         assert_eq!(relevant, [false, true, false, false]);
     }

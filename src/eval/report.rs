@@ -96,7 +96,12 @@ fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
 
 impl Report {
     /// Averages the per-question results.
-    pub fn build(questions: Vec<QuestionResult>, options: &Options, not_in_set: usize, scored_run: bool) -> Report {
+    pub fn build(
+        questions: Vec<QuestionResult>,
+        options: &Options,
+        not_in_set: usize,
+        scored_run: bool,
+    ) -> Report {
         let ks = &options.ks;
         let counted = |q: &&QuestionResult| q.metrics.is_some() && (q.in_run || !options.skip_missing);
         let overall_items: Vec<&QuestionResult> = questions.iter().filter(counted).collect();
@@ -129,7 +134,9 @@ impl Report {
         };
         Report {
             ks: ks.clone(),
-            split: options.split.map_or("all".to_string(), |s| s.as_str().to_string()),
+            split: options
+                .split
+                .map_or("all".to_string(), |s| s.as_str().to_string()),
             scored: overall_items.len(),
             overall,
             groups,
@@ -159,7 +166,11 @@ impl Report {
     /// The report as JSON; also the baseline file format. `extra` keys (the baseline
     /// comparison) are appended. Written straight to `out`: a report of 100,000 questions never
     /// exists as a JSON tree in memory.
-    pub fn write_json(&self, out: &mut dyn std::io::Write, extra: Option<(&str, &Value)>) -> std::io::Result<()> {
+    pub fn write_json(
+        &self,
+        out: &mut dyn std::io::Write,
+        extra: Option<(&str, &Value)>,
+    ) -> std::io::Result<()> {
         let names: Vec<String> = self.overall.named(&self.ks).into_iter().map(|(n, _)| n).collect();
         let doc = ReportJson {
             ks: &self.ks,
@@ -182,7 +193,7 @@ impl Report {
             not_in_test_set: self.not_in_set,
             unresolved_items: self.unresolved,
             questions: self.questions.iter().map(|q| QuestionJson::new(q, &names)).collect(),
-            extra: extra.map(|(k, v)| (k, v)).into_iter().collect(),
+            extra: extra.into_iter().collect(),
         };
         serde_json::to_writer_pretty(&mut *out, &doc)?;
         writeln!(out)
@@ -217,10 +228,18 @@ impl Report {
             }
         );
         if self.not_in_set > 0 {
-            let _ = writeln!(out, "{} run questions are not in the test set (ignored)", self.not_in_set);
+            let _ = writeln!(
+                out,
+                "{} run questions are not in the test set (ignored)",
+                self.not_in_set
+            );
         }
         if self.unresolved > 0 {
-            let _ = writeln!(out, "{} run items name nothing in the corpus (not relevant)", self.unresolved);
+            let _ = writeln!(
+                out,
+                "{} run items name nothing in the corpus (not relevant)",
+                self.unresolved
+            );
         }
         out.push('\n');
         let _ = writeln!(out, "{:<12} {:>7}", "metric", "all");
@@ -229,8 +248,20 @@ impl Report {
         }
         if !self.groups.is_empty() {
             let k = self.max_k();
-            let head = [format!("recall@{k}"), format!("hit@{k}"), format!("nDCG@{k}"), "MRR".into(), "MAP".into()];
-            let width = self.groups.iter().map(|g| g.tag.len() + g.value.len() + 1).max().unwrap_or(0).max(6);
+            let head = [
+                format!("recall@{k}"),
+                format!("hit@{k}"),
+                format!("nDCG@{k}"),
+                "MRR".into(),
+                "MAP".into(),
+            ];
+            let width = self
+                .groups
+                .iter()
+                .map(|g| g.tag.len() + g.value.len() + 1)
+                .max()
+                .unwrap_or(0)
+                .max(6);
             let _ = write!(out, "\n{:<width$} {:>5}", "tag", "n");
             for h in &head {
                 let _ = write!(out, " {h:>9}");
@@ -239,7 +270,12 @@ impl Report {
             for g in &self.groups {
                 let _ = write!(out, "{:<width$} {:>5}", format!("{}={}", g.tag, g.value), g.n);
                 for h in &head {
-                    let v = g.metrics.named(&self.ks).into_iter().find(|(n, _)| n == h).map_or(0.0, |(_, v)| v);
+                    let v = g
+                        .metrics
+                        .named(&self.ks)
+                        .into_iter()
+                        .find(|(n, _)| n == h)
+                        .map_or(0.0, |(_, v)| v);
                     let _ = write!(out, " {v:>9.4}");
                 }
                 out.push('\n');
@@ -251,7 +287,10 @@ impl Report {
                 "\nunanswerable: {} ({} in the run)",
                 self.unanswerable.count, self.unanswerable.in_run
             );
-            if let (Some(u), Some(a)) = (self.unanswerable.mean_top_score, self.unanswerable.answerable_mean_top_score) {
+            if let (Some(u), Some(a)) = (
+                self.unanswerable.mean_top_score,
+                self.unanswerable.answerable_mean_top_score,
+            ) {
                 let _ = write!(out, "; mean top-1 score {u:.4} vs {a:.4} on answerable questions");
             }
             out.push('\n');
@@ -262,7 +301,10 @@ impl Report {
 
 /// Metrics as a JSON object keyed by name.
 pub fn named_map(m: &Metrics, ks: &[usize]) -> Map<String, Value> {
-    m.named(ks).into_iter().map(|(n, v)| (n, Value::from(v))).collect()
+    m.named(ks)
+        .into_iter()
+        .map(|(n, v)| (n, Value::from(v)))
+        .collect()
 }
 
 #[derive(Serialize)]

@@ -119,7 +119,9 @@ impl Run {
 
     /// True when any item carries a score.
     pub fn has_scores(&self) -> bool {
-        self.queries.iter().any(|(_, items)| items.iter().any(|r| r.score().is_some()))
+        self.queries
+            .iter()
+            .any(|(_, items)| items.iter().any(|r| r.score().is_some()))
     }
 
     fn store(&mut self, name: &str) -> std::result::Result<Name, String> {
@@ -166,10 +168,12 @@ impl Run {
         let bytes = |n: &Name| &arena[n.start as usize..(n.start + n.len) as usize];
         queries.par_iter_mut().for_each(|(_, items)| {
             items.sort_by(|a, b| {
-                b.score.total_cmp(&a.score).then_with(|| match (&a.item, &b.item) {
-                    (Item::Id(x), Item::Id(y)) => bytes(y).cmp(bytes(x)),
-                    _ => std::cmp::Ordering::Equal,
-                })
+                b.score
+                    .total_cmp(&a.score)
+                    .then_with(|| match (&a.item, &b.item) {
+                        (Item::Id(x), Item::Id(y)) => bytes(y).cmp(bytes(x)),
+                        _ => std::cmp::Ordering::Equal,
+                    })
             });
         });
         Ok(run)
@@ -185,11 +189,16 @@ impl Run {
             let mut fields = line.split_ascii_whitespace();
             let Some(qid) = fields.next() else { continue };
             let err = |message: String| (Some(n + 1), message);
-            let (_q0, docid, _rank, score, _tag) =
-                match (fields.next(), fields.next(), fields.next(), fields.next(), fields.next()) {
-                    (Some(a), Some(b), Some(c), Some(d), Some(e)) if fields.next().is_none() => (a, b, c, d, e),
-                    _ => return Err(err("expected 6 fields: qid Q0 docid rank score tag".into())),
-                };
+            let (_q0, docid, _rank, score, _tag) = match (
+                fields.next(),
+                fields.next(),
+                fields.next(),
+                fields.next(),
+                fields.next(),
+            ) {
+                (Some(a), Some(b), Some(c), Some(d), Some(e)) if fields.next().is_none() => (a, b, c, d, e),
+                _ => return Err(err("expected 6 fields: qid Q0 docid rank score tag".into())),
+            };
             let score: f64 = score
                 .parse()
                 .map_err(|_| err(format!("score `{score}` is not a number")))?;
@@ -217,7 +226,10 @@ impl Run {
     fn absorb(&mut self, other: Run) -> std::result::Result<(), String> {
         let shift = u32::try_from(self.arena.len())
             .ok()
-            .filter(|s| s.checked_add(u32::try_from(other.arena.len()).unwrap_or(u32::MAX)).is_some())
+            .filter(|s| {
+                s.checked_add(u32::try_from(other.arena.len()).unwrap_or(u32::MAX))
+                    .is_some()
+            })
             .ok_or("run too large: item names exceed 4 GiB")?;
         self.arena.push_str(&other.arena);
         let texts = self.texts.len() as u32;
@@ -242,7 +254,8 @@ impl Run {
 
     /// Parses a JSONL run; items keep list order.
     pub fn parse_jsonl(bytes: &[u8], path: &Path) -> Result<Run> {
-        let text = std::str::from_utf8(bytes).map_err(|e| parse_error(path, None, format!("not UTF-8: {e}")))?;
+        let text =
+            std::str::from_utf8(bytes).map_err(|e| parse_error(path, None, format!("not UTF-8: {e}")))?;
         let mut run = Run::default();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
@@ -300,7 +313,8 @@ impl Run {
             Some(s) => s.as_f64().ok_or("`score` is not a number")?,
         };
         let item = if let Some(text) = obj.get("text") {
-            self.texts.push(text.as_str().ok_or("`text` is not a string")?.into());
+            self.texts
+                .push(text.as_str().ok_or("`text` is not a string")?.into());
             Item::Text((self.texts.len() - 1) as u32)
         } else if let Some(doc) = obj.get("doc") {
             let doc = doc.as_str().ok_or("`doc` is not a string")?;
@@ -388,7 +402,9 @@ mod tests {
 
     #[test]
     fn pieces_end_at_lines_and_join_in_order() {
-        let text: String = (0..1000).map(|i| format!("q{} Q0 d{i} {i} {} x\n", i / 7, i % 3)).collect();
+        let text: String = (0..1000)
+            .map(|i| format!("q{} Q0 d{i} {i} {} x\n", i / 7, i % 3))
+            .collect();
         let pieces = split_at_lines(text.as_bytes(), 3);
         assert!(pieces.len() >= 3);
         assert!(pieces.iter().all(|(_, p)| p.ends_with(b"\n")));
@@ -397,8 +413,13 @@ mod tests {
         // Parsed in pieces, a question cut in two is whole again.
         let run = Run::parse_trec(text.as_bytes(), Path::new("r.txt")).unwrap();
         assert_eq!(run.queries.len(), 143);
-        assert!(run.queries.iter().all(|(_, items)| items.len() == 7 || items.len() == 1000 % 7));
-        let err = Run::parse_trec(format!("{text}q1 Q0 d1 1 x x\n").as_bytes(), Path::new("r.txt")).unwrap_err();
+        assert!(
+            run.queries
+                .iter()
+                .all(|(_, items)| items.len() == 7 || items.len() == 1000 % 7)
+        );
+        let err =
+            Run::parse_trec(format!("{text}q1 Q0 d1 1 x x\n").as_bytes(), Path::new("r.txt")).unwrap_err();
         assert_eq!(err.to_string(), "r.txt:1001: score `x` is not a number");
     }
 
