@@ -24,6 +24,9 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Flag weak cases (copied phrases, trivial wording, duplicates, broken labels), compare
+    /// synthetic with real questions, exit 2 on findings for CI.
+    Audit(AuditArgs),
     /// Show or export the chunks the other commands see.
     Chunk(ChunkArgs),
     /// Add real questions from a CSV or JSON Lines file (personal data scrubbed).
@@ -256,4 +259,81 @@ pub enum EvalFormat {
     Text,
     /// One JSON document.
     Json,
+}
+
+/// `ragsynth audit`.
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Test set (ragsynth YAML/JSONL, or an export of Ragas, DeepEval, Giskard, CSV).
+    #[arg(required_unless_present = "explain")]
+    pub testset: Option<PathBuf>,
+    /// Corpus directory (default: the set's `corpus.root`, relative to the set's file).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Format of the test set: `auto` detects it from the extension and the fields.
+    #[arg(long, value_enum, default_value_t = FromFormat::Auto)]
+    pub from: FromFormat,
+    /// Run only these rules (codes or prefixes, comma-separated: `RS1,RS301`).
+    #[arg(long, value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Skip these rules (codes or prefixes, comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Print what a rule flags, why it matters and an example, then exit.
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
+    pub format: AuditFormat,
+    /// Exit 2 when a finding is at least this severe.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Store flags and figures in the `audit` field of each synthetic case (atomic rewrite).
+    #[arg(long)]
+    pub write: bool,
+    /// With --write, also write into real cases (which then change).
+    #[arg(long, requires = "write")]
+    pub write_real: bool,
+    /// Findings shown per rule in the text report (0: all).
+    #[arg(long, default_value_t = 20)]
+    pub max_per_rule: usize,
+}
+
+/// Test-set formats `audit` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FromFormat {
+    /// Detect from the extension and the fields.
+    Auto,
+    /// ragsynth's own YAML / JSONL.
+    Ragsynth,
+    /// Ragas: `user_input, reference_contexts, reference`.
+    Ragas,
+    /// DeepEval goldens: `input, expected_output, context`.
+    Deepeval,
+    /// Giskard RAGET: `question, reference_answer, reference_context, metadata.question_type`.
+    Giskard,
+    /// CSV or JSONL with a question column and a context column.
+    Csv,
+}
+
+/// Output of `ragsynth audit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AuditFormat {
+    /// Grouped by rule, worst first, for people.
+    Text,
+    /// `{"version":1,"findings":[...],"summary":{...}}`.
+    Json,
+}
+
+/// Severity threshold of `--fail-on`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Any finding fails.
+    Info,
+    /// Warnings and errors fail.
+    Warning,
+    /// Only errors fail.
+    Error,
+    /// Never fail on findings.
+    Never,
 }

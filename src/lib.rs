@@ -4,6 +4,7 @@
 //! command reads and writes the same [`testset`] file; the binary (`src/main.rs`) only parses
 //! arguments and dispatches to these modules.
 
+pub mod audit;
 pub mod chunk;
 pub mod config;
 pub mod corpus;

@@ -1,5 +1,6 @@
 //! One module per subcommand; each turns parsed arguments into library calls and output.
 
+mod audit;
 mod chunk;
 mod eval;
 mod import;
@@ -14,6 +15,7 @@ use crate::cli::{ChunkingArgs, Cli, Command};
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<Exit> {
     match cli.command {
+        Command::Audit(args) => audit::run(args, cli.config.as_deref()),
         Command::Chunk(args) => chunk::run(args),
         Command::Import(args) => import::run(args),
         Command::Remap(args) => remap::run(args),

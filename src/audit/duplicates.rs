@@ -1,0 +1,126 @@
+//! Exact and near-duplicate questions, fast enough for 100,000 cases.
+//!
+//! Exact: the lower-cased word sequence. Near: Jaccard similarity of stemmed word-bigram sets,
+//! with MinHash + banding (locality-sensitive hashing) to find candidate pairs without
+//! comparing every pair; candidates are then verified exactly, so there are no false
+//! positives, and at Jaccard 0.8 a pair is missed with probability under 2%.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+
+use rayon::prelude::*;
+
+const BANDS: usize = 8;
+const ROWS: usize = 4;
+/// Pairs verified per bucket at most; a bigger bucket is a cluster of near-copies whose first
+/// members already show the problem.
+const MAX_BUCKET: usize = 256;
+
+/// The question as its lower-cased words joined by single spaces.
+pub fn normalized(question: &str) -> String {
+    crate::text::words(question).join(" ")
+}
+
+/// Stemmed word bigrams (a one-word question is its single word).
+fn shingles(question: &str) -> HashSet<u64> {
+    let stems: Vec<String> = crate::text::words(question)
+        .iter()
+        .map(|w| crate::text::stem(w))
+        .collect();
+    let hash = |parts: &[String]| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        parts.hash(&mut h);
+        h.finish()
+    };
+    if stems.len() == 1 {
+        return HashSet::from([hash(&stems)]);
+    }
+    stems.windows(2).map(hash).collect()
+}
+
+fn mix(mut x: u64) -> u64 {
+    // splitmix64 finaliser: one cheap, well-spread hash per MinHash row.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+fn signature(sh: &HashSet<u64>) -> [u64; BANDS * ROWS] {
+    let mut sig = [u64::MAX; BANDS * ROWS];
+    for &s in sh {
+        for (i, slot) in sig.iter_mut().enumerate() {
+            let v = mix(s ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            *slot = (*slot).min(v);
+        }
+    }
+    sig
+}
+
+fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f32 {
+    let inter = a.intersection(b).count();
+    let union = a.len() + b.len() - inter;
+    if union == 0 { 0.0 } else { inter as f32 / union as f32 }
+}
+
+/// Pairs `(later, earlier, similarity)` of near-duplicate questions (similarity ≥ `threshold`,
+/// not exact duplicates of each other, the later not an exact repeat), each later question paired with its most similar earlier one.
+pub fn near_duplicates(questions: &[&str], threshold: f32) -> Vec<(usize, usize, f32)> {
+    let norms: Vec<String> = questions.par_iter().map(|q| normalized(q)).collect();
+    let sets: Vec<HashSet<u64>> = questions.par_iter().map(|q| shingles(q)).collect();
+    let sigs: Vec<[u64; BANDS * ROWS]> = sets.par_iter().map(signature).collect();
+    let mut buckets: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
+    for (i, sig) in sigs.iter().enumerate() {
+        if sets[i].is_empty() {
+            continue;
+        }
+        for band in 0..BANDS {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            sig[band * ROWS..(band + 1) * ROWS].hash(&mut h);
+            buckets.entry((band, h.finish())).or_default().push(i);
+        }
+    }
+    // A later exact duplicate is RS301's finding, not this one's.
+    let mut seen: HashSet<&str> = HashSet::new();
+    let exact_repeat: Vec<bool> = norms.iter().map(|n| !seen.insert(n.as_str())).collect();
+    let mut best: HashMap<usize, (usize, f32)> = HashMap::new();
+    for members in buckets.values() {
+        let members = &members[..members.len().min(MAX_BUCKET)];
+        for (k, &later) in members.iter().enumerate() {
+            for &earlier in &members[..k] {
+                if exact_repeat[later] || norms[earlier] == norms[later] {
+                    continue;
+                }
+                let sim = jaccard(&sets[earlier], &sets[later]);
+                if sim >= threshold {
+                    let e = best.entry(later).or_insert((earlier, sim));
+                    if sim > e.1 || (sim == e.1 && earlier < e.0) {
+                        *e = (earlier, sim);
+                    }
+                }
+            }
+        }
+    }
+    let mut out: Vec<(usize, usize, f32)> = best.into_iter().map(|(l, (e, s))| (l, e, s)).collect();
+    out.sort_by_key(|p| p.0);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn near_duplicates_are_found_and_verified() {
+        let qs = [
+            "How long are snapshots retained in the archive tier?",
+            "How long are snapshots retained in the archive tier by default?",
+            "What does a restore cost?",
+            "how long are snapshots retained in the archive tier",
+        ];
+        let pairs = near_duplicates(&qs, 0.7);
+        assert_eq!(pairs.len(), 1, "{pairs:?}");
+        assert_eq!((pairs[0].0, pairs[0].1), (1, 0));
+        assert!(pairs[0].2 >= 0.7 && pairs[0].2 < 1.0);
+        assert!(near_duplicates(&qs, 0.95).is_empty());
+    }
+}

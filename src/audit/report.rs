@@ -1,0 +1,163 @@
+//! Rendering a [`Report`]: a terminal report for people (grouped by rule, worst first, the
+//! copied phrase highlighted) and JSON for machines (`{"version":1,"findings":[...],
+//! "summary":{...}}`, a stable schema).
+
+use std::fmt::Write;
+
+use super::{Finding, Report, Severity, rules};
+use crate::testset::TestSet;
+
+/// How the terminal report looks.
+#[derive(Debug, Clone, Copy)]
+pub struct TextOptions {
+    /// ANSI colours and highlighting (only on a terminal).
+    pub color: bool,
+    /// Findings shown per rule (0: all).
+    pub max_per_rule: usize,
+}
+
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+const HIGHLIGHT: &str = "\x1b[1;33m";
+
+fn paint(s: &str, code: &str, color: bool) -> String {
+    if color {
+        format!("{code}{s}{RESET}")
+    } else {
+        s.to_string()
+    }
+}
+
+fn severity_color(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "\x1b[1;31m",
+        Severity::Warning => "\x1b[33m",
+        Severity::Info => "\x1b[36m",
+    }
+}
+
+/// The question with `range` marked: bold yellow on a terminal, `[[...]]` otherwise.
+fn marked(question: &str, range: &std::ops::Range<usize>, color: bool) -> String {
+    let (Some(a), Some(b), Some(c)) = (
+        question.get(..range.start),
+        question.get(range.clone()),
+        question.get(range.end..),
+    ) else {
+        return question.to_string();
+    };
+    if color {
+        format!("{a}{HIGHLIGHT}{b}{RESET}{c}")
+    } else {
+        format!("{a}[[{b}]]{c}")
+    }
+}
+
+/// Renders the report for a terminal.
+pub fn text(report: &Report, set: &TestSet, opts: TextOptions) -> String {
+    let mut out = String::new();
+    let c = opts.color;
+    let mut groups: Vec<(&'static str, Vec<&Finding>)> = Vec::new();
+    for f in &report.findings {
+        match groups.last_mut() {
+            Some((code, v)) if *code == f.code => v.push(f),
+            _ => groups.push((f.code, vec![f])),
+        }
+    }
+    for (code, items) in &groups {
+        let rule = rules::explain(code).expect("findings come from registered rules");
+        let head = format!(
+            "{} {} [{}] {} finding(s): {}",
+            rule.code,
+            rule.name,
+            paint(rule.severity.as_str(), severity_color(rule.severity), c),
+            items.len(),
+            rule.summary
+        );
+        let _ = writeln!(out, "{}", paint(&head, BOLD, c));
+        let shown = if opts.max_per_rule == 0 {
+            items.len()
+        } else {
+            opts.max_per_rule.min(items.len())
+        };
+        for f in &items[..shown] {
+            let whose = match (&f.case, f.line) {
+                (Some(id), Some(l)) => format!("{id} (line {l})"),
+                (Some(id), None) => id.clone(),
+                (None, _) => "(set)".to_string(),
+            };
+            let _ = writeln!(out, "  {whose}: {}", f.message);
+            if let (Some(id), Some(r)) = (&f.case, &f.highlight)
+                && let Some(case) = set.case(id)
+            {
+                let _ = writeln!(out, "      {}", marked(&case.question, r, c));
+            }
+        }
+        if shown < items.len() {
+            let _ = writeln!(
+                out,
+                "  … and {} more (--max-per-rule 0 or --format json shows all)",
+                items.len() - shown
+            );
+        }
+        out.push('\n');
+    }
+    summary(&mut out, report, c);
+    out
+}
+
+fn summary(out: &mut String, report: &Report, color: bool) {
+    let s = &report.summary;
+    let _ = writeln!(out, "{}", paint("Summary", BOLD, color));
+    let _ = writeln!(
+        out,
+        "  {} cases ({} real, {} synthetic) against {} documents / {} chunks; {} rules",
+        s.cases,
+        s.real,
+        s.synthetic,
+        s.documents,
+        s.chunks,
+        s.rules.len()
+    );
+    let counts: Vec<String> = [Severity::Error, Severity::Warning, Severity::Info]
+        .iter()
+        .map(|sev| format!("{} {sev}", s.by_severity.get(sev).copied().unwrap_or(0)))
+        .collect();
+    let _ = writeln!(out, "  findings: {}", counts.join(", "));
+    if let Some(cmp) = &s.comparison {
+        let _ = writeln!(out, "  {}", cmp.verdict);
+        let _ = writeln!(
+            out,
+            "    {:<10} {:>6} {:>7} {:>12} {:>7} {:>7}",
+            "", "cases", "words", "containment", "copied", "rank 1"
+        );
+        for (name, p) in [("real", &cmp.real), ("synthetic", &cmp.synthetic)] {
+            let _ = writeln!(
+                out,
+                "    {name:<10} {:>6} {:>7.1} {:>12.2} {:>6.0}% {:>6.0}%",
+                p.cases,
+                p.words,
+                p.containment,
+                p.copied * 100.0,
+                p.rank1 * 100.0
+            );
+        }
+    }
+    if !s.coverage.table.is_empty() {
+        let _ = writeln!(out, "  coverage (type × topic × source):");
+        for r in &s.coverage.table {
+            let _ = writeln!(
+                out,
+                "    {:<13} {:<20} {:<9} {:>6}",
+                r.kind, r.topic, r.source, r.cases
+            );
+        }
+    }
+    for n in &s.notes {
+        let _ = writeln!(out, "  note: {n}");
+    }
+}
+
+/// Renders the report as pretty JSON.
+pub fn json(report: &Report) -> String {
+    serde_json::to_string_pretty(report).expect("report serializes")
+}

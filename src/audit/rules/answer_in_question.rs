@@ -1,0 +1,35 @@
+//! RS207 `answer-in-question`: the reference answer is already in the question.
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS207",
+    name: "answer-in-question",
+    summary: "Every content word of a short reference answer already occurs in the question",
+    doc: "\
+**What it flags**: a case whose reference answer has 1 to 6 content words (stemmed
+non-stopwords) and all of them occur in the question. Yes/no answers are not counted.
+
+**Why it matters**: the question gives its answer away; a system can echo the question and
+score.
+
+**Example**: question \"Is the archive tier of Tidepool called Glacier Vault?\", answer
+\"Glacier Vault\".",
+    severity: Severity::Warning,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let answer = input.case.answer.as_deref()?;
+    let terms = crate::text::content_terms(answer);
+    if terms.is_empty() || terms.len() > 6 || matches!(terms.as_slice(), [t] if t == "yes") {
+        return None;
+    }
+    let q: std::collections::HashSet<String> =
+        crate::text::content_terms(&input.case.question).into_iter().collect();
+    terms
+        .iter()
+        .all(|t| q.contains(t))
+        .then(|| Hit::new(format!("the answer \"{}\" is contained in the question", answer.trim())))
+}

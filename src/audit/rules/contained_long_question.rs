@@ -1,0 +1,34 @@
+//! RS103 `contained-long-question`: every content word of a long question is in its source.
+
+use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS103",
+    name: "contained-long-question",
+    summary: "A long question whose every content word occurs in its source",
+    doc: "\
+**What it flags**: a question of at least `containment_min_words` words (default 10) whose
+content-word containment (share of its distinct stemmed non-stopwords found in the source) is
+at least `containment` (default 1.0).
+
+**Why it matters**: containment alone does not tell real from synthetic questions (real
+queries are short and all key terms: 0.72 vs 0.69 on public data), so this rule only fires
+for long questions, where a user who has not read the text would bring words of their own.
+
+**Example**: \"Which storage classes does Tidepool support for archive tiers and how are they
+billed?\" when each of those words appears in the labelled chunk.",
+    severity: Severity::Info,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let c = input.figures.containment?;
+    let words = word_count(input.case);
+    (c >= input.config.containment && words >= input.config.containment_min_words).then(|| {
+        Hit::new(format!(
+            "{:.0}% of the content words of this {words}-word question occur in its source",
+            c * 100.0
+        ))
+    })
+}

@@ -1,0 +1,56 @@
+//! RS301 `exact-duplicate`: the same question twice (ignoring case and punctuation).
+
+use std::collections::HashMap;
+
+use super::{Check, RuleInfo, SetHit, SetInput};
+use crate::audit::Severity;
+use crate::audit::duplicates::normalized;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS301",
+    name: "exact-duplicate",
+    summary: "Two cases ask the same question (same words, ignoring case and punctuation)",
+    doc: "\
+**What it flags**: every case whose question has the same lower-cased word sequence as an
+earlier case, synthetic or real.
+
+**Why it matters**: a duplicate counts twice in every metric; a synthetic copy of a real
+question also leaks the real one into whatever the synthetic cases are used for.
+
+**Example**: \"How do I restore a snapshot?\" and \"how do I restore a snapshot\".",
+    severity: Severity::Error,
+    check: Check::Set(check),
+};
+
+fn check(input: &SetInput<'_>) -> Vec<SetHit> {
+    let mut first: HashMap<String, usize> = HashMap::new();
+    let mut hits = Vec::new();
+    for (i, case) in input.set.cases.iter().enumerate() {
+        let key = normalized(&case.question);
+        if key.is_empty() {
+            continue;
+        }
+        match first.get(&key) {
+            Some(&j) => {
+                let other = &input.set.cases[j];
+                hits.push(SetHit {
+                    case: Some(i),
+                    message: format!(
+                        "same question as `{}` ({} vs {})",
+                        other.id,
+                        source_of(case),
+                        source_of(other)
+                    ),
+                });
+            }
+            None => {
+                first.insert(key, i);
+            }
+        }
+    }
+    hits
+}
+
+pub(super) fn source_of(case: &crate::testset::Case) -> &'static str {
+    if case.is_synthetic() { "synthetic" } else { "real" }
+}

@@ -1,0 +1,55 @@
+//! RS208 `heading-echo`: "What is X?" where X is the heading of the source.
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS208",
+    name: "heading-echo",
+    summary: "\"What is X?\" where X is a heading of the labelled document",
+    doc: "\
+**What it flags**: a question of the form \"What is / are / does (a, an, the) X (mean)?\" where
+X, as words, equals a Markdown heading (`#` line) of a labelled document.
+
+**Why it matters**: echoing a heading is the laziest question a generator can write; it
+matches the section title word for word, so keyword and dense retrievers both find it, and it
+says nothing about what users ask.
+
+**Example**: heading \"## Retention policies\", question \"What are retention policies?\"",
+    severity: Severity::Info,
+    check: Check::Case(check),
+};
+
+const LEAD: &[&str] = &["what", "is", "are", "does", "do", "a", "an", "the", "mean", "means"];
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let q = crate::text::words(&input.case.question);
+    if q.first().map(String::as_str) != Some("what") {
+        return None;
+    }
+    let core: Vec<&str> = q
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| LEAD.contains(w))
+        .collect();
+    let core: Vec<&str> = match core.split_last() {
+        Some((last, rest)) if *last == "mean" || *last == "means" => rest.to_vec(),
+        _ => core,
+    };
+    if core.is_empty() {
+        return None;
+    }
+    let corpus = input.cx.corpus.as_ref()?;
+    for label in &input.case.relevant {
+        let Some(doc) = corpus.doc(&label.doc) else { continue };
+        for line in doc.text.lines() {
+            let Some(h) = line.trim_start().strip_prefix('#') else { continue };
+            let h = crate::text::words(h.trim_start_matches('#'));
+            let h: Vec<&str> = h.iter().map(String::as_str).skip_while(|w| LEAD.contains(w)).collect();
+            if h == core {
+                return Some(Hit::new(format!("echoes the heading \"{}\"", line.trim())));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,44 @@
+//! RS102 `keyword-easy`: keyword search alone finds the source, far ahead of anything else.
+
+use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS102",
+    name: "keyword-easy",
+    summary: "BM25 ranks the labelled source first by a wide margin for a long question",
+    doc: "\
+**What it flags**: a question of at least `keyword_easy_min_words` words (default 7) whose
+labelled source is ranked first among all chunks by BM25 (k1 0.9, b 0.4, stemmed
+non-stopwords) with a score at least `keyword_easy_margin` (default 2.0) times that of the best
+other chunk.
+
+**Why it matters**: such a question tests nothing a keyword index cannot do; it measures the
+overlap between question and passage, not retrieval. Short real queries (\"aziz hashim\") are
+all key terms and often rank their source first too, so the rule ignores them.
+
+**Example**: \"What is the default retention period for incremental snapshots in Tidepool?\"
+when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
+    severity: Severity::Warning,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let f = input.figures;
+    let cfg = input.config;
+    let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
+    if rank != 1 || word_count(input.case) < cfg.keyword_easy_min_words || score <= 0.0 {
+        return None;
+    }
+    if other > 0.0 && score < cfg.keyword_easy_margin * other {
+        return None;
+    }
+    let margin = if other > 0.0 {
+        format!("{:.1}x the best other chunk", score / other)
+    } else {
+        "no other chunk matches".to_string()
+    };
+    Some(Hit::new(format!(
+        "BM25 ranks the source first with score {score:.2} ({margin})"
+    )))
+}

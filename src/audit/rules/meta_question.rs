@@ -1,0 +1,43 @@
+//! RS206 `meta-question`: asks about the text itself rather than about the subject.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS206",
+    name: "meta-question",
+    summary: "The question asks what a section or document is about, its main idea or a summary",
+    doc: "\
+**What it flags**: \"what is this/the section/document/... about\", \"main idea / main point /
+main topic / purpose of the ...\", \"summarize / summarise ...\".
+
+**Why it matters**: there is no single passage that answers \"what is this about\" in a
+corpus, and no fair reference answer; the question tests the generator's summary, not
+retrieval.
+
+**Example**: \"What is the main idea of this section?\"",
+    severity: Severity::Warning,
+    check: Check::Case(check),
+};
+
+fn pattern() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)(\bwhat\s+(is|are)\s+(this|the|these)\s+(section|document|passage|text|article|page|chapter|paragraph)s?\s+(mainly\s+)?about\b|\bmain\s+(idea|point|topic|theme|purpose)\b|\bsummari[sz]e\b|\bpurpose\s+of\s+(this|the)\s+(section|document|passage|text|article|page|chapter)\b)",
+        )
+        .expect("valid regex")
+    })
+}
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let m = pattern().find(&input.case.question)?;
+    Some(Hit {
+        message: format!("asks about the text itself (\"{}\")", m.as_str()),
+        highlight: Some(m.range()),
+    })
+}

@@ -1,0 +1,36 @@
+//! RS501 `mislabelled-source`: another chunk fits the question far better than the label.
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS501",
+    name: "mislabelled-source",
+    summary: "Another chunk scores far above the labelled source for the question",
+    doc: "\
+**What it flags**: a case whose labelled source ranks at place `mislabel_rank` (default 5) or
+worse under BM25 while the best other chunk scores at least `mislabel_ratio` (default 2.0)
+times as much. The message names that chunk: check whether it answers the question.
+
+**Why it matters**: a wrong label punishes a retriever for finding the right passage. Real
+questions often use other words than their source, so a low rank alone is not an error; a
+chunk scoring twice as high usually deserves a look.
+
+**Example**: question about restore throttling labelled with the pricing page while
+`guides/restore.md#2` holds the answer.",
+    severity: Severity::Warning,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let f = input.figures;
+    let cfg = input.config;
+    let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
+    if rank < cfg.mislabel_rank || other <= 0.0 || other < cfg.mislabel_ratio * score {
+        return None;
+    }
+    let chunk = f.best_other_chunk.as_deref().unwrap_or("another chunk");
+    Some(Hit::new(format!(
+        "the labelled source ranks {rank} (score {score:.2}); `{chunk}` scores {other:.2}"
+    )))
+}

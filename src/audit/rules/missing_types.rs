@@ -1,0 +1,46 @@
+//! RS603 `missing-types`: no unanswerable or no multi-hop cases.
+
+use super::{Check, RuleInfo, SetHit, SetInput};
+use crate::audit::Severity;
+use crate::testset::QuestionType;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS603",
+    name: "missing-types",
+    summary: "The set has no unanswerable or no multi-hop case",
+    doc: "\
+**What it flags**: a set without any unanswerable case (no relevant passage) or without any
+case tagged `multi_hop`.
+
+**Why it matters**: a RAG system must say \"I don't know\" when the corpus has no answer, and
+must combine passages; a set without those cases never tests either, and generators skip them
+unless asked.
+
+**Example**: 200 lookup questions and nothing else.",
+    severity: Severity::Warning,
+    check: Check::Set(check),
+};
+
+fn check(input: &SetInput<'_>) -> Vec<SetHit> {
+    let cases = &input.set.cases;
+    if cases.is_empty() {
+        return Vec::new();
+    }
+    let mut missing = Vec::new();
+    if !cases.iter().any(|c| c.is_unanswerable()) {
+        missing.push("unanswerable");
+    }
+    if !cases
+        .iter()
+        .any(|c| c.question_type() == Some(QuestionType::MultiHop))
+    {
+        missing.push("multi_hop");
+    }
+    if missing.is_empty() {
+        return Vec::new();
+    }
+    vec![SetHit {
+        case: None,
+        message: format!("no {} case", missing.join(" and no ")),
+    }]
+}

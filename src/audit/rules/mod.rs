@@ -1,0 +1,192 @@
+//! The rule table: every check the audit runs, with a stable code, a name, a severity and its
+//! documentation as data (`ragsynth audit --explain RS101` prints it; the review screen shows
+//! it next to a flag).
+//!
+//! Codes are grouped by hundreds: `RS1xx` lexical overlap, `RS2xx` wording, `RS3xx`
+//! duplicates, `RS4xx` labels, `RS5xx` answerability, `RS6xx` coverage. A code never changes
+//! meaning; a retired rule leaves a gap.
+
+use std::ops::Range;
+
+use serde::Serialize;
+
+use super::{AuditConfig, CaseFigures, Context, Severity};
+use crate::testset::{Case, Issue, TestSet};
+
+mod answer_in_question;
+mod answerable_unanswerable;
+mod contained_long_question;
+mod copied_phrase;
+mod corpus_changed;
+mod doc_missing;
+mod exact_duplicate;
+mod heading_echo;
+mod invalid_case;
+mod keyword_easy;
+mod meta_question;
+mod mislabelled_source;
+mod missing_types;
+mod near_duplicate;
+mod not_a_question;
+mod quote_not_in_span;
+mod refers_to_source;
+mod several_questions;
+mod single_chunk_multi_hop;
+mod span_out_of_range;
+mod synthetic_share;
+mod too_short;
+mod uncovered_documents;
+mod yes_no;
+
+/// A rule: what it is called and what it checks, as data.
+#[derive(Debug, Serialize)]
+pub struct RuleInfo {
+    /// Stable code, e.g. `RS101`.
+    pub code: &'static str,
+    /// Short kebab-case name, e.g. `copied-phrase`.
+    pub name: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// What it flags, why it matters, an example (Markdown).
+    pub doc: &'static str,
+    /// How bad a finding is.
+    pub severity: Severity,
+    #[serde(skip)]
+    pub(crate) check: Check,
+}
+
+/// How a rule looks at the set.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Check {
+    /// One case at a time (run in parallel).
+    Case(fn(&CaseInput<'_>) -> Option<Hit>),
+    /// The whole set at once.
+    Set(fn(&SetInput<'_>) -> Vec<SetHit>),
+}
+
+/// What a per-case rule sees.
+pub(crate) struct CaseInput<'a> {
+    pub case: &'a Case,
+    pub figures: &'a CaseFigures,
+    pub cx: &'a Context,
+    pub config: &'a AuditConfig,
+}
+
+/// What a set rule sees.
+pub(crate) struct SetInput<'a> {
+    pub set: &'a TestSet,
+    pub cx: &'a Context,
+    pub config: &'a AuditConfig,
+    /// `testset::validate` over the set and corpus, computed once for the label rules.
+    pub issues: &'a [Issue],
+}
+
+/// A per-case finding before it is dressed with the rule's code and the case's id.
+pub(crate) struct Hit {
+    pub message: String,
+    /// Byte range of the question to highlight.
+    pub highlight: Option<Range<usize>>,
+}
+
+impl Hit {
+    pub fn new(message: impl Into<String>) -> Hit {
+        Hit {
+            message: message.into(),
+            highlight: None,
+        }
+    }
+}
+
+/// A set-level finding: about one case (its index) or about the whole set.
+pub(crate) struct SetHit {
+    pub case: Option<usize>,
+    pub message: String,
+}
+
+static RULES: &[RuleInfo] = &[
+    copied_phrase::INFO,
+    keyword_easy::INFO,
+    contained_long_question::INFO,
+    too_short::INFO,
+    yes_no::INFO,
+    not_a_question::INFO,
+    several_questions::INFO,
+    refers_to_source::INFO,
+    meta_question::INFO,
+    answer_in_question::INFO,
+    heading_echo::INFO,
+    exact_duplicate::INFO,
+    near_duplicate::INFO,
+    doc_missing::INFO,
+    span_out_of_range::INFO,
+    quote_not_in_span::INFO,
+    corpus_changed::INFO,
+    invalid_case::INFO,
+    mislabelled_source::INFO,
+    answerable_unanswerable::INFO,
+    single_chunk_multi_hop::INFO,
+    uncovered_documents::INFO,
+    synthetic_share::INFO,
+    missing_types::INFO,
+];
+
+/// Every rule, in code order.
+pub fn all() -> &'static [RuleInfo] {
+    RULES
+}
+
+/// The rule with this code (case-insensitive), or with this name.
+pub fn explain(code: &str) -> Option<&'static RuleInfo> {
+    RULES
+        .iter()
+        .find(|r| r.code.eq_ignore_ascii_case(code) || r.name == code)
+}
+
+/// Label issues whose field ends with one of `suffixes`, as set hits.
+fn issues_on(input: &SetInput<'_>, keep: impl Fn(&Issue) -> bool) -> Vec<SetHit> {
+    let index: std::collections::HashMap<&str, usize> = input
+        .set
+        .cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.id.as_str(), i))
+        .collect();
+    input
+        .issues
+        .iter()
+        .filter(|i| keep(i))
+        .map(|i| SetHit {
+            case: i.case.as_deref().and_then(|c| index.get(c).copied()),
+            message: format!("field `{}`: {}", i.field, i.message),
+        })
+        .collect()
+}
+
+/// The question's words (as [`crate::text::words`]).
+fn word_count(case: &Case) -> usize {
+    crate::text::words(&case.question).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_sorted_and_documented() {
+        let codes: Vec<&str> = all().iter().map(|r| r.code).collect();
+        let mut sorted = codes.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(codes, sorted);
+        for r in all() {
+            assert!(r.code.len() == 5 && r.code.starts_with("RS"), "{}", r.code);
+            assert!(!r.summary.contains('\n'), "{}", r.code);
+            for part in ["What it flags", "Why it matters", "Example"] {
+                assert!(r.doc.contains(part), "{} lacks {part}", r.code);
+            }
+        }
+        assert_eq!(explain("rs101").unwrap().name, "copied-phrase");
+        assert_eq!(explain("near-duplicate").unwrap().code, "RS302");
+        assert!(explain("RS999").is_none());
+    }
+}

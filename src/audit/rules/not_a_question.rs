@@ -1,0 +1,39 @@
+//! RS203 `not-a-question`: a synthetic "question" that is a statement or an instruction.
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS203",
+    name: "not-a-question",
+    summary: "A synthetic question with no question mark and no question or request word",
+    doc: "\
+**What it flags**: a synthetic case whose question has no `?`, does not open with a question
+word (what, how, why, ...), an auxiliary verb or a request (explain, describe, list, tell,
+give, find, show, compare). Real cases are left alone: real users type keyword queries.
+
+**Why it matters**: a generator that returns a sentence from the passage instead of a question
+produces a case that copies its source by construction.
+
+**Example**: \"Tidepool stores snapshots in the archive tier after 30 days.\"",
+    severity: Severity::Info,
+    check: Check::Case(check),
+};
+
+const OPENERS: &[&str] = &[
+    "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "explain", "describe",
+    "list", "tell", "give", "find", "show", "compare", "name", "summarize", "summarise",
+];
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let case = input.case;
+    if !case.is_synthetic() || case.question.contains('?') {
+        return None;
+    }
+    let words = crate::text::words(&case.question);
+    let first = words.first()?;
+    if OPENERS.contains(&first.as_str()) || super::yes_no::is_yes_no(&case.question) {
+        return None;
+    }
+    Some(Hit::new("reads as a statement, not a question"))
+}

@@ -1,0 +1,51 @@
+//! RS503 `single-chunk-multi-hop`: a multi-hop case one chunk answers.
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+use crate::testset::QuestionType;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS503",
+    name: "single-chunk-multi-hop",
+    summary: "A multi-hop case with fewer than two labels, or whose labels all lie in one chunk",
+    doc: "\
+**What it flags**: a case tagged `multi_hop` with fewer than two labelled passages, or whose
+labels all fall inside one chunk under the set's chunking.
+
+**Why it matters**: a multi-hop question must need two or more passages; when one chunk holds
+everything, the case is single-hop and the set overstates how well the system combines
+evidence.
+
+**Example**: a comparison of two plans labelled with two sentences of the same pricing
+table chunk.",
+    severity: Severity::Warning,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let case = input.case;
+    if case.question_type() != Some(QuestionType::MultiHop) {
+        return None;
+    }
+    if case.relevant.len() < 2 {
+        return Some(Hit::new(format!(
+            "tagged multi_hop but has {} labelled passage(s)",
+            case.relevant.len()
+        )));
+    }
+    let per_label: Vec<Vec<usize>> = case
+        .relevant
+        .iter()
+        .map(|l| input.cx.chunks_of(&l.doc, l.start, l.end))
+        .collect();
+    if per_label.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let common = per_label[0]
+        .iter()
+        .find(|c| per_label[1..].iter().all(|other| other.contains(c)))?;
+    Some(Hit::new(format!(
+        "tagged multi_hop but every label lies in chunk `{}`",
+        input.cx.chunks[*common].id
+    )))
+}

@@ -1,0 +1,23 @@
+//! RS402 `span-out-of-range`: a label's character span is reversed or runs past the end of its document.
+
+use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS402",
+    name: "span-out-of-range",
+    summary: "A label's character span is reversed or runs past the end of its document",
+    doc: "\
+**What it flags**: a label's character span is reversed or runs past the end of its document (from the test-set validator, with the corpus when one is
+available).
+
+**Why it matters**: a span whose start is after its end, or whose end is past the document's last character, points at no text; usually the document was shortened after labelling.
+
+**Example**: `start: 5200, end: 5900` in a document of 4,000 characters.",
+    severity: Severity::Error,
+    check: Check::Set(check),
+};
+
+fn check(input: &SetInput<'_>) -> Vec<SetHit> {
+    issues_on(input, |i| i.field.ends_with(".start") || i.field.ends_with(".end"))
+}

@@ -1,0 +1,37 @@
+//! RS202 `yes-no`: a question answered by yes or no.
+
+use super::{CaseInput, Check, Hit, RuleInfo};
+use crate::audit::Severity;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS202",
+    name: "yes-no",
+    summary: "The question opens with an auxiliary verb and is answered by yes or no",
+    doc: "\
+**What it flags**: a question that opens with an auxiliary or modal verb (is, are, does, do,
+can, will, should, has, ...) and contains no \"or\" offering alternatives.
+
+**Why it matters**: a yes/no reference answer is right half the time by chance, so answer
+metrics on it say little; and generators produce them from any sentence by inverting it.
+
+**Example**: \"Does Tidepool encrypt backups at rest?\"",
+    severity: Severity::Info,
+    check: Check::Case(check),
+};
+
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would",
+    "should", "shall", "has", "have", "had", "may", "might", "must", "isn", "aren", "doesn",
+    "don", "didn", "can't", "cannot", "won",
+];
+
+/// True when `question` reads as a yes/no question.
+pub(crate) fn is_yes_no(question: &str) -> bool {
+    let words = crate::text::words(question);
+    let Some(first) = words.first() else { return false };
+    AUXILIARIES.contains(&first.as_str()) && !words.iter().any(|w| w == "or")
+}
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    is_yes_no(&input.case.question).then(|| Hit::new("answered by yes or no"))
+}

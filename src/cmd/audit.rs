@@ -1,0 +1,121 @@
+//! `ragsynth audit`: loads the set (ours or a foreign export), builds the corpus context,
+//! runs the rules, prints the report and turns the findings into an exit code.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
+use ragsynth::audit::{self, AuditConfig, Context, Severity, WriteScope, foreign, report};
+use ragsynth::config::ConfigFile;
+use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::testset;
+
+use crate::Exit;
+use crate::cli::{AuditArgs, AuditFormat, FailOn, FromFormat};
+
+pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
+    if let Some(code) = &args.explain {
+        let Some(rule) = audit::rules::explain(code) else {
+            let codes: Vec<&str> = audit::rules::all().iter().map(|r| r.code).collect();
+            bail!("unknown rule `{code}`; rules: {}", codes.join(", "));
+        };
+        println!(
+            "{} {} ({})\n\n{}\n\n{}",
+            rule.code, rule.name, rule.severity, rule.summary, rule.doc
+        );
+        return Ok(Exit::Ok);
+    }
+    let path = args.testset.as_deref().expect("clap requires it without --explain");
+    let mut cfg: AuditConfig = ConfigFile::load(config)?.section("audit")?;
+    cfg.select.extend(args.select.iter().cloned());
+    cfg.ignore.extend(args.ignore.iter().cloned());
+    for code in cfg.select.iter().chain(&cfg.ignore) {
+        if !audit::rules::all().iter().any(|r| r.code.starts_with(code.trim())) {
+            bail!("`{code}` matches no rule code (see `ragsynth audit --explain RS101`)");
+        }
+    }
+
+    let kind = match args.from {
+        FromFormat::Auto => foreign::detect(path)?,
+        FromFormat::Ragsynth => foreign::Kind::Ragsynth,
+        FromFormat::Ragas => foreign::Kind::Ragas,
+        FromFormat::Deepeval => foreign::Kind::DeepEval,
+        FromFormat::Giskard => foreign::Kind::Giskard,
+        FromFormat::Csv => foreign::Kind::Plain,
+    };
+    let native = kind == foreign::Kind::Ragsynth;
+    if args.write && !native {
+        bail!("--write needs a ragsynth test set; {} is a {kind} export", path.display());
+    }
+    let header = if native { Some(testset::load(path)?) } else { None };
+    let corpus_root = args
+        .corpus
+        .clone()
+        .or_else(|| header.as_ref().and_then(|s| s.corpus_root(path)));
+    let corpus = match &corpus_root {
+        Some(root) => {
+            if !root.exists() {
+                bail!("corpus {} does not exist (pass --corpus DIR)", root.display());
+            }
+            let c = Corpus::load(root, WalkOptions::default())
+                .with_context(|| format!("reading corpus {}", root.display()))?;
+            for s in &c.skipped {
+                eprintln!("warning: {s}");
+            }
+            Some(c)
+        }
+        None => None,
+    };
+    let mut set = match header {
+        Some(set) => set,
+        None => {
+            let imported = foreign::load(path, kind, corpus.as_ref())?;
+            for w in &imported.warnings {
+                eprintln!("warning: {w}");
+            }
+            imported.set
+        }
+    };
+    audit::check_label_paths(&set, path)?;
+    let chunking = set.chunking.clone().unwrap_or_default();
+    let cx = Context::new(corpus, &chunking)?;
+    let report = audit::audit(&set, &cx, &cfg);
+
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match args.format {
+        AuditFormat::Json => writeln!(out, "{}", report::json(&report))?,
+        AuditFormat::Text => {
+            let opts = report::TextOptions {
+                color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+                max_per_rule: args.max_per_rule,
+            };
+            write!(out, "{}", report::text(&report, &set, opts))?;
+        }
+    }
+    out.flush()?;
+
+    if args.write {
+        let scope = if args.write_real {
+            WriteScope::All
+        } else {
+            WriteScope::Synthetic
+        };
+        let changed = audit::write_back(&mut set, &report, scope);
+        if changed > 0 {
+            testset::save(&set, path)?;
+        }
+        eprintln!("wrote audit figures into {changed} case(s) of {}", path.display());
+    }
+
+    let fail = match args.fail_on {
+        FailOn::Info => Some(Severity::Info),
+        FailOn::Warning => Some(Severity::Warning),
+        FailOn::Error => Some(Severity::Error),
+        FailOn::Never => None,
+    };
+    Ok(match (fail, report.worst()) {
+        (Some(level), Some(worst)) if worst >= level => Exit::Findings,
+        _ => Exit::Ok,
+    })
+}
