@@ -15,9 +15,9 @@ pub struct AuditConfig {
     pub select: Vec<String>,
     /// Rules to skip, by code or prefix.
     pub ignore: Vec<String>,
-    /// RS101: shortest copied run (in words) that counts as copying. Default 5.
+    /// RS101: shortest copied run (in words) that counts as copying. Default 4.
     pub copied_run: usize,
-    /// RS101: the run must hold at least this many non-stopwords. Default 2.
+    /// RS101: the run must hold at least this many non-stopwords. Default 3.
     pub copied_run_content: usize,
     /// RS102: the labelled source is rank 1 and scores at least this many times the best other
     /// chunk. Default 2.0.
@@ -50,8 +50,8 @@ impl Default for AuditConfig {
         AuditConfig {
             select: Vec::new(),
             ignore: Vec::new(),
-            copied_run: 5,
-            copied_run_content: 2,
+            copied_run: 4,
+            copied_run_content: 3,
             keyword_easy_margin: 2.0,
             keyword_easy_min_words: 7,
             containment: 1.0,

@@ -8,8 +8,8 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "copied-phrase",
     summary: "The question copies a run of words verbatim from its labelled source",
     doc: "\
-**What it flags**: a question containing a run of at least `copied_run` (default 5) consecutive
-words, `copied_run_content` (default 2) of them not stopwords, found verbatim in the chunk(s)
+**What it flags**: a question containing a run of at least `copied_run` (default 4) consecutive
+words, `copied_run_content` (default 3) of them not stopwords, found verbatim in the chunk(s)
 of its labelled source. Words are lower-cased and punctuation is ignored.
 
 **Why it matters**: a question written while looking at the text reuses its phrasing, and
