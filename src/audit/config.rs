@@ -25,6 +25,8 @@ pub struct AuditConfig {
     /// RS102: ... and the question has at least this many words (short real queries are all
     /// key terms and naturally rank their source first). Default 7.
     pub keyword_easy_min_words: usize,
+    /// RS102: ... and at least this share of its content words occur in the source. Default 0.6.
+    pub keyword_easy_containment: f32,
     /// RS103: containment at or above this ... Default 1.0.
     pub containment: f32,
     /// RS103: ... in a question of at least this many words. Default 10.
@@ -54,6 +56,7 @@ impl Default for AuditConfig {
             copied_run_content: 3,
             keyword_easy_margin: 2.0,
             keyword_easy_min_words: 7,
+            keyword_easy_containment: 0.6,
             containment: 1.0,
             containment_min_words: 10,
             min_words: 3,

@@ -8,10 +8,11 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "keyword-easy",
     summary: "BM25 ranks the labelled source first by a wide margin for a long question",
     doc: "\
-**What it flags**: a question of at least `keyword_easy_min_words` words (default 7) whose
-labelled source is ranked first among all chunks by BM25 (k1 0.9, b 0.4, stemmed
-non-stopwords) with a score at least `keyword_easy_margin` (default 2.0) times that of the best
-other chunk.
+**What it flags**: a question of at least `keyword_easy_min_words` words (default 7), at least
+`keyword_easy_containment` (default 0.6) of whose content words occur in its labelled source,
+where BM25 (k1 0.9, b 0.4, stemmed non-stopwords) ranks that source first among all chunks
+with a score at least `keyword_easy_margin` (default 2.0) times that of the best other chunk
+(or no other chunk matches at all).
 
 **Why it matters**: such a question tests nothing a keyword index cannot do; it measures the
 overlap between question and passage, not retrieval. Short real queries (\"aziz hashim\") are
@@ -27,7 +28,11 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let f = input.figures;
     let cfg = input.config;
     let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
-    if rank != 1 || word_count(input.case) < cfg.keyword_easy_min_words || score <= 0.0 {
+    if rank != 1
+        || word_count(input.case) < cfg.keyword_easy_min_words
+        || score <= 0.0
+        || f.containment.unwrap_or(0.0) < cfg.keyword_easy_containment
+    {
         return None;
     }
     if other > 0.0 && score < cfg.keyword_easy_margin * other {

@@ -12,8 +12,8 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "meta-question",
     summary: "The question asks what a section or document is about, its main idea or a summary",
     doc: "\
-**What it flags**: \"what is this/the section/document/... about\", \"main idea / main point /
-main topic / purpose of the ...\", \"summarize / summarise ...\".
+**What it flags**: \"what is this/the section/document/... about\", \"the main idea / point /
+topic / purpose of this/the section/document/...\", \"summarize / summarise ...\".
 
 **Why it matters**: there is no single passage that answers \"what is this about\" in a
 corpus, and no fair reference answer; the question tests the generator's summary, not
@@ -28,7 +28,7 @@ fn pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"(?i)(\bwhat\s+(is|are)\s+(this|the|these)\s+(section|document|passage|text|article|page|chapter|paragraph)s?\s+(mainly\s+)?about\b|\bmain\s+(idea|point|topic|theme|purpose)\b|\bsummari[sz]e\b|\bpurpose\s+of\s+(this|the)\s+(section|document|passage|text|article|page|chapter)\b)",
+            r"(?i)(\bwhat\s+(is|are)\s+(this|the|these)\s+(section|document|passage|text|article|page|chapter|paragraph)s?\s+(mainly\s+)?about\b|\bmain\s+(idea|point|topic|theme|purpose)\s+of\s+(this|the)\s+(section|document|passage|text|article|page|chapter|paragraph)\b|\bsummari[sz]e\b|\bpurpose\s+of\s+(this|the)\s+(section|document|passage|text|article|page|chapter)\b)",
         )
         .expect("valid regex")
     })
