@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::overlap::{CopiedRun, containment, copied_runs};
 use crate::chunk::{Chunk, Chunker, Chunking};
 use crate::corpus::Corpus;
-use crate::index::{Bm25Index, Bm25Params, standing_of_any, top_k};
+use super::lexical::Lexical;
 use crate::testset::Case;
 use crate::text::content_terms;
 use crate::Result;
@@ -23,7 +23,7 @@ pub struct Context {
     /// Every chunk, document by document in corpus order.
     pub chunks: Vec<Chunk>,
     /// BM25 over the chunks (position = index into `chunks`).
-    pub index: Bm25Index,
+    pub index: Lexical,
     by_doc: HashMap<String, Range<usize>>,
 }
 
@@ -44,7 +44,7 @@ impl Context {
             chunks.extend(doc_chunks);
         }
         let terms: Vec<Vec<String>> = chunks.par_iter().map(|c| content_terms(&c.text)).collect();
-        let index = Bm25Index::from_terms(terms, Bm25Params::default());
+        let index = Lexical::new(terms);
         Ok(Context {
             corpus,
             chunks,
@@ -79,10 +79,9 @@ impl Context {
             return f;
         }
         let q_terms = content_terms(&case.question);
-        let scores = self.index.score_terms(&q_terms);
         if case.relevant.is_empty() {
-            if let Some(top) = top_k(scores, 1).first() {
-                let chunk = &self.chunks[top.doc];
+            if let Some((top, _)) = self.index.best(&q_terms) {
+                let chunk = &self.chunks[top];
                 let terms: HashSet<String> = content_terms(&chunk.text).into_iter().collect();
                 f.nearest = Some(Nearest {
                     chunk: chunk.id.clone(),
@@ -113,17 +112,11 @@ impl Context {
         f.containment = containment(&case.question, &terms);
         f.runs = copied_runs(&case.question, &text, 1);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
-        let standing = standing_of_any(&scores, &source);
+        let standing = self.index.standing(&q_terms, &source);
         f.source_rank = Some(standing.rank);
         f.source_score = Some(standing.score);
         f.best_other = Some(standing.best_other);
-        if standing.best_other > 0.0 {
-            f.best_other_chunk = scores
-                .iter()
-                .filter(|(d, _)| !source.contains(d))
-                .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(a.0)))
-                .map(|(&d, _)| self.chunks[d].id.clone());
-        }
+        f.best_other_chunk = standing.best_other_doc.map(|d| self.chunks[d].id.clone());
         f
     }
 }

@@ -12,6 +12,7 @@ mod config;
 mod context;
 pub mod duplicates;
 pub mod foreign;
+pub mod lexical;
 pub mod overlap;
 pub mod report;
 pub mod rules;
