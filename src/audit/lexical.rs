@@ -108,27 +108,56 @@ impl Lexical {
             .sum()
     }
 
-    /// Chunks that can score above `theta`: those holding an essential term.
-    fn candidates(&self, q: &[u32], theta: f32) -> Vec<u32> {
-        let k1 = self.params.k1;
+    /// Every chunk that can score above `theta`, with its exact score. MaxScore: terms whose
+    /// upper bounds together stay within `theta` are "non-essential"; a chunk without an
+    /// essential term cannot pass. Essential terms are accumulated term-at-a-time into a dense
+    /// per-thread array; only survivors look up their non-essential terms.
+    fn above(&self, q: &[u32], theta: f32) -> Vec<(u32, f32)> {
+        thread_local! {
+            static ACC: std::cell::RefCell<(Vec<f32>, Vec<u32>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+        }
+        let Bm25Params { k1, b } = self.params;
         let mut bounds: Vec<(f32, u32)> = q.iter().map(|&t| (self.idf(t) * (k1 + 1.0), t)).collect();
         bounds.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut covered = 0.0;
-        let mut first_essential = bounds.len();
+        let mut rest_bound = 0.0;
+        let mut split = bounds.len();
         for (i, (ub, _)) in bounds.iter().enumerate() {
-            if covered + ub > theta {
-                first_essential = i;
+            if rest_bound + ub > theta {
+                split = i;
                 break;
             }
-            covered += ub;
+            rest_bound += ub;
         }
-        let mut cands: Vec<u32> = bounds[first_essential..]
-            .iter()
-            .flat_map(|&(_, t)| self.postings[t as usize].iter().map(|p| p.0))
-            .collect();
-        cands.sort_unstable();
-        cands.dedup();
-        cands
+        let (rest, essential) = bounds.split_at(split);
+        ACC.with(|cell| {
+            let (acc, touched) = &mut *cell.borrow_mut();
+            if acc.len() < self.len() {
+                acc.resize(self.len(), 0.0);
+            }
+            for &(_, t) in essential {
+                let idf = self.idf(t);
+                for &(d, f) in &self.postings[t as usize] {
+                    let slot = &mut acc[d as usize];
+                    if *slot == 0.0 {
+                        touched.push(d);
+                    }
+                    let f = f as f32;
+                    let norm = 1.0 - b + b * self.doc_len[d as usize] as f32 / self.avg_len.max(1e-9);
+                    *slot += idf * f * (k1 + 1.0) / (f + k1 * norm);
+                }
+            }
+            let mut out = Vec::new();
+            for &d in touched.iter() {
+                let partial = std::mem::take(&mut acc[d as usize]);
+                if partial + rest_bound <= theta {
+                    continue;
+                }
+                let extra: Vec<u32> = rest.iter().map(|&(_, t)| t).collect();
+                out.push((d, partial + self.score(&extra, d)));
+            }
+            touched.clear();
+            out
+        })
     }
 
     /// The standing of the best of `source` chunks for the question's terms.
@@ -141,15 +170,14 @@ impl Lexical {
         let mut rank = 1;
         let mut best_other = 0.0f32;
         let mut best_other_doc = None;
-        for d in self.candidates(&q, score / 4.0) {
+        for (d, s) in self.above(&q, score / 4.0) {
             if source.contains(&(d as usize)) {
                 continue;
             }
-            let s = self.score(&q, d);
             if s > score {
                 rank += 1;
             }
-            if s > best_other {
+            if s > best_other || (s == best_other && best_other_doc.is_some_and(|b| (d as usize) < b)) {
                 best_other = s;
                 best_other_doc = Some(d as usize);
             }
@@ -172,8 +200,9 @@ impl Lexical {
             .map(|p| self.score(&q, p.0))
             .fold(0.0f32, f32::max);
         let mut best: Option<(usize, f32)> = None;
-        for d in self.candidates(&q, theta * 0.999) {
-            let s = self.score(&q, d);
+        let mut found = self.above(&q, theta * 0.999);
+        found.sort_unstable_by_key(|p| p.0);
+        for (d, s) in found {
             if best.is_none_or(|(_, b)| s > b) {
                 best = Some((d as usize, s));
             }
