@@ -72,6 +72,15 @@ pub fn detect(path: &Path) -> Result<Kind> {
     if e == "yaml" || e == "yml" {
         return Ok(Kind::Ragsynth);
     }
+    if e != "csv" && e != "json" {
+        // JSON Lines: the first record decides; parsing a 100,000-line file twice would not.
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let first = text.lines().find(|l| !l.trim().is_empty());
+        return Ok(match first.map(serde_json::from_str::<Value>) {
+            Some(Ok(Value::Object(fields))) => kind_of(&fields),
+            _ => Kind::Ragsynth,
+        });
+    }
     let records = read_records(path)?;
     let Some(first) = records.first() else {
         return Ok(if e == "csv" { Kind::Plain } else { Kind::Ragsynth });

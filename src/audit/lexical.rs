@@ -21,7 +21,9 @@ pub struct Lexical {
     terms: HashMap<String, u32>,
     postings: Vec<Vec<(u32, u32)>>,
     doc_len: Vec<u32>,
-    avg_len: f32,
+    /// Per term: its idf; per chunk: k1 × its length normalisation (both fixed once built).
+    idf: Vec<f32>,
+    k1_norm: Vec<f32>,
 }
 
 /// Where a question's labelled source stands among all chunks.
@@ -61,12 +63,26 @@ impl Lexical {
         }
         let total: u64 = doc_len.iter().map(|&l| l as u64).sum();
         let avg_len = if doc_len.is_empty() { 0.0 } else { total as f32 / doc_len.len() as f32 };
+        let params = Bm25Params::default();
+        let n = doc_len.len() as f32;
+        let idf = postings
+            .iter()
+            .map(|p| {
+                let df = p.len() as f32;
+                (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+            })
+            .collect();
+        let k1_norm = doc_len
+            .iter()
+            .map(|&l| params.k1 * (1.0 - params.b + params.b * l as f32 / avg_len.max(1e-9)))
+            .collect();
         Lexical {
-            params: Bm25Params::default(),
+            params,
             terms,
             postings,
             doc_len,
-            avg_len,
+            idf,
+            k1_norm,
         }
     }
 
@@ -81,9 +97,13 @@ impl Lexical {
     }
 
     fn idf(&self, t: u32) -> f32 {
-        let n = self.len() as f32;
-        let df = self.postings[t as usize].len() as f32;
-        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+        self.idf[t as usize]
+    }
+
+    /// One term's contribution for term frequency `f` in chunk `d`.
+    fn part(&self, t: u32, f: u32, d: u32) -> f32 {
+        let f = f as f32;
+        self.idf(t) * f * (self.params.k1 + 1.0) / (f + self.k1_norm[d as usize])
     }
 
     fn resolve(&self, query_terms: &[String]) -> Vec<u32> {
@@ -92,16 +112,11 @@ impl Lexical {
 
     /// BM25 score of chunk `d` for resolved query terms.
     fn score(&self, q: &[u32], d: u32) -> f32 {
-        let Bm25Params { k1, b } = self.params;
-        let norm = 1.0 - b + b * self.doc_len[d as usize] as f32 / self.avg_len.max(1e-9);
         q.iter()
             .map(|&t| {
                 let list = &self.postings[t as usize];
                 match list.binary_search_by_key(&d, |p| p.0) {
-                    Ok(i) => {
-                        let f = list[i].1 as f32;
-                        self.idf(t) * f * (k1 + 1.0) / (f + k1 * norm)
-                    }
+                    Ok(i) => self.part(t, list[i].1, d),
                     Err(_) => 0.0,
                 }
             })
@@ -116,7 +131,7 @@ impl Lexical {
         thread_local! {
             static ACC: std::cell::RefCell<(Vec<f32>, Vec<u32>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
         }
-        let Bm25Params { k1, b } = self.params;
+        let k1 = self.params.k1;
         let mut bounds: Vec<(f32, u32)> = q.iter().map(|&t| (self.idf(t) * (k1 + 1.0), t)).collect();
         bounds.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut rest_bound = 0.0;
@@ -135,24 +150,21 @@ impl Lexical {
                 acc.resize(self.len(), 0.0);
             }
             for &(_, t) in essential {
-                let idf = self.idf(t);
                 for &(d, f) in &self.postings[t as usize] {
                     let slot = &mut acc[d as usize];
                     if *slot == 0.0 {
                         touched.push(d);
                     }
-                    let f = f as f32;
-                    let norm = 1.0 - b + b * self.doc_len[d as usize] as f32 / self.avg_len.max(1e-9);
-                    *slot += idf * f * (k1 + 1.0) / (f + k1 * norm);
+                    *slot += self.part(t, f, d);
                 }
             }
+            let extra: Vec<u32> = rest.iter().map(|&(_, t)| t).collect();
             let mut out = Vec::new();
             for &d in touched.iter() {
                 let partial = std::mem::take(&mut acc[d as usize]);
                 if partial + rest_bound <= theta {
                     continue;
                 }
-                let extra: Vec<u32> = rest.iter().map(|&(_, t)| t).collect();
                 out.push((d, partial + self.score(&extra, d)));
             }
             touched.clear();

@@ -44,9 +44,6 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         FromFormat::Csv => foreign::Kind::Plain,
     };
     let native = kind == foreign::Kind::Ragsynth;
-    if args.write && !native {
-        bail!("--write needs a ragsynth test set; {} is a {kind} export", path.display());
-    }
     let header = if native { Some(testset::load(path)?) } else { None };
     let corpus_root = args
         .corpus
@@ -72,6 +69,9 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
             let imported = foreign::load(path, kind, corpus.as_ref())?;
             for w in &imported.warnings {
                 eprintln!("warning: {w}");
+            }
+            if args.write {
+                bail!("--write needs a ragsynth test set; {} is a {kind} export", path.display());
             }
             imported.set
         }
