@@ -104,8 +104,7 @@ fn convert_xquad(data: &Path, out: &Path) -> PathBuf {
     let dir = out.join("xquad");
     std::fs::create_dir_all(dir.join("corpus")).unwrap();
     let v: Value =
-        serde_json::from_str(&std::fs::read_to_string(data.join("xquad/xquad.en.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(data.join("xquad/xquad.en.json")).unwrap()).unwrap();
     let mut cases = Vec::new();
     for (a, article) in v["data"].as_array().unwrap().iter().enumerate() {
         for (p, para) in article["paragraphs"].as_array().unwrap().iter().enumerate() {
@@ -169,7 +168,11 @@ fn measure(path: &Path) -> Shares {
         for content in 1..=3 {
             let hit = f
                 .iter()
-                .filter(|f| f.runs.iter().any(|r| r.tokens >= words && r.content_tokens >= content))
+                .filter(|f| {
+                    f.runs
+                        .iter()
+                        .any(|r| r.tokens >= words && r.content_tokens >= content)
+                })
                 .count();
             sweep.push(((words, content), hit as f32 / n));
         }
@@ -198,8 +201,12 @@ fn overlap_rules_flag_real_queries_far_less_than_crowd_questions() {
         .unwrap_or_else(|| tmp.path().to_path_buf());
     let real = measure(&convert_dl20(&data, &out));
     let crowd = measure(&convert_xquad(&data, &out));
-    println!("| set | cases | words/question | containment | copied run ≥ 4 | source rank 1 | {} |",
-        MEASURED.map(|c| format!("{c} {}", audit::rules::explain(c).unwrap().name)).join(" | "));
+    println!(
+        "| set | cases | words/question | containment | copied run ≥ 4 | source rank 1 | {} |",
+        MEASURED
+            .map(|c| format!("{c} {}", audit::rules::explain(c).unwrap().name))
+            .join(" | ")
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for (name, s) in [("DL20 real queries", &real), ("XQuAD crowd questions", &crowd)] {
         println!(
@@ -209,12 +216,20 @@ fn overlap_rules_flag_real_queries_far_less_than_crowd_questions() {
             s.containment,
             s.run4 * 100.0,
             s.rank1 * 100.0,
-            s.flagged.values().map(|v| format!("{:.1}%", v * 100.0)).collect::<Vec<_>>().join(" | ")
+            s.flagged
+                .values()
+                .map(|v| format!("{:.1}%", v * 100.0))
+                .collect::<Vec<_>>()
+                .join(" | ")
         );
     }
     println!("\ncopied-run sweep (words, content words): real vs crowd");
     for (((w, c), r), (_, x)) in real.sweep.iter().zip(&crowd.sweep) {
-        println!("  run >= {w}, content >= {c}: {:.1}% vs {:.1}%", r * 100.0, x * 100.0);
+        println!(
+            "  run >= {w}, content >= {c}: {:.1}% vs {:.1}%",
+            r * 100.0,
+            x * 100.0
+        );
     }
     for code in OVERLAP_RULES {
         let (r, c) = (real.flagged[code], crowd.flagged[code]);

@@ -98,7 +98,10 @@ fn json_report_has_the_stable_shape() {
 fn write_touches_synthetic_cases_only_unless_asked() {
     let (_tmp, set) = copy_fixture();
     let before = std::fs::read_to_string(&set).unwrap();
-    audit(&set).args(["--write", "--fail-on", "never"]).assert().code(0);
+    audit(&set)
+        .args(["--write", "--fail-on", "never"])
+        .assert()
+        .code(0);
     let after = testset::load(&set).unwrap();
     let text = std::fs::read_to_string(&set).unwrap();
     let copied = after.case("syn-copied").unwrap().audit.as_ref().unwrap();
@@ -138,7 +141,11 @@ fn bad_input_is_a_clear_error_and_leaves_the_file_alone() {
             "ragsynth: 1\ncorpus: {root: corpus}\ncases:\n  - id: escape\n    question: What is in the parent?\n    relevant:\n      - {doc: ../secret.md, start: 0, end: 4, quote: abcd}\n",
             "case `escape`: field `relevant[0].doc`",
         ),
-        ("broken.jsonl", "{\"user_input\": \"q\"}\n{not json\n", "broken.jsonl:2"),
+        (
+            "broken.jsonl",
+            "{\"user_input\": \"q\"}\n{not json\n",
+            "broken.jsonl:2",
+        ),
     ];
     for (name, content, expect) in cases {
         let path = tmp.path().join(name);
@@ -150,7 +157,11 @@ fn bad_input_is_a_clear_error_and_leaves_the_file_alone() {
             .assert()
             .code(1)
             .stderr(predicate::str::contains(expect));
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), content, "{name} untouched");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            content,
+            "{name} untouched"
+        );
     }
     ragsynth()
         .arg("audit")
@@ -177,8 +188,18 @@ fn passage(corpus: &Corpus, doc: &str, from: &str, to: &str) -> String {
 fn ragas_and_deepeval_exports_get_their_labels_back() {
     let corpus = docs();
     let tmp = tempfile::tempdir().unwrap();
-    let policy = passage(&corpus, "retention.md", "A retention policy decides", "given back after prune.");
-    let tp = passage(&corpus, "troubleshooting.md", "Most problems show up", "read the matching section.");
+    let policy = passage(
+        &corpus,
+        "retention.md",
+        "A retention policy decides",
+        "given back after prune.",
+    );
+    let tp = passage(
+        &corpus,
+        "troubleshooting.md",
+        "Most problems show up",
+        "read the matching section.",
+    );
     // A tool that reflowed white space and changed a word: found by the fuzzy step.
     let reflowed = policy.replace('\n', " ").replace("decides", "determines");
 
@@ -217,8 +238,16 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
     assert_eq!(c0.relevant.len(), 1);
     assert_eq!(c0.relevant[0].doc, "retention.md");
     let doc = corpus.doc("retention.md").unwrap();
-    let span: String = doc.text.chars().skip(c0.relevant[0].start).take(c0.relevant[0].end - c0.relevant[0].start).collect();
-    assert!(span.starts_with("A retention policy") && span.contains("prune"), "{span}");
+    let span: String = doc
+        .text
+        .chars()
+        .skip(c0.relevant[0].start)
+        .take(c0.relevant[0].end - c0.relevant[0].start)
+        .collect();
+    assert!(
+        span.starts_with("A retention policy") && span.contains("prune"),
+        "{span}"
+    );
     assert_eq!(c0.tags.kind.as_deref(), Some("lookup"));
     let c1 = &r.set.cases[1];
     let docs: Vec<&str> = c1.relevant.iter().map(|l| l.doc.as_str()).collect();
@@ -228,9 +257,16 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
 
     let d = foreign::load(&deepeval, foreign::Kind::DeepEval, Some(&corpus)).unwrap();
     assert_eq!(d.set.cases[0].relevant[0].doc, "troubleshooting.md");
-    assert_eq!(d.set.cases[0].answer.as_deref(), Some("/Library/Logs/Tidepool/agent.log"));
+    assert_eq!(
+        d.set.cases[0].answer.as_deref(),
+        Some("/Library/Logs/Tidepool/agent.log")
+    );
     assert!(d.set.cases[1].relevant.is_empty());
-    assert!(d.warnings.iter().any(|w| w.contains("context #1 not found")), "{:?}", d.warnings);
+    assert!(
+        d.warnings.iter().any(|w| w.contains("context #1 not found")),
+        "{:?}",
+        d.warnings
+    );
 
     // The whole command: detected, located, audited; figures present for located cases.
     let out = ragsynth()
@@ -241,7 +277,12 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
         .args(["--format", "json", "--fail-on", "never"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["summary"]["cases"], 2);
     assert_eq!(v["summary"]["synthetic"], 2);

@@ -48,7 +48,16 @@ fn load() -> TestSet {
 fn each_rule_flags_its_fixture_cases_and_no_others() {
     let expected: &[(&str, &[&str])] = &[
         ("RS101", &["syn-copied", "syn-statement"]),
-        ("RS102", &["syn-answer", "syn-contained", "syn-copied", "syn-passage", "syn-two-docs"]),
+        (
+            "RS102",
+            &[
+                "syn-answer",
+                "syn-contained",
+                "syn-copied",
+                "syn-passage",
+                "syn-two-docs",
+            ],
+        ),
         ("RS103", &["syn-contained"]),
         ("RS201", &["syn-short"]),
         ("RS202", &["syn-invalid", "syn-yes-no"]),
@@ -85,11 +94,20 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
     // The real keyword query is left alone by the wording rule meant for synthetic text.
     assert!(!got["RS203"].contains(&"real-keywords".to_string()));
     let copied = report.findings.iter().find(|f| f.code == "RS101").unwrap();
-    assert_eq!(copied.phrase.as_deref(), Some("command forgets snapshots older than the retention window"));
+    assert_eq!(
+        copied.phrase.as_deref(),
+        Some("command forgets snapshots older than the retention window")
+    );
 }
 
 fn healthy(set: &TestSet) -> TestSet {
-    let keep = ["real-free-tier", "real-keywords", "real-restore", "real-unanswerable", "syn-two-docs"];
+    let keep = [
+        "real-free-tier",
+        "real-keywords",
+        "real-restore",
+        "real-unanswerable",
+        "syn-two-docs",
+    ];
     let mut s = set.clone();
     s.cases.retain(|c| keep.contains(&c.id.as_str()));
     let mut c = Case::new("real-changelog", "when did parallel uploads arrive");
@@ -113,11 +131,15 @@ fn healthy(set: &TestSet) -> TestSet {
 fn set_rules_stay_quiet_on_a_healthy_set_and_fire_when_types_are_missing() {
     let set = healthy(&load());
     let got = flagged(&run(&set, &config()));
-    for code in ["RS301", "RS302", "RS401", "RS402", "RS403", "RS404", "RS405", "RS601", "RS602", "RS603"] {
+    for code in [
+        "RS301", "RS302", "RS401", "RS402", "RS403", "RS404", "RS405", "RS601", "RS602", "RS603",
+    ] {
         assert!(!got.contains_key(code), "{code}: {:?}", got.get(code));
     }
     let mut narrow = set.clone();
-    narrow.cases.retain(|c| c.id != "real-unanswerable" && c.id != "syn-two-docs");
+    narrow
+        .cases
+        .retain(|c| c.id != "real-unanswerable" && c.id != "syn-two-docs");
     let got = flagged(&run(&narrow, &config()));
     assert_eq!(got["RS603"], ["(set)"]);
 }
@@ -136,7 +158,11 @@ fn select_and_ignore_by_code_or_prefix() {
     assert_eq!(only(&["RS3"], &[]), ["RS301", "RS302"]);
     assert_eq!(only(&["RS3"], &["RS302"]), ["RS301"]);
     assert_eq!(only(&["RS101", "RS207"], &[]), ["RS101", "RS207"]);
-    assert!(!only(&[], &["RS1", "RS2"]).iter().any(|c| c.starts_with("RS1") || c.starts_with("RS2")));
+    assert!(
+        !only(&[], &["RS1", "RS2"])
+            .iter()
+            .any(|c| c.starts_with("RS1") || c.starts_with("RS2"))
+    );
 }
 
 #[test]
@@ -145,7 +171,11 @@ fn synthetic_vs_real_verdict_has_the_numbers() {
     let cmp = report.summary.comparison.as_ref().expect("both sources present");
     assert_eq!(cmp.real.cases, 4);
     assert_eq!(cmp.synthetic.cases, 21);
-    assert!(cmp.verdict.contains('%') && cmp.verdict.contains("words per question"), "{}", cmp.verdict);
+    assert!(
+        cmp.verdict.contains('%') && cmp.verdict.contains("words per question"),
+        "{}",
+        cmp.verdict
+    );
     assert!(cmp.synthetic.copied > cmp.real.copied);
 }
 

@@ -66,8 +66,7 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
             contained += 1;
         }
         p.copied_run += f.copied_run.unwrap_or(0) as f32;
-        if f
-            .runs
+        if f.runs
             .iter()
             .any(|r| r.tokens >= cfg.copied_run && r.content_tokens >= cfg.copied_run_content)
         {

@@ -7,13 +7,13 @@ use std::ops::Range;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::lexical::Lexical;
 use super::overlap::{CopiedRun, containment, copied_runs};
+use crate::Result;
 use crate::chunk::{Chunk, Chunker, Chunking};
 use crate::corpus::Corpus;
-use super::lexical::Lexical;
 use crate::testset::Case;
 use crate::text::content_terms;
-use crate::Result;
 
 /// The corpus side of an audit: built once, shared by every case.
 pub struct Context {

@@ -59,7 +59,11 @@ fn signature(sh: &HashSet<u64>) -> [u64; BANDS * ROWS] {
 fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f32 {
     let inter = a.intersection(b).count();
     let union = a.len() + b.len() - inter;
-    if union == 0 { 0.0 } else { inter as f32 / union as f32 }
+    if union == 0 {
+        0.0
+    } else {
+        inter as f32 / union as f32
+    }
 }
 
 /// Pairs `(later, earlier, similarity)` of near-duplicate questions (similarity ≥ `threshold`,

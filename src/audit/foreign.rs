@@ -120,9 +120,8 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
                 .clone();
             let mut out = Vec::new();
             for row in rdr.records() {
-                let row = row.map_err(|e| {
-                    parse_err(e.position().map(|p| p.line() as usize), None, e.to_string())
-                })?;
+                let row =
+                    row.map_err(|e| parse_err(e.position().map(|p| p.line() as usize), None, e.to_string()))?;
                 let line = row.position().map_or(0, |p| p.line() as usize);
                 let fields = headers
                     .iter()
@@ -152,7 +151,11 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
                 .enumerate()
                 .map(|(i, v)| match v {
                     Value::Object(fields) => Ok(Record { line: i + 1, fields }),
-                    _ => Err(parse_err(None, None, format!("record #{} is not an object", i + 1))),
+                    _ => Err(parse_err(
+                        None,
+                        None,
+                        format!("record #{} is not an object", i + 1),
+                    )),
                 })
                 .collect()
         }
@@ -219,20 +222,26 @@ fn question_type(kind: Kind, f: &Map<String, Value>) -> Option<&'static str> {
         _ => text_field(f, &["type", "question_type"])?,
     };
     let r = raw.to_ascii_lowercase();
-    Some(if r.contains("multi") || r.contains("double") || r.contains("comparison") {
-        "multi_hop"
-    } else if r.contains("unanswerable") || r.contains("out_of_scope") || r.contains("out of scope") {
-        "unanswerable"
-    } else {
-        "lookup"
-    })
+    Some(
+        if r.contains("multi") || r.contains("double") || r.contains("comparison") {
+            "multi_hop"
+        } else if r.contains("unanswerable") || r.contains("out_of_scope") || r.contains("out of scope") {
+            "unanswerable"
+        } else {
+            "lookup"
+        },
+    )
 }
 
 /// Reads an export of `kind`; contexts are located in `corpus` when given.
 pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported> {
     let (q_keys, a_keys, c_keys): (&[&str], &[&str], &[&str]) = match kind {
         Kind::Ragas => (&["user_input"], &["reference"], &["reference_contexts"]),
-        Kind::DeepEval => (&["input"], &["expected_output"], &["context", "retrieval_context"]),
+        Kind::DeepEval => (
+            &["input"],
+            &["expected_output"],
+            &["context", "retrieval_context"],
+        ),
         Kind::Giskard => (&["question"], &["reference_answer"], &["reference_context"]),
         Kind::Plain | Kind::Ragsynth => (
             &["question", "query"],
@@ -249,7 +258,11 @@ pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported
             path.display()
         ));
     }
-    let prefix = if kind == Kind::Plain { "csv".to_string() } else { kind.to_string().to_ascii_lowercase() };
+    let prefix = if kind == Kind::Plain {
+        "csv".to_string()
+    } else {
+        kind.to_string().to_ascii_lowercase()
+    };
     for rec in records {
         let f = &rec.fields;
         let question = text_field(f, q_keys).ok_or_else(|| Error::Field {
@@ -259,8 +272,7 @@ pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported
             field: q_keys[0].to_string(),
             message: format!("missing: a {kind} record needs `{}`", q_keys.join("` or `")),
         })?;
-        let id = text_field(f, &["id", "case_id", "qid"])
-            .unwrap_or_else(|| format!("{prefix}-{}", rec.line));
+        let id = text_field(f, &["id", "case_id", "qid"]).unwrap_or_else(|| format!("{prefix}-{}", rec.line));
         let mut case = Case::new(id.clone(), question);
         case.answer = text_field(f, a_keys);
         case.tags.kind = question_type(kind, f).map(str::to_string);
@@ -272,7 +284,11 @@ pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported
         });
         let ctxs = contexts(f, c_keys);
         if ctxs.is_empty() && case.tags.kind.as_deref() != Some("unanswerable") {
-            warnings.push(format!("{}:{}: case `{id}` has no context", path.display(), rec.line));
+            warnings.push(format!(
+                "{}:{}: case `{id}` has no context",
+                path.display(),
+                rec.line
+            ));
         }
         let prefer = text_field(f, &["doc", "document", "source_doc"]);
         if let Some(corpus) = corpus {
@@ -281,7 +297,11 @@ pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported
                 match locate_in_corpus(corpus, ctx, near, DEFAULT_MIN_SIMILARITY) {
                     Some((doc, found)) => {
                         let text = &corpus.doc(&doc).expect("located in it").text;
-                        let span: String = text.chars().skip(found.start).take(found.end - found.start).collect();
+                        let span: String = text
+                            .chars()
+                            .skip(found.start)
+                            .take(found.end - found.start)
+                            .collect();
                         let quote: String = span.chars().take(200).collect();
                         case.relevant.push(Label {
                             doc,

@@ -62,7 +62,11 @@ impl Lexical {
             }
         }
         let total: u64 = doc_len.iter().map(|&l| l as u64).sum();
-        let avg_len = if doc_len.is_empty() { 0.0 } else { total as f32 / doc_len.len() as f32 };
+        let avg_len = if doc_len.is_empty() {
+            0.0
+        } else {
+            total as f32 / doc_len.len() as f32
+        };
         let params = Bm25Params::default();
         let n = doc_len.len() as f32;
         let idf = postings
@@ -107,7 +111,10 @@ impl Lexical {
     }
 
     fn resolve(&self, query_terms: &[String]) -> Vec<u32> {
-        query_terms.iter().filter_map(|t| self.terms.get(t).copied()).collect()
+        query_terms
+            .iter()
+            .filter_map(|t| self.terms.get(t).copied())
+            .collect()
     }
 
     /// BM25 score of chunk `d` for resolved query terms.
@@ -206,7 +213,10 @@ impl Lexical {
     pub fn best(&self, query_terms: &[String]) -> Option<(usize, f32)> {
         let q = self.resolve(query_terms);
         // A first threshold from the rarest term's chunks, then every chunk that can beat it.
-        let rarest = q.iter().copied().max_by(|a, b| self.idf(*a).total_cmp(&self.idf(*b)))?;
+        let rarest = q
+            .iter()
+            .copied()
+            .max_by(|a, b| self.idf(*a).total_cmp(&self.idf(*b)))?;
         let theta = self.postings[rarest as usize]
             .iter()
             .map(|p| self.score(&q, p.0))
@@ -245,7 +255,15 @@ mod tests {
             .collect();
         let exhaustive = Bm25Index::new(texts.iter().map(String::as_str));
         let lex = Lexical::new(texts.iter().map(|t| content_terms(t)).collect());
-        for (qi, query) in ["backup w3 w40 retention", "snapshot prune window", "w5 w6 w7 restore", "nothing here"].iter().enumerate() {
+        for (qi, query) in [
+            "backup w3 w40 retention",
+            "snapshot prune window",
+            "w5 w6 w7 restore",
+            "nothing here",
+        ]
+        .iter()
+        .enumerate()
+        {
             let terms = content_terms(query);
             let scores = exhaustive.score_terms(&terms);
             for source in [vec![qi * 10], vec![qi * 10 + 1, 57]] {

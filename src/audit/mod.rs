@@ -181,10 +181,7 @@ impl Report {
 
 /// Audits `set` against the corpus side `cx`.
 pub fn audit(set: &TestSet, cx: &Context, config: &AuditConfig) -> Report {
-    let selected: Vec<&rules::RuleInfo> = rules::all()
-        .iter()
-        .filter(|r| config.enabled(r.code))
-        .collect();
+    let selected: Vec<&rules::RuleInfo> = rules::all().iter().filter(|r| config.enabled(r.code)).collect();
     let figures: Vec<CaseFigures> = set.cases.par_iter().map(|c| cx.figures(c)).collect();
 
     let mut findings: Vec<(usize, Finding)> = Vec::new();

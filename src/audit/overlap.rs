@@ -48,7 +48,11 @@ pub fn copied_runs(question: &str, source: &str, min_len: usize) -> Vec<CopiedRu
         let mut cur: HashMap<usize, usize> = HashMap::new();
         if let Some(js) = positions.get(t.norm.as_str()) {
             for &j in js {
-                let len = if j > 0 { prev.get(&(j - 1)).copied().unwrap_or(0) + 1 } else { 1 };
+                let len = if j > 0 {
+                    prev.get(&(j - 1)).copied().unwrap_or(0) + 1
+                } else {
+                    1
+                };
                 cur.insert(j, len);
             }
         }
@@ -133,7 +137,9 @@ mod tests {
 
     #[test]
     fn containment_counts_distinct_stems() {
-        let src: HashSet<String> = content_terms("Refunds are processed within 14 days").into_iter().collect();
+        let src: HashSet<String> = content_terms("Refunds are processed within 14 days")
+            .into_iter()
+            .collect();
         assert_eq!(containment("refund refund days", &src), Some(1.0));
         assert_eq!(containment("refund shipping", &src), Some(0.5));
         assert_eq!(containment("what is it", &src), None);

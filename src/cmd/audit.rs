@@ -25,12 +25,18 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         );
         return Ok(Exit::Ok);
     }
-    let path = args.testset.as_deref().expect("clap requires it without --explain");
+    let path = args
+        .testset
+        .as_deref()
+        .expect("clap requires it without --explain");
     let mut cfg: AuditConfig = ConfigFile::load(config)?.section("audit")?;
     cfg.select.extend(args.select.iter().cloned());
     cfg.ignore.extend(args.ignore.iter().cloned());
     for code in cfg.select.iter().chain(&cfg.ignore) {
-        if !audit::rules::all().iter().any(|r| r.code.starts_with(code.trim())) {
+        if !audit::rules::all()
+            .iter()
+            .any(|r| r.code.starts_with(code.trim()))
+        {
             bail!("`{code}` matches no rule code (see `ragsynth audit --explain RS101`)");
         }
     }
@@ -71,7 +77,10 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
                 eprintln!("warning: {w}");
             }
             if args.write {
-                bail!("--write needs a ragsynth test set; {} is a {kind} export", path.display());
+                bail!(
+                    "--write needs a ragsynth test set; {} is a {kind} export",
+                    path.display()
+                );
             }
             imported.set
         }

@@ -26,10 +26,13 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     if terms.is_empty() || terms.len() > 6 || matches!(terms.as_slice(), [t] if t == "yes") {
         return None;
     }
-    let q: std::collections::HashSet<String> =
-        crate::text::content_terms(&input.case.question).into_iter().collect();
-    terms
-        .iter()
-        .all(|t| q.contains(t))
-        .then(|| Hit::new(format!("the answer \"{}\" is contained in the question", answer.trim())))
+    let q: std::collections::HashSet<String> = crate::text::content_terms(&input.case.question)
+        .into_iter()
+        .collect();
+    terms.iter().all(|t| q.contains(t)).then(|| {
+        Hit::new(format!(
+            "the answer \"{}\" is contained in the question",
+            answer.trim()
+        ))
+    })
 }

@@ -20,7 +20,9 @@ says nothing about what users ask.
     check: Check::Case(check),
 };
 
-const LEAD: &[&str] = &["what", "is", "are", "does", "do", "a", "an", "the", "mean", "means"];
+const LEAD: &[&str] = &[
+    "what", "is", "are", "does", "do", "a", "an", "the", "mean", "means",
+];
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let q = crate::text::words(&input.case.question);
@@ -41,11 +43,19 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     }
     let corpus = input.cx.corpus.as_ref()?;
     for label in &input.case.relevant {
-        let Some(doc) = corpus.doc(&label.doc) else { continue };
+        let Some(doc) = corpus.doc(&label.doc) else {
+            continue;
+        };
         for line in doc.text.lines() {
-            let Some(h) = line.trim_start().strip_prefix('#') else { continue };
+            let Some(h) = line.trim_start().strip_prefix('#') else {
+                continue;
+            };
             let h = crate::text::words(h.trim_start_matches('#'));
-            let h: Vec<&str> = h.iter().map(String::as_str).skip_while(|w| LEAD.contains(w)).collect();
+            let h: Vec<&str> = h
+                .iter()
+                .map(String::as_str)
+                .skip_while(|w| LEAD.contains(w))
+                .collect();
             if h == core {
                 return Some(Hit::new(format!("echoes the heading \"{}\"", line.trim())));
             }

@@ -19,5 +19,11 @@ available).
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| !(i.field.ends_with(".doc") || i.field.ends_with(".start") || i.field.ends_with(".end") || i.field.ends_with(".quote") || i.field == "corpus.fingerprint"))
+    issues_on(input, |i| {
+        !(i.field.ends_with(".doc")
+            || i.field.ends_with(".start")
+            || i.field.ends_with(".end")
+            || i.field.ends_with(".quote")
+            || i.field == "corpus.fingerprint")
+    })
 }

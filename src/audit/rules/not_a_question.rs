@@ -21,8 +21,26 @@ produces a case that copies its source by construction.
 };
 
 const OPENERS: &[&str] = &[
-    "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "explain", "describe",
-    "list", "tell", "give", "find", "show", "compare", "name", "summarize", "summarise",
+    "what",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "when",
+    "where",
+    "why",
+    "how",
+    "explain",
+    "describe",
+    "list",
+    "tell",
+    "give",
+    "find",
+    "show",
+    "compare",
+    "name",
+    "summarize",
+    "summarise",
 ];
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {

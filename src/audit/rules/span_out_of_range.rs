@@ -19,5 +19,7 @@ available).
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| i.field.ends_with(".start") || i.field.ends_with(".end"))
+    issues_on(input, |i| {
+        i.field.ends_with(".start") || i.field.ends_with(".end")
+    })
 }

@@ -20,9 +20,9 @@ metrics on it say little; and generators produce them from any sentence by inver
 };
 
 const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would",
-    "should", "shall", "has", "have", "had", "may", "might", "must", "isn", "aren", "doesn",
-    "don", "didn", "can't", "cannot", "won",
+    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "should",
+    "shall", "has", "have", "had", "may", "might", "must", "isn", "aren", "doesn", "don", "didn", "can't",
+    "cannot", "won",
 ];
 
 /// True when `question` reads as a yes/no question.
