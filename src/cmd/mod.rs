@@ -5,6 +5,7 @@ mod eval;
 mod import;
 mod remap;
 mod review;
+mod generate;
 
 use anyhow::Result;
 
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Remap(args) => remap::run(args),
         Command::Review(args) => review::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Generate(args) => generate::run(args, cli.config.as_deref()),
     }
 }
 
