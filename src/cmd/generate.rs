@@ -70,7 +70,15 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     }
     let chunks = Chunker::new(chunking.clone())?.chunk_all(&corpus.docs);
     let plan = plan::plan(&chunks, n, mix, seed);
-    let mut set = existing.unwrap_or_else(|| merge::new_set(&output, &corpus, &chunking));
+    // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
+    let fresh = merge::new_set(&output, &corpus, &chunking);
+    let mut set = existing.unwrap_or_else(|| fresh.clone());
+    if set.corpus.is_none() {
+        set.corpus = fresh.corpus;
+    }
+    if set.chunking.is_none() {
+        set.chunking = fresh.chunking;
+    }
 
     let mut summary = Summary::new(output.display().to_string());
     summary.existing_cases = set.cases.len();
@@ -82,6 +90,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     }
     let options = Options {
         seed,
+        temperature: args.temperature.unwrap_or(Options::default().temperature),
         ..Options::default()
     };
 

@@ -59,28 +59,29 @@ const DEFAULT_CONTEXT: usize = 4096;
 /// Room left for the chat template's own tokens and estimation error.
 const CONTEXT_MARGIN: usize = 96;
 
-/// What the model writes for a single-hop case.
+/// What the model writes for a single-hop case. The quote comes first: a model that has
+/// copied a sentence then asks about it, instead of quoting whatever fits a question.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SingleHopReply {
-    /// The question.
-    pub question: String,
-    /// A short reference answer.
-    pub answer: String,
     /// A sentence copied from the passage.
     pub quote: String,
-}
-
-/// What the model writes for a multi-hop case.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub struct MultiHopReply {
     /// The question.
     pub question: String,
     /// A short reference answer.
     pub answer: String,
+}
+
+/// What the model writes for a multi-hop case (quotes first, as for single-hop).
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct MultiHopReply {
     /// A sentence copied from passage A.
     pub quote_a: String,
     /// A sentence copied from passage B.
     pub quote_b: String,
+    /// The question.
+    pub question: String,
+    /// A short reference answer.
+    pub answer: String,
 }
 
 /// What the model writes for an unanswerable case.
@@ -236,7 +237,7 @@ async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) 
     Ok((|| {
         let question = check_question(&reply.question)?;
         ctx.existing.check(&question)?;
-        let label = label_in(ctx, chunk, &reply.quote)?;
+        let label = label_in(ctx, chunk, &reply.quote).or_else(|r| answer_as_quote(ctx, chunk, &reply.answer, r))?;
         Ok(Accepted {
             kind: Kind::SingleHop,
             question,
@@ -431,6 +432,18 @@ fn label_in(ctx: &Context<'_>, chunk: &Chunk, quote: &str) -> Result<crate::test
     let doc = ctx.corpus.doc(&chunk.doc).ok_or(Rejection::QuoteNotFound)?;
     let doc_chunks: Vec<&Chunk> = ctx.chunks.iter().filter(|c| c.doc == chunk.doc).collect();
     label_for(doc, quote, chunk.start, &doc_chunks)
+}
+
+/// Small models often copy the supporting sentence into the answer instead of the quote. An
+/// answer that is itself found in the source is as good a quote; otherwise the quote's own
+/// rejection stands.
+fn answer_as_quote(
+    ctx: &Context<'_>,
+    chunk: &Chunk,
+    answer: &str,
+    rejection: Rejection,
+) -> Result<crate::testset::Label, Rejection> {
+    label_in(ctx, chunk, answer).map_err(|_| rejection)
 }
 
 fn non_empty(s: &str) -> Option<String> {
