@@ -371,17 +371,61 @@ pub fn render_generation(ctx: &Context<'_>, task: &Task, max_tokens: u32) -> cra
     match task.kind {
         Kind::SingleHop | Kind::Unanswerable => {
             let name = if task.kind == Kind::SingleHop { "single_hop" } else { "unanswerable" };
+            let sentence = key_sentence(&chunk(0).text, None, task.attempt as usize);
             fit(ctx, name, max_tokens, &[&chunk(0).text], |t| {
-                json!({"doc": chunk(0).doc, "text": t[0], "examples": ctx.examples})
+                json!({"doc": chunk(0).doc, "text": t[0], "sentence": sentence, "examples": ctx.examples})
             })
         }
-        Kind::MultiHop => fit(ctx, "multi_hop", max_tokens, &[&chunk(0).text, &chunk(1).text], |t| {
-            json!({
-                "doc_a": chunk(0).doc, "text_a": t[0],
-                "doc_b": chunk(1).doc, "text_b": t[1],
-                "term": task.term.as_deref().unwrap_or_default(),
+        Kind::MultiHop => {
+            let term = task.term.as_deref().unwrap_or_default();
+            let (sa, sb) = (key_sentence(&chunk(0).text, Some(term), 0), key_sentence(&chunk(1).text, Some(term), 0));
+            fit(ctx, "multi_hop", max_tokens, &[&chunk(0).text, &chunk(1).text], |t| {
+                json!({
+                    "doc_a": chunk(0).doc, "text_a": t[0], "sentence_a": sa,
+                    "doc_b": chunk(1).doc, "text_b": t[1], "sentence_b": sb,
+                    "term": term,
+                })
             })
-        }),
+        }
+    }
+}
+
+/// The sentence of a passage a question is anchored on: prose (not a heading, table or code),
+/// 6 to 40 words, richest in content words; with `term`, one that mentions it when any does.
+/// `nth` picks the next best for a repeated attempt. Small models asked to "quote a sentence"
+/// of a whole passage quote anything; pointed at one, they copy it and ask about it.
+pub fn key_sentence(text: &str, term: Option<&str>, nth: usize) -> String {
+    let mut in_code = false;
+    let mut cands: Vec<(usize, usize, &str)> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code || t.starts_with('#') || t.starts_with('|') || t.starts_with('>') {
+            continue;
+        }
+        let t = t.trim_start_matches(['-', '*', '+', ' ']);
+        for s in t.split_inclusive(['.', '!', '?']) {
+            let s = s.trim();
+            let n = crate::text::words(s).len();
+            if (6..=40).contains(&n) && !s.contains('`') {
+                let terms = crate::text::content_terms(s).len();
+                cands.push((cands.len(), terms, s));
+            }
+        }
+    }
+    if let Some(term) = term.filter(|t| !t.is_empty()) {
+        let lower = term.to_lowercase();
+        if cands.iter().any(|c| c.2.to_lowercase().contains(&lower)) {
+            cands.retain(|c| c.2.to_lowercase().contains(&lower));
+        }
+    }
+    cands.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    match cands.len() {
+        0 => text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default().to_string(),
+        n => cands[nth % n].2.to_string(),
     }
 }
 
@@ -505,5 +549,29 @@ pub fn calls_per_task(kind: Kind) -> u64 {
         Kind::SingleHop => 1,
         Kind::MultiHop => 3,
         Kind::Unanswerable => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_sentence_is_prose_rich_in_content_and_follows_the_term() {
+        let text = "# Retention\n\nKeep it.\n\n```\ntide prune --keep-daily 7 --keep-weekly 4 now\n```\n\
+                    Snapshots older than the policy allows are forgotten at the next prune run. \
+                    The Kestrel agent uploads new snapshots to the primary repository every night.\n";
+        assert!(key_sentence(text, None, 0).starts_with("The Kestrel agent"));
+        assert_eq!(
+            key_sentence(text, Some("prune"), 0),
+            "Snapshots older than the policy allows are forgotten at the next prune run."
+        );
+        assert_ne!(key_sentence(text, None, 1), key_sentence(text, None, 0));
+    }
+
+    #[test]
+    fn topic_is_the_file_stem() {
+        assert_eq!(topic_of("guides/restore.md"), "restore");
+        assert_eq!(topic_of("README"), "README");
     }
 }
