@@ -189,6 +189,8 @@ pub enum ReportFormat {
     Text,
     /// JSON Lines tagged by `type`.
     Json,
+}
+
 /// `ragsynth generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {

@@ -23,7 +23,10 @@ fn local_llm_available() -> bool {
         bin.display(),
         model.display()
     );
-    assert!(std::env::var("RAGSYNTH_REQUIRE_LLM").as_deref() != Ok("1"), "{reason}");
+    assert!(
+        std::env::var("RAGSYNTH_REQUIRE_LLM").as_deref() != Ok("1"),
+        "{reason}"
+    );
     eprintln!("skipping: {reason}");
     false
 }
@@ -100,7 +103,12 @@ fn writes_valid_cases_next_to_untouched_real_ones() {
     std::fs::write(&set_path, REAL_SET).unwrap();
     let started = Instant::now();
     let out = ragsynth(
-        ["generate", root.to_str().unwrap(), "-o", set_path.to_str().unwrap()],
+        [
+            "generate",
+            root.to_str().unwrap(),
+            "-o",
+            set_path.to_str().unwrap(),
+        ],
         &dir.path().join("cache"),
     )
     .args(["-n", "5", "--seed", "3", "--json", "--quiet"])
@@ -113,7 +121,12 @@ fn writes_valid_cases_next_to_untouched_real_ones() {
     // Counts add up: every planned task reached a verdict, accepted + rejected = attempted.
     let n = |v: &Value| v.as_u64().unwrap();
     assert_eq!(n(&s["attempted"]), n(&s["accepted"]) + n(&s["rejected"]));
-    let planned: u64 = s["by_type"].as_object().unwrap().values().map(|f| n(&f["planned"])).sum();
+    let planned: u64 = s["by_type"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|f| n(&f["planned"]))
+        .sum();
     assert_eq!(planned, 5);
     assert_eq!(n(&s["attempted"]), planned);
     let reasons: u64 = s["rejections"].as_object().unwrap().values().map(n).sum();
@@ -166,8 +179,19 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
             .map(str::to_string)
             .to_vec();
         a.extend(
-            ["-n", "4", "--seed", "5", "--temperature", "0", "--llm-concurrency", "1", "--quiet", "--json"]
-                .map(str::to_string),
+            [
+                "-n",
+                "4",
+                "--seed",
+                "5",
+                "--temperature",
+                "0",
+                "--llm-concurrency",
+                "1",
+                "--quiet",
+                "--json",
+            ]
+            .map(str::to_string),
         );
         a
     };

@@ -60,7 +60,10 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     if corpus.docs.is_empty() {
         bail!("{}: no readable documents", args.corpus.display());
     }
-    if let Some(fp) = existing.as_ref().and_then(|s| s.corpus.as_ref()).and_then(|c| c.fingerprint.as_ref())
+    if let Some(fp) = existing
+        .as_ref()
+        .and_then(|s| s.corpus.as_ref())
+        .and_then(|c| c.fingerprint.as_ref())
         && *fp != corpus.fingerprint()
     {
         eprintln!(
@@ -160,7 +163,10 @@ fn check_new_cases(set: &TestSet, ids: &[String], corpus: &Corpus) -> Result<()>
         .map(|i| i.to_string())
         .collect();
     if !bad.is_empty() {
-        bail!("generated cases fail validation (nothing written): {}", bad.join("; "));
+        bail!(
+            "generated cases fail validation (nothing written): {}",
+            bad.join("; ")
+        );
     }
     Ok(())
 }
@@ -201,7 +207,10 @@ fn plan_table(plan: &Plan, chunks: &[ragsynth::chunk::Chunk]) -> String {
             rows.entry(chunks[i].doc.as_str()).or_default()[col] += 1;
         }
     }
-    let mut s = format!("{:<40} {:>6} {:>6} {:>9} {:>12}\n", "document", "chunks", "lookup", "multi_hop", "unanswerable");
+    let mut s = format!(
+        "{:<40} {:>6} {:>6} {:>9} {:>12}\n",
+        "document", "chunks", "lookup", "multi_hop", "unanswerable"
+    );
     for (doc, r) in rows {
         let _ = writeln!(s, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3]);
     }

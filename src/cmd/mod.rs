@@ -2,10 +2,10 @@
 
 mod chunk;
 mod eval;
+mod generate;
 mod import;
 mod remap;
 mod review;
-mod generate;
 
 use anyhow::Result;
 

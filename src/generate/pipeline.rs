@@ -193,9 +193,7 @@ pub async fn run(
     for v in verdicts {
         let fig = summary.kind(v.kind);
         fig.llm_calls += v.calls;
-        let result = v
-            .result
-            .and_then(|a| seen.check(&a.question).map(|()| a));
+        let result = v.result.and_then(|a| seen.check(&a.question).map(|()| a));
         match result {
             Ok(a) => {
                 seen.add(&a.question);
@@ -237,7 +235,8 @@ async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) 
     Ok((|| {
         let question = check_question(&reply.question)?;
         ctx.existing.check(&question)?;
-        let label = label_in(ctx, chunk, &reply.quote).or_else(|r| answer_as_quote(ctx, chunk, &reply.answer, r))?;
+        let label =
+            label_in(ctx, chunk, &reply.quote).or_else(|r| answer_as_quote(ctx, chunk, &reply.answer, r))?;
         Ok(Accepted {
             kind: Kind::SingleHop,
             question,
@@ -357,12 +356,19 @@ async fn judge(
 }
 
 /// The generation request of a task and the id of its prompt.
-fn generation_request(ctx: &Context<'_>, task: &Task, max_tokens: u32) -> Result<(ChatRequest, String), LlmError> {
+fn generation_request(
+    ctx: &Context<'_>,
+    task: &Task,
+    max_tokens: u32,
+) -> Result<(ChatRequest, String), LlmError> {
     let rendered = render_generation(ctx, task, max_tokens).map_err(config_error)?;
     let id = rendered.id.clone();
     let seed = generation_seed(ctx, task);
     let tag = task.kind.as_str();
-    Ok((request(rendered, max_tokens, ctx.options.temperature, Some(seed), tag), id))
+    Ok((
+        request(rendered, max_tokens, ctx.options.temperature, Some(seed), tag),
+        id,
+    ))
 }
 
 /// The rendered generation prompt of a task, passages cut to fit the context.
@@ -370,22 +376,39 @@ pub fn render_generation(ctx: &Context<'_>, task: &Task, max_tokens: u32) -> cra
     let chunk = |i: usize| &ctx.chunks[task.chunks[i]];
     match task.kind {
         Kind::SingleHop | Kind::Unanswerable => {
-            let name = if task.kind == Kind::SingleHop { "single_hop" } else { "unanswerable" };
+            let name = if task.kind == Kind::SingleHop {
+                "single_hop"
+            } else {
+                "unanswerable"
+            };
             let sentence = key_sentence(&chunk(0).text, None, task.attempt as usize);
-            fit(ctx, name, max_tokens, &[&chunk(0).text], |t| {
-                json!({"doc": chunk(0).doc, "text": t[0], "sentence": sentence, "examples": ctx.examples})
-            })
+            fit(
+                ctx,
+                name,
+                max_tokens,
+                &[&chunk(0).text],
+                |t| json!({"doc": chunk(0).doc, "text": t[0], "sentence": sentence, "examples": ctx.examples}),
+            )
         }
         Kind::MultiHop => {
             let term = task.term.as_deref().unwrap_or_default();
-            let (sa, sb) = (key_sentence(&chunk(0).text, Some(term), 0), key_sentence(&chunk(1).text, Some(term), 0));
-            fit(ctx, "multi_hop", max_tokens, &[&chunk(0).text, &chunk(1).text], |t| {
-                json!({
-                    "doc_a": chunk(0).doc, "text_a": t[0], "sentence_a": sa,
-                    "doc_b": chunk(1).doc, "text_b": t[1], "sentence_b": sb,
-                    "term": term,
-                })
-            })
+            let (sa, sb) = (
+                key_sentence(&chunk(0).text, Some(term), 0),
+                key_sentence(&chunk(1).text, Some(term), 0),
+            );
+            fit(
+                ctx,
+                "multi_hop",
+                max_tokens,
+                &[&chunk(0).text, &chunk(1).text],
+                |t| {
+                    json!({
+                        "doc_a": chunk(0).doc, "text_a": t[0], "sentence_a": sa,
+                        "doc_b": chunk(1).doc, "text_b": t[1], "sentence_b": sb,
+                        "term": term,
+                    })
+                },
+            )
         }
     }
 }
@@ -424,7 +447,12 @@ pub fn key_sentence(text: &str, term: Option<&str>, nth: usize) -> String {
     }
     cands.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     match cands.len() {
-        0 => text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default().to_string(),
+        0 => text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or_default()
+            .to_string(),
         n => cands[nth % n].2.to_string(),
     }
 }
@@ -438,7 +466,9 @@ fn fit(
     texts: &[&str],
     vars: impl Fn(&[String]) -> Value,
 ) -> crate::Result<Rendered> {
-    let budget = ctx.context_tokens.saturating_sub(max_tokens as usize + CONTEXT_MARGIN);
+    let budget = ctx
+        .context_tokens
+        .saturating_sub(max_tokens as usize + CONTEXT_MARGIN);
     let empty: Vec<String> = texts.iter().map(|_| String::new()).collect();
     let bare = ctx.prompts.render(name, &vars(&empty))?;
     let overhead = Llm::estimate_tokens(&bare.system) + Llm::estimate_tokens(&bare.user);
@@ -511,7 +541,9 @@ fn config_error(e: crate::Error) -> LlmError {
 pub fn estimate(ctx: &Context<'_>, plan: &Plan) -> crate::Result<LlmFigures> {
     let mut f = LlmFigures::default();
     let judge_overhead = {
-        let r = ctx.prompts.render("judge_answerable", &json!({"question": "", "passages": []}))?;
+        let r = ctx
+            .prompts
+            .render("judge_answerable", &json!({"question": "", "passages": []}))?;
         Llm::estimate_tokens(&r.system) + Llm::estimate_tokens(&r.user) + 16
     };
     let tokens = |c: &Chunk| Llm::estimate_tokens(&c.text) as u64;
