@@ -86,6 +86,8 @@ pub fn check_question(question: &str) -> Result<String, Rejection> {
         "passage b",
         "the text",
         "this text",
+        "the sentence",
+        "this sentence",
     ]
     .iter()
     .any(|p| lower.contains(p))
