@@ -37,6 +37,8 @@ pub enum Command {
     Review(ReviewArgs),
     /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
     Eval(EvalArgs),
+    /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.
+    Generate(GenerateArgs),
 }
 
 /// How documents are read and cut into chunks.
@@ -190,6 +192,49 @@ pub enum ReportFormat {
     Text,
     /// JSON Lines tagged by `type`.
     Json,
+}
+
+/// `ragsynth generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Corpus directory.
+    pub corpus: PathBuf,
+    /// Test set to merge the new cases into (created when absent) [default: output/testset.yaml].
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Cases to plan [default: 20].
+    #[arg(short, long)]
+    pub n: Option<usize>,
+    /// Shares of question types [default: lookup=0.6,multi_hop=0.2,unanswerable=0.2].
+    #[arg(long, value_name = "KIND=SHARE,...")]
+    pub mix: Option<String>,
+    /// Seed for planning and sampling; the same seed plans the same cases [default: 0].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Sampling temperature for writing questions; judging always uses 0 [default: 0.7].
+    #[arg(long)]
+    pub temperature: Option<f32>,
+    /// Share of new cases marked `split: heldout` [default: 0.2].
+    #[arg(long, value_name = "SHARE")]
+    pub heldout: Option<f64>,
+    /// Folder of prompt templates (`single_hop.j2`, ...) overriding the built-in ones.
+    #[arg(long, value_name = "DIR")]
+    pub prompts: Option<PathBuf>,
+    /// Show the plan and the estimated LLM calls and tokens; call nothing, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Print the summary as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bars.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Chunking (a test set that already names one keeps its own).
+    #[command(flatten)]
+    pub chunking: ChunkingArgs,
+    /// LLM.
+    #[command(flatten)]
+    pub llm: ragsynth::llm::LlmArgs,
 }
 
 /// `ragsynth eval`.

@@ -11,6 +11,7 @@ pub mod corpus;
 pub mod error;
 pub mod eval;
 pub mod fsutil;
+pub mod generate;
 pub mod html;
 pub mod import;
 pub mod index;

@@ -3,6 +3,7 @@
 mod audit;
 mod chunk;
 mod eval;
+mod generate;
 mod import;
 mod remap;
 mod review;
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Remap(args) => remap::run(args),
         Command::Review(args) => review::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Generate(args) => generate::run(args, cli.config.as_deref()),
     }
 }
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Benchmark of `ragsynth generate` against a stub OpenAI-compatible server that answers every
+# request after a fixed latency: LLM calls per accepted case by type, and wall time against the
+# latency bound (the critical path of the run at the configured concurrency).
+#
+#   bash scripts/bench-generate.sh [N=30] [LATENCY_MS=200] [CONCURRENCY=4]
+#
+# The stub copies a sentence of the passage as the quote, asks a question about it, and judges
+# every question unanswerable, so each candidate runs its full chain of calls.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-30}
+LATENCY_MS=${2:-200}
+CONC=${3:-4}
+work=$(mktemp -d)
+trap 'kill "$stub_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+cat >"$work/stub.py" <<'PY'
+import http.server, json, re, sys, time, socketserver
+latency = float(sys.argv[2]) / 1000.0
+class H(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        time.sleep(latency)
+        user = body["messages"][-1]["content"]
+        passages = re.findall(r"<passage[^>]*>\n(.*?)\n</passage>", user, re.S)
+        def sentence(text):
+            for s in re.split(r"(?<=[.!?])\s+", text):
+                s = s.strip().lstrip("#-* ").strip()
+                if len(s.split()) >= 6 and "`" not in s and "|" not in s:
+                    return s
+            return text.strip().split("\n")[-1]
+        if "answerable:" in user:
+            out = {"answerable": False}
+        elif "quote_a:" in user:
+            a, b = sentence(passages[0]), sentence(passages[1])
+            out = {"quote_a": a, "quote_b": b, "question": "how do " + " ".join(a.split()[:4]).lower() + " and " + " ".join(b.split()[:4]).lower() + " relate?", "answer": a}
+        elif "quote:" in user:
+            q = sentence(passages[0])
+            out = {"quote": q, "question": "what about " + " ".join(q.split()[:7]).lower() + "?", "answer": q}
+        else:
+            q = sentence(passages[0])
+            out = {"question": "is there a limit on " + " ".join(q.split()[:5]).lower() + " per region?"}
+        data = json.dumps({"choices": [{"finish_reason": "stop", "message": {"role": "assistant", "content": json.dumps(out)}}],
+                           "usage": {"prompt_tokens": len(user) // 4, "completion_tokens": 40}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+class S(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+S(("127.0.0.1", int(sys.argv[1])), H).serve_forever()
+PY
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 "$work/stub.py" "$port" "$LATENCY_MS" &
+stub_pid=$!
+for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
+
+cargo build --quiet --bin ragsynth
+bin=${CARGO_TARGET_DIR:-target}/debug/ragsynth
+"$bin" generate corpora/docs -o "$work/set.yaml" -n "$N" --seed 1 --json --quiet --no-cache \
+  --llm "openai-compatible:stub@http://127.0.0.1:$port/v1" --llm-concurrency "$CONC" >"$work/summary.json"
+
+python3 - "$work/summary.json" "$LATENCY_MS" "$CONC" <<'PY'
+import json, math, sys
+s = json.load(open(sys.argv[1])); lat = float(sys.argv[2]) / 1000; conc = int(sys.argv[3])
+calls = s["llm"]["calls"]
+# Each candidate's calls are sequential (generate, then judge); candidates run `conc` at once.
+# Lower bound on wall time: total calls spread over the slots, but no less than the longest chain.
+chains = {"lookup": 1, "multi_hop": 3, "unanswerable": 2}
+longest = max([chains[k] for k, f in s["by_type"].items() if f["planned"]] or [1])
+bound = max(math.ceil(calls / conc), longest) * lat
+print(f"cases planned {sum(f['planned'] for f in s['by_type'].values())}, accepted {s['accepted']}, rejected {s['rejected']} {s['rejections']}")
+for k, f in s["by_type"].items():
+    per = f"{f['calls_per_accepted']:.2f}" if f["calls_per_accepted"] is not None else "-"
+    print(f"  {k:<13} accepted {f['accepted']:>3}/{f['planned']:<3} llm calls {f['llm_calls']:>4}  calls per accepted case {per}")
+print(f"llm calls {calls} at {lat*1000:.0f} ms, concurrency {conc}: latency bound {bound:.2f}s, wall {s['wall_seconds']:.2f}s, ratio {s['wall_seconds']/bound:.2f}")
+PY

@@ -1,0 +1,266 @@
+//! `ragsynth generate`: corpus in, synthetic cases merged into a test set out.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context as _, Result, bail};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ragsynth::chunk::Chunker;
+use ragsynth::config::ConfigFile;
+use ragsynth::corpus::Corpus;
+use ragsynth::generate::merge::{self, Stamp};
+use ragsynth::generate::pipeline::{self, Context, Options, Verdict};
+use ragsynth::generate::plan::{self, Kind, Mix, Plan};
+use ragsynth::generate::prompts::Prompts;
+use ragsynth::generate::summary::{LlmFigures, Summary};
+use ragsynth::generate::{DEFAULT_HELDOUT, DEFAULT_N, DEFAULT_OUTPUT, GenerateConfig};
+use ragsynth::llm::Llm;
+use ragsynth::testset::{self, Severity, TestSet};
+
+use crate::Exit;
+use crate::cli::GenerateArgs;
+
+pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
+    let started = Instant::now();
+    let config = ConfigFile::load(config_path)?;
+    let cfg: GenerateConfig = config.section("generate")?;
+    let output = args
+        .output
+        .clone()
+        .or(cfg.output.clone())
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUTPUT));
+    let n = args.n.or(cfg.n).unwrap_or(DEFAULT_N);
+    let mix: Mix = match args.mix.as_deref().or(cfg.mix.as_deref()) {
+        Some(m) => m.parse()?,
+        None => Mix::default(),
+    };
+    let seed = args.seed.or(cfg.seed).unwrap_or(0);
+    let heldout = args.heldout.or(cfg.heldout).unwrap_or(DEFAULT_HELDOUT);
+    if !(0.0..=1.0).contains(&heldout) {
+        bail!("--heldout {heldout}: must be between 0 and 1");
+    }
+    let prompts = Prompts::load(args.prompts.as_deref().or(cfg.prompts.as_deref()))?;
+
+    // The target set: its chunking wins, so new chunk ids agree with the existing ones.
+    let existing = if output.exists() {
+        Some(testset::load(&output).with_context(|| format!("reading {}", output.display()))?)
+    } else {
+        None
+    };
+    let chunking = match existing.as_ref().and_then(|s| s.chunking.clone()) {
+        Some(c) => c,
+        None => args.chunking.to_chunking()?,
+    };
+    let corpus = Corpus::load(&args.corpus, args.chunking.walk_options())
+        .with_context(|| format!("reading corpus {}", args.corpus.display()))?;
+    for s in &corpus.skipped {
+        eprintln!("warning: {s}");
+    }
+    if corpus.docs.is_empty() {
+        bail!("{}: no readable documents", args.corpus.display());
+    }
+    if let Some(fp) = existing
+        .as_ref()
+        .and_then(|s| s.corpus.as_ref())
+        .and_then(|c| c.fingerprint.as_ref())
+        && *fp != corpus.fingerprint()
+    {
+        eprintln!(
+            "warning: {} was made from another version of the corpus (fingerprint differs); existing labels may need `ragsynth remap`",
+            output.display()
+        );
+    }
+    let chunks = Chunker::new(chunking.clone())?.chunk_all(&corpus.docs);
+    let plan = plan::plan(&chunks, n, mix, seed);
+    // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
+    let fresh = merge::new_set(&output, &corpus, &chunking);
+    let mut set = existing.unwrap_or_else(|| fresh.clone());
+    if set.corpus.is_none() {
+        set.corpus = fresh.corpus;
+    }
+    if set.chunking.is_none() {
+        set.chunking = fresh.chunking;
+    }
+
+    let mut summary = Summary::new(output.display().to_string());
+    summary.existing_cases = set.cases.len();
+    summary.chunks = plan.chunks;
+    summary.skipped_chunks = plan.skipped.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    summary.notes = plan.notes.clone();
+    for k in Kind::ALL {
+        summary.kind(k).planned = plan.count(k);
+    }
+    let options = Options {
+        seed,
+        temperature: args.temperature.unwrap_or(Options::default().temperature),
+        ..Options::default()
+    };
+
+    if args.dry_run {
+        let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, None);
+        summary.dry_run = true;
+        summary.llm = pipeline::estimate(&ctx, &plan)?;
+        summary.llm.model = args.llm.llm.clone().unwrap_or_else(|| "default".to_string());
+        for k in Kind::ALL {
+            summary.kind(k).llm_calls = plan.count(k) as u64 * pipeline::calls_per_task(k);
+        }
+        summary.wall_seconds = started.elapsed().as_secs_f64();
+        if !args.json {
+            print!("{}", plan_table(&plan, &chunks));
+        }
+        return report(&summary, args.json);
+    }
+
+    let runtime = tokio::runtime::Runtime::new()?;
+    let accepted = runtime.block_on(async {
+        let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&config)).await?;
+        let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, llm.context_tokens());
+        let bars = Bars::new(&plan, args.quiet || args.json);
+        let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &|v| bars.tick(v)).await;
+        bars.finish();
+        summary.llm = figures(&llm);
+        llm.shutdown().await;
+        anyhow::Ok(result?)
+    })?;
+
+    let stamp = Stamp {
+        model: summary.llm.model.clone(),
+        created: created_time()?,
+        heldout,
+    };
+    let ids = merge::append(&mut set, accepted, &stamp);
+    summary.heldout = ids
+        .iter()
+        .filter(|id| set.case(id).is_some_and(|c| c.split() == testset::Split::Heldout))
+        .count();
+    check_new_cases(&set, &ids, &corpus)?;
+    testset::save(&set, &output)?;
+    summary.finish();
+    summary.wall_seconds = started.elapsed().as_secs_f64();
+    report(&summary, args.json)
+}
+
+/// The `created` time of this run: `SOURCE_DATE_EPOCH` when set (reproducible output, the
+/// reproducible-builds convention), else now, to the second.
+fn created_time() -> Result<String> {
+    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(v) => v
+            .trim()
+            .parse::<i64>()
+            .with_context(|| format!("SOURCE_DATE_EPOCH `{v}` is not a number of seconds"))?,
+        Err(_) => jiff::Timestamp::now().as_second(),
+    };
+    Ok(jiff::Timestamp::from_second(secs)?.to_string())
+}
+
+/// New cases must satisfy every invariant; a failure here is a bug, not bad input.
+fn check_new_cases(set: &TestSet, ids: &[String], corpus: &Corpus) -> Result<()> {
+    let new: std::collections::HashSet<&str> = ids.iter().map(String::as_str).collect();
+    let bad: Vec<String> = testset::validate(set, Some(corpus))
+        .into_iter()
+        .filter(|i| i.severity == Severity::Error && i.case.as_deref().is_some_and(|c| new.contains(c)))
+        .map(|i| i.to_string())
+        .collect();
+    if !bad.is_empty() {
+        bail!(
+            "generated cases fail validation (nothing written): {}",
+            bad.join("; ")
+        );
+    }
+    Ok(())
+}
+
+fn figures(llm: &Llm) -> LlmFigures {
+    let u = llm.usage();
+    LlmFigures {
+        model: llm.id(),
+        calls: u.calls,
+        cache_hits: u.cache_hits,
+        prompt_tokens: u.prompt_tokens,
+        completion_tokens: u.completion_tokens,
+        retries: u.retries,
+        cost_usd: u.cost_usd,
+    }
+}
+
+fn report(summary: &Summary, json: bool) -> Result<Exit> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(summary)?);
+    } else {
+        print!("{}", summary.to_table());
+    }
+    Ok(Exit::Ok)
+}
+
+/// The plan per document, for `--dry-run`.
+fn plan_table(plan: &Plan, chunks: &[ragsynth::chunk::Chunk]) -> String {
+    use std::collections::BTreeMap;
+    use std::fmt::Write as _;
+    let mut rows: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    for c in chunks {
+        rows.entry(c.doc.as_str()).or_default()[0] += 1;
+    }
+    for t in &plan.tasks {
+        let col = 1 + Kind::ALL.iter().position(|k| *k == t.kind).unwrap_or(0);
+        for &i in &t.chunks {
+            rows.entry(chunks[i].doc.as_str()).or_default()[col] += 1;
+        }
+    }
+    let mut s = format!(
+        "{:<40} {:>6} {:>6} {:>9} {:>12}\n",
+        "document", "chunks", "lookup", "multi_hop", "unanswerable"
+    );
+    for (doc, r) in rows {
+        let _ = writeln!(s, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3]);
+    }
+    s.push('\n');
+    s
+}
+
+/// One progress bar per kind of question, drawn on stderr only when it is a terminal.
+struct Bars {
+    multi: MultiProgress,
+    bars: Vec<(Kind, ProgressBar)>,
+}
+
+impl Bars {
+    fn new(plan: &Plan, quiet: bool) -> Bars {
+        let target = if quiet || !std::io::stderr().is_terminal() {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let multi = MultiProgress::with_draw_target(target);
+        let style = ProgressStyle::with_template("{prefix:>13} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
+            .expect("valid template")
+            .progress_chars("=> ");
+        let bars = Kind::ALL
+            .iter()
+            .filter(|k| plan.count(**k) > 0)
+            .map(|&k| {
+                let b = multi.add(ProgressBar::new(plan.count(k) as u64));
+                b.set_style(style.clone());
+                b.set_prefix(k.as_str());
+                (k, b)
+            })
+            .collect();
+        Bars { multi, bars }
+    }
+
+    fn tick(&self, v: &Verdict) {
+        if let Some((_, b)) = self.bars.iter().find(|(k, _)| *k == v.kind) {
+            b.inc(1);
+            if let Err(r) = &v.result {
+                b.set_message(format!("last rejected: {r}"));
+            }
+        }
+    }
+
+    fn finish(&self) {
+        for (_, b) in &self.bars {
+            b.finish_and_clear();
+        }
+        let _ = self.multi.clear();
+    }
+}

@@ -1,0 +1,42 @@
+//! `generate`: turns a corpus into synthetic test cases a person can review (pipeline steps
+//! 3–6 of the design). [`plan`] picks chunks and kinds, [`prompts`] renders the templates,
+//! [`pipeline`] has the LLM write candidates and judge them, [`verify`] keeps the ones whose
+//! quotes are really in the corpus and that are not repeats, [`merge`] appends them to the
+//! test set and [`summary`] accounts for every candidate.
+
+pub mod merge;
+pub mod pairs;
+pub mod pipeline;
+pub mod plan;
+pub mod prompts;
+pub mod summary;
+pub mod verify;
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+/// The `[generate]` section of `ragsynth.toml`; command-line flags take precedence.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateConfig {
+    /// Cases to plan.
+    pub n: Option<usize>,
+    /// `lookup=0.6,multi_hop=0.2,unanswerable=0.2`.
+    pub mix: Option<String>,
+    /// Seed.
+    pub seed: Option<u64>,
+    /// Share of new cases held out.
+    pub heldout: Option<f64>,
+    /// Folder of templates overriding the embedded ones.
+    pub prompts: Option<PathBuf>,
+    /// Test set to write.
+    pub output: Option<PathBuf>,
+}
+
+/// Default number of cases.
+pub const DEFAULT_N: usize = 20;
+/// Default held-out share.
+pub const DEFAULT_HELDOUT: f64 = 0.2;
+/// Default output file.
+pub const DEFAULT_OUTPUT: &str = "output/testset.yaml";

@@ -1,0 +1,167 @@
+//! Multi-hop pairing: two chunks of different documents that share a rare term (a product
+//! name, an error code, a setting) are likely to support a question that needs both. A term is
+//! rare when few documents use it; common vocabulary ("backup", "server") links everything and
+//! so links nothing.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::chunk::Chunk;
+use crate::index::Bm25Index;
+use crate::text::{content_terms, stem, tokens};
+
+/// Two chunks (indices into the chunk list) and the term that links them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pair {
+    /// First chunk.
+    pub a: usize,
+    /// Second chunk, from another document.
+    pub b: usize,
+    /// The linking term as written in chunk `a`.
+    pub term: String,
+    /// Sum of the idf of every rare term both share; higher links more specifically.
+    pub score: f32,
+}
+
+/// Chunk pairs from different documents among `eligible` (indices into `chunks`), best first;
+/// ties broken by chunk order, so the result is deterministic.
+pub fn find_pairs(chunks: &[Chunk], eligible: &[usize]) -> Vec<Pair> {
+    let terms: Vec<BTreeSet<String>> = eligible
+        .iter()
+        .map(|&i| content_terms(&chunks[i].text).into_iter().collect())
+        .collect();
+    let index = Bm25Index::new(eligible.iter().map(|&i| chunks[i].text.as_str()));
+    // Documents each term appears in.
+    let mut docs_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (k, set) in terms.iter().enumerate() {
+        for t in set {
+            docs_of
+                .entry(t.as_str())
+                .or_default()
+                .insert(chunks[eligible[k]].doc.as_str());
+        }
+    }
+    let n_docs = eligible
+        .iter()
+        .map(|&i| chunks[i].doc.as_str())
+        .collect::<BTreeSet<_>>()
+        .len();
+    let max_docs = (n_docs / 4).max(2);
+    let rare = |t: &str| {
+        let d = docs_of.get(t).map_or(0, BTreeSet::len);
+        (2..=max_docs).contains(&d) && t.chars().count() >= 4 && !t.chars().all(|c| c.is_ascii_digit())
+    };
+    let n = eligible.len() as f32;
+    let idf = |t: &str| (1.0 + (n - index.doc_freq(t) as f32 + 0.5) / (index.doc_freq(t) as f32 + 0.5)).ln();
+
+    // Chunks holding each rare term.
+    let mut holders: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (k, set) in terms.iter().enumerate() {
+        for t in set.iter().filter(|t| rare(t)) {
+            holders.entry(t.as_str()).or_default().push(k);
+        }
+    }
+    let mut scored: HashMap<(usize, usize), (f32, &str)> = HashMap::new();
+    for (term, ks) in &holders {
+        // A term in very many chunks is not specific, even if few documents use it.
+        if ks.len() > 12 {
+            continue;
+        }
+        let w = idf(term);
+        for (x, &ka) in ks.iter().enumerate() {
+            for &kb in &ks[x + 1..] {
+                if chunks[eligible[ka]].doc == chunks[eligible[kb]].doc {
+                    continue;
+                }
+                let e = scored.entry((ka, kb)).or_insert((0.0, term));
+                e.0 += w;
+                if w > idf(e.1) {
+                    e.1 = term;
+                }
+            }
+        }
+    }
+    let mut pairs: Vec<Pair> = scored
+        .into_iter()
+        .map(|((ka, kb), (score, term))| {
+            let a = eligible[ka];
+            Pair {
+                a,
+                b: eligible[kb],
+                term: surface(&chunks[a].text, term),
+                score,
+            }
+        })
+        .collect();
+    pairs.sort_by(|x, y| y.score.total_cmp(&x.score).then((x.a, x.b).cmp(&(y.a, y.b))));
+    pairs
+}
+
+/// The first word of `text` whose stem is `term`, as written.
+fn surface(text: &str, term: &str) -> String {
+    tokens(text)
+        .into_iter()
+        .find(|t| stem(&t.norm) == term)
+        .map_or_else(|| term.to_string(), |t| t.raw.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(doc: &str, n: usize, text: &str) -> Chunk {
+        Chunk {
+            id: format!("{doc}#{n}"),
+            doc: doc.into(),
+            start: 0,
+            end: text.chars().count(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn pairs_chunks_of_different_documents_on_a_rare_term() {
+        let chunks = vec![
+            chunk(
+                "a.md",
+                0,
+                "The Kestrel agent uploads snapshots every night to the server.",
+            ),
+            chunk("a.md", 1, "Snapshots are stored on the server and pruned weekly."),
+            chunk(
+                "b.md",
+                0,
+                "Kestrel needs port 8751 open on the server for uploads.",
+            ),
+            chunk("c.md", 0, "The server console lists snapshots and their size."),
+            chunk(
+                "d.md",
+                0,
+                "Pricing depends on the server count and snapshots kept.",
+            ),
+            chunk(
+                "e.md",
+                0,
+                "Accounts are created by an administrator on the server.",
+            ),
+            chunk("f.md", 0, "The server keeps audit logs of snapshots for a year."),
+            chunk(
+                "g.md",
+                0,
+                "Support answers questions about the server within a day.",
+            ),
+            chunk(
+                "h.md",
+                0,
+                "The server can send email alerts about failed snapshots.",
+            ),
+        ];
+        let all: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = find_pairs(&chunks, &all);
+        let first = &pairs[0];
+        assert_eq!((first.a, first.b), (0, 2));
+        assert_eq!(first.term, "Kestrel");
+        // "server" is in every document: it links nothing.
+        assert!(pairs.iter().all(|p| chunks[p.a].doc != chunks[p.b].doc));
+        assert!(pairs.iter().all(|p| p.term.to_lowercase() != "server"));
+    }
+}

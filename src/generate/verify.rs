@@ -1,0 +1,267 @@
+//! Checks a candidate must pass before it is written, and the reasons it can fail. The LLM is
+//! not trusted for offsets: its quote is searched for in the document (exactly, then ignoring
+//! white space and case, then fuzzily) and the label's span and quote are set from where the
+//! text really is. Questions that repeat an existing or a new question are dropped.
+
+use std::collections::{BTreeSet, HashSet};
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::chunk::Chunk;
+use crate::corpus::Document;
+use crate::locate::locate;
+use crate::testset::Label;
+use crate::text::words;
+
+/// Why a candidate was not written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rejection {
+    /// Empty, a single word, or a paragraph rather than a question.
+    NotAQuestion,
+    /// Refers to "the passage" / "the text": meaningless without it.
+    RefersToPassage,
+    /// The quote is empty or shorter than a few words.
+    QuoteTooShort,
+    /// The quote is not in the source document, not even approximately.
+    QuoteNotFound,
+    /// Same question (after normalisation) as an existing or an earlier new one.
+    Duplicate,
+    /// Nearly the same words as an existing or an earlier new question.
+    NearDuplicate,
+    /// An "unanswerable" question the corpus answers.
+    CorpusAnswers,
+    /// A "multi-hop" question one of its passages answers alone.
+    SingleChunkAnswers,
+    /// The model's reply did not fit the schema after the allowed retries.
+    MalformedReply,
+    /// The request kept failing (timeouts, server errors) after the allowed retries.
+    LlmFailed,
+}
+
+impl Rejection {
+    /// Name in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rejection::NotAQuestion => "not_a_question",
+            Rejection::RefersToPassage => "refers_to_passage",
+            Rejection::QuoteTooShort => "quote_too_short",
+            Rejection::QuoteNotFound => "quote_not_found",
+            Rejection::Duplicate => "duplicate",
+            Rejection::NearDuplicate => "near_duplicate",
+            Rejection::CorpusAnswers => "corpus_answers",
+            Rejection::SingleChunkAnswers => "single_chunk_answers",
+            Rejection::MalformedReply => "malformed_reply",
+            Rejection::LlmFailed => "llm_failed",
+        }
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Similarity a fuzzy quote match needs (normalised edit similarity of the best window). Small
+/// models paraphrase a word or two of what they "copy"; below this the text is not the source.
+pub const QUOTE_MIN_SIMILARITY: f32 = 0.8;
+
+/// Fewest words a quote needs to support anything.
+pub const QUOTE_MIN_WORDS: usize = 3;
+
+/// Checks the question's form; returns the trimmed question.
+pub fn check_question(question: &str) -> Result<String, Rejection> {
+    let q = question.trim().trim_matches('"').trim();
+    let n = words(q).len();
+    if !(3..=40).contains(&n) {
+        return Err(Rejection::NotAQuestion);
+    }
+    let lower = q.to_lowercase();
+    if [
+        "the passage",
+        "this passage",
+        "passage a",
+        "passage b",
+        "the text",
+        "this text",
+        "the sentence",
+        "this sentence",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+    {
+        return Err(Rejection::RefersToPassage);
+    }
+    Ok(q.to_string())
+}
+
+/// Locates `quote` in `doc` (preferring the occurrence nearest `near`) and builds the label from
+/// where it was found; `chunks` are the document's chunks, for the informative chunk id.
+pub fn label_for(doc: &Document, quote: &str, near: usize, chunks: &[&Chunk]) -> Result<Label, Rejection> {
+    let quote = quote.trim();
+    if words(quote).len() < QUOTE_MIN_WORDS {
+        return Err(Rejection::QuoteTooShort);
+    }
+    let found = locate(&doc.text, quote, Some(near), QUOTE_MIN_SIMILARITY).ok_or(Rejection::QuoteNotFound)?;
+    let text: String = doc
+        .text
+        .chars()
+        .skip(found.start)
+        .take(found.end - found.start)
+        .collect();
+    let chunk = chunks
+        .iter()
+        .filter(|c| c.start < found.end && found.start < c.end)
+        .max_by_key(|c| {
+            (
+                found.end.min(c.end) - found.start.max(c.start),
+                std::cmp::Reverse(c.start),
+            )
+        })
+        .map(|c| c.id.clone());
+    Ok(Label {
+        doc: doc.path.clone(),
+        start: found.start,
+        end: found.end,
+        quote: text,
+        chunk,
+        grade: None,
+        extra: Default::default(),
+    })
+}
+
+/// Jaccard similarity of word-bigram sets at or above which two questions are near-duplicates.
+pub const NEAR_DUPLICATE_JACCARD: f64 = 0.6;
+
+/// Questions seen so far, normalised, to reject repeats.
+#[derive(Debug, Default, Clone)]
+pub struct Dedup {
+    exact: HashSet<String>,
+    shingles: Vec<BTreeSet<String>>,
+}
+
+impl Dedup {
+    /// Checks `question` against everything added; does not add it.
+    pub fn check(&self, question: &str) -> Result<(), Rejection> {
+        let norm = words(question).join(" ");
+        if self.exact.contains(&norm) {
+            return Err(Rejection::Duplicate);
+        }
+        let s = shingles(question);
+        if self
+            .shingles
+            .iter()
+            .any(|o| jaccard(o, &s) >= NEAR_DUPLICATE_JACCARD)
+        {
+            return Err(Rejection::NearDuplicate);
+        }
+        Ok(())
+    }
+
+    /// Remembers `question`.
+    pub fn add(&mut self, question: &str) {
+        self.exact.insert(words(question).join(" "));
+        self.shingles.push(shingles(question));
+    }
+}
+
+/// Word bigrams of the lower-cased words (the single word for one-word questions).
+fn shingles(text: &str) -> BTreeSet<String> {
+    let w = words(text);
+    if w.len() < 2 {
+        return w.into_iter().collect();
+    }
+    w.windows(2).map(|p| format!("{} {}", p[0], p[1])).collect()
+}
+
+fn jaccard(a: &BTreeSet<String>, b: &BTreeSet<String>) -> f64 {
+    let inter = a.intersection(b).count();
+    let union = a.len() + b.len() - inter;
+    if union == 0 {
+        0.0
+    } else {
+        inter as f64 / union as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::DocKind;
+
+    fn doc(text: &str) -> Document {
+        Document {
+            path: "guide.md".into(),
+            text: text.into(),
+            kind: DocKind::Markdown,
+            sha256: String::new(),
+        }
+    }
+
+    #[test]
+    fn question_form() {
+        assert_eq!(
+            check_question("  How do I restore files?  ").unwrap(),
+            "How do I restore files?"
+        );
+        assert_eq!(check_question("Restore?"), Err(Rejection::NotAQuestion));
+        assert_eq!(
+            check_question("What does the passage say about keys?"),
+            Err(Rejection::RefersToPassage)
+        );
+    }
+
+    #[test]
+    fn label_span_comes_from_where_the_quote_is() {
+        let d = doc("# Keys\n\nThe agent encrypts every chunk with XChaCha20-Poly1305 before upload.\n");
+        let c = Chunk {
+            id: "guide.md#0".into(),
+            doc: "guide.md".into(),
+            start: 0,
+            end: d.text.chars().count(),
+            text: d.text.clone(),
+        };
+        // Case and white space differ from the source: the label carries the source's text.
+        let l = label_for(
+            &d,
+            "the agent  encrypts every chunk with xchacha20-poly1305",
+            0,
+            &[&c],
+        )
+        .unwrap();
+        assert_eq!(l.quote, "The agent encrypts every chunk with XChaCha20-Poly1305");
+        assert_eq!(&d.text[l.start..l.end], l.quote);
+        assert_eq!(l.chunk.as_deref(), Some("guide.md#0"));
+        // One word changed: found fuzzily, label still exact text of the source.
+        let l = label_for(
+            &d,
+            "The agent encrypts each chunk with XChaCha20-Poly1305 before upload",
+            0,
+            &[&c],
+        )
+        .unwrap();
+        assert!(d.text.contains(&l.quote));
+        assert_eq!(label_for(&d, "Keys", 0, &[&c]), Err(Rejection::QuoteTooShort));
+        assert_eq!(
+            label_for(&d, "Snapshots are pruned every Sunday night", 0, &[&c]),
+            Err(Rejection::QuoteNotFound)
+        );
+    }
+
+    #[test]
+    fn duplicates_exact_and_near() {
+        let mut d = Dedup::default();
+        d.add("How long are snapshots kept on the free plan?");
+        assert_eq!(
+            d.check("how long are snapshots kept on the FREE plan"),
+            Err(Rejection::Duplicate)
+        );
+        assert_eq!(
+            d.check("How long are snapshots kept on the free tier?"),
+            Err(Rejection::NearDuplicate)
+        );
+        assert_eq!(d.check("Which ports does the server need?"), Ok(()));
+    }
+}
