@@ -330,6 +330,9 @@ pub struct AuditArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
     pub format: AuditFormat,
+    /// Write the report to this file (atomically) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Exit 2 when a finding is at least this severe.
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     pub fail_on: FailOn,
@@ -368,6 +371,8 @@ pub enum AuditFormat {
     Text,
     /// `{"version":1,"findings":[...],"summary":{...}}`.
     Json,
+    /// One self-contained HTML page (summary plots and every case with its flags), for sharing.
+    Html,
 }
 
 /// Severity threshold of `--fail-on`.

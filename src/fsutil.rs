@@ -21,9 +21,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .map_err(|e| Error::io(dir, e))?;
     tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
-    // Keep the permissions of the file we replace, so an atomic write is not a chmod.
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+    // Keep the permissions of the file we replace, so an atomic write is not a chmod; a new
+    // file gets the usual 0644 rather than the temporary file's private 0600.
+    match std::fs::metadata(path) {
+        Ok(meta) => {
+            let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+        }
+        Err(_) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
+            }
+        }
     }
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     Ok(())
@@ -54,5 +64,11 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("out.yaml")]);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o644);
+        }
     }
 }

@@ -90,19 +90,48 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
     let cx = Context::new(corpus, &chunking)?;
     let report = audit::audit(&set, &cx, &cfg);
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    match args.format {
-        AuditFormat::Json => writeln!(out, "{}", report::json(&report))?,
+    let rendered = match args.format {
+        AuditFormat::Json => format!("{}\n", report::json(&report)),
         AuditFormat::Text => {
+            let color = args.output.is_none()
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none();
             let opts = report::TextOptions {
-                color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+                color,
                 max_per_rule: args.max_per_rule,
             };
-            write!(out, "{}", report::text(&report, &set, opts))?;
+            let mut text = report::text(&report, &set, opts);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text
+        }
+        AuditFormat::Html => {
+            // The page reads flags and figures from each case's `audit` field: fill them in a
+            // copy, whatever --write says, so the file on disk is untouched.
+            let mut shown = set.clone();
+            audit::write_back(&mut shown, &report, WriteScope::All);
+            let title = format!("ragsynth audit of {}", path.display());
+            ragsynth::review::static_html_with(
+                &shown,
+                cx.corpus.as_ref(),
+                Some(audit::rules::explanation),
+                &title,
+            )
+        }
+    };
+    match &args.output {
+        Some(file) => {
+            ragsynth::fsutil::write_atomic(file, rendered.as_bytes())?;
+            eprintln!("wrote the report to {}", file.display());
+        }
+        None => {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            out.write_all(rendered.as_bytes())?;
+            out.flush()?;
         }
     }
-    out.flush()?;
 
     if args.write {
         let scope = if args.write_real {

@@ -19,6 +19,7 @@ pub fn run(args: ReviewArgs) -> Result<Exit> {
             corpus: args.corpus.clone(),
             bind: args.bind,
             port: args.port,
+            explain: Some(ragsynth::audit::rules::explanation),
             ..ServeOptions::new(&args.testset)
         };
         let server = serve(opts)

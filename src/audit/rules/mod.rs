@@ -142,6 +142,12 @@ pub fn explain(code: &str) -> Option<&'static RuleInfo> {
         .find(|r| r.code.eq_ignore_ascii_case(code) || r.name == code)
 }
 
+/// A rule's explanation as one text (name, one-line summary, full doc), for pages and reports
+/// that show the rule beside a flagged case.
+pub fn explanation(code: &str) -> Option<String> {
+    explain(code).map(|r| format!("{} {} — {}\n\n{}", r.code, r.name, r.summary, r.doc))
+}
+
 /// Label issues whose field ends with one of `suffixes`, as set hits.
 fn issues_on(input: &SetInput<'_>, keep: impl Fn(&Issue) -> bool) -> Vec<SetHit> {
     let index: std::collections::HashMap<&str, usize> = input

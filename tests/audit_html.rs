@@ -1,0 +1,67 @@
+//! `ragsynth audit --format html -o FILE`: one self-contained page with every case, its flags
+//! and the rules' explanations; the test set itself is not touched.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+#[test]
+fn html_report_is_self_contained_and_leaves_the_set_alone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("testset.yaml");
+    let import = Command::cargo_bin("ragsynth")
+        .unwrap()
+        .arg("import")
+        .arg(root.join("corpora/questions.csv"))
+        .arg("--into")
+        .arg(&set)
+        .arg("--corpus")
+        .arg(root.join("corpora/docs"))
+        .output()
+        .unwrap();
+    assert!(
+        import.status.success(),
+        "{}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+    let before = std::fs::read(&set).unwrap();
+
+    let report = dir.path().join("report.html");
+    let out = Command::cargo_bin("ragsynth")
+        .unwrap()
+        .args(["audit", "--format", "html", "--fail-on", "never", "-o"])
+        .arg(&report)
+        .arg(&set)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty(), "the report goes to the file, not stdout");
+
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") || html.starts_with("<!doctype html>"));
+    // Every case is in it, with the flags audit found (the sample questions hold yes/no ones).
+    let text = String::from_utf8(before.clone()).unwrap();
+    for id in text.lines().filter_map(|l| l.trim_start().strip_prefix("- id: ")) {
+        assert!(html.contains(id), "case {id} missing from the report");
+    }
+    assert!(html.contains("RS202"), "yes/no flags are shown");
+    assert!(html.contains("yes-no"), "rule explanations are embedded");
+    // Works offline: nothing is loaded from elsewhere.
+    for needle in ["src=\"http", "href=\"http", "@import", "src=\"//"] {
+        assert!(
+            !html.contains(needle),
+            "external reference `{needle}` in the report"
+        );
+    }
+    assert_eq!(
+        std::fs::read(&set).unwrap(),
+        before,
+        "audit without --write must not touch the set"
+    );
+}
