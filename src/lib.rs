@@ -15,6 +15,7 @@ pub mod generate;
 pub mod html;
 pub mod import;
 pub mod index;
+pub mod judge;
 pub mod llm;
 pub mod locate;
 pub mod pii;

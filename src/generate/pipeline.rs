@@ -15,12 +15,13 @@ use serde_json::{Value, json};
 
 use super::merge::Accepted;
 use super::plan::{Kind, Plan, Task, stable_hash};
-use super::prompts::{Prompts, Rendered, truncate_to_tokens};
+use super::prompts::{Prompts, Rendered};
 use super::summary::{LlmFigures, Summary};
 use super::verify::{Dedup, Rejection, check_question, label_for};
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;
 use crate::index::Bm25Index;
+use crate::judge::{self, Passage};
 use crate::llm::{ChatRequest, Llm, LlmError};
 use crate::testset::TestSet;
 
@@ -53,11 +54,8 @@ impl Default for Options {
 const MAX_TOKENS_SINGLE: u32 = 160;
 const MAX_TOKENS_MULTI: u32 = 224;
 const MAX_TOKENS_UNANSWERABLE: u32 = 64;
-const MAX_TOKENS_JUDGE: u32 = 16;
 /// Context assumed when the model does not say.
 const DEFAULT_CONTEXT: usize = 4096;
-/// Room left for the chat template's own tokens and estimation error.
-const CONTEXT_MARGIN: usize = 96;
 
 /// What the model writes for a single-hop case. The quote comes first: a model that has
 /// copied a sentence then asks about it, instead of quoting whatever fits a question.
@@ -89,13 +87,6 @@ pub struct MultiHopReply {
 pub struct UnanswerableReply {
     /// The question.
     pub question: String,
-}
-
-/// The judge's verdict.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub struct JudgeReply {
-    /// True when the passages state the answer.
-    pub answerable: bool,
 }
 
 /// Everything a task needs, shared by all of them.
@@ -343,16 +334,18 @@ async fn judge(
     passages: &[&Chunk],
     calls: &mut u64,
 ) -> Result<Result<bool, Rejection>, LlmError> {
-    let texts: Vec<&str> = passages.iter().map(|c| c.text.as_str()).collect();
-    let fitted = fit(ctx, "judge_answerable", MAX_TOKENS_JUDGE, &texts, |t| {
-        json!({
-            "question": question,
-            "passages": passages.iter().zip(t).map(|(c, t)| json!({"doc": c.doc, "text": t})).collect::<Vec<_>>(),
+    let passages: Vec<Passage<'_>> = passages
+        .iter()
+        .map(|c| Passage {
+            doc: &c.doc,
+            text: &c.text,
         })
-    })
-    .map_err(config_error)?;
-    let req = request(fitted, MAX_TOKENS_JUDGE, 0.0, Some(0), "judge");
-    Ok(ask::<JudgeReply>(llm, &req, calls).await?.map(|j| j.answerable))
+        .collect();
+    let req = judge::answerable_request(ctx.prompts, ctx.context_tokens, question, &passages)
+        .map_err(config_error)?;
+    Ok(ask::<judge::AnswerableReply>(llm, &req, calls)
+        .await?
+        .map(|j| j.answerable))
 }
 
 /// The generation request of a task and the id of its prompt.
@@ -457,8 +450,7 @@ pub fn key_sentence(text: &str, term: Option<&str>, nth: usize) -> String {
     }
 }
 
-/// Renders template `name`, cutting the passage `texts` evenly until the prompt plus
-/// `max_tokens` fits the model's context.
+/// Renders template `name` with its passages cut to fit the model's context.
 fn fit(
     ctx: &Context<'_>,
     name: &str,
@@ -466,18 +458,7 @@ fn fit(
     texts: &[&str],
     vars: impl Fn(&[String]) -> Value,
 ) -> crate::Result<Rendered> {
-    let budget = ctx
-        .context_tokens
-        .saturating_sub(max_tokens as usize + CONTEXT_MARGIN);
-    let empty: Vec<String> = texts.iter().map(|_| String::new()).collect();
-    let bare = ctx.prompts.render(name, &vars(&empty))?;
-    let overhead = Llm::estimate_tokens(&bare.system) + Llm::estimate_tokens(&bare.user);
-    let per_text = budget.saturating_sub(overhead) / texts.len().max(1);
-    let cut: Vec<String> = texts
-        .iter()
-        .map(|t| truncate_to_tokens(t, per_text.max(16), Llm::estimate_tokens))
-        .collect();
-    ctx.prompts.render(name, &vars(&cut))
+    super::prompts::fit(ctx.prompts, ctx.context_tokens, name, max_tokens, texts, vars)
 }
 
 fn request(r: Rendered, max_tokens: u32, temperature: f32, seed: Option<u64>, tag: &str) -> ChatRequest {
@@ -568,7 +549,7 @@ pub fn estimate(ctx: &Context<'_>, plan: &Plan) -> crate::Result<LlmFigures> {
         for passage_tokens in judged {
             f.calls += 1;
             f.prompt_tokens += judge_overhead as u64 + passage_tokens;
-            f.completion_tokens += u64::from(MAX_TOKENS_JUDGE);
+            f.completion_tokens += u64::from(judge::MAX_TOKENS);
         }
     }
     Ok(f)

@@ -23,9 +23,13 @@ const DEFAULTS: &[(&str, &str)] = &[
         "judge_answerable",
         include_str!("../../prompts/judge_answerable.j2"),
     ),
+    (
+        "judge_supported",
+        include_str!("../../prompts/judge_supported.j2"),
+    ),
 ];
 
-/// Names of the templates generation needs.
+/// Names of the templates generation and the audit's judges use.
 pub fn names() -> impl Iterator<Item = &'static str> {
     DEFAULTS.iter().map(|(n, _)| *n)
 }
@@ -106,6 +110,33 @@ fn template_error(name: &str, path: Option<&Path>, e: &minijinja::Error) -> Erro
         message = format!("line {line}: {message}");
     }
     Error::Config(format!("prompt template {}: {message}", file.display()))
+}
+
+/// Room left for the chat template's own tokens and estimation error.
+const CONTEXT_MARGIN: usize = 96;
+
+/// Renders template `name`, cutting the passage `texts` evenly until the prompt plus
+/// `max_tokens` fits a context of `context_tokens`; `vars` builds the template's variables
+/// from the (cut) texts.
+pub fn fit(
+    prompts: &Prompts,
+    context_tokens: usize,
+    name: &str,
+    max_tokens: u32,
+    texts: &[&str],
+    vars: impl Fn(&[String]) -> serde_json::Value,
+) -> Result<Rendered> {
+    let estimate = crate::llm::Llm::estimate_tokens;
+    let budget = context_tokens.saturating_sub(max_tokens as usize + CONTEXT_MARGIN);
+    let empty: Vec<String> = texts.iter().map(|_| String::new()).collect();
+    let bare = prompts.render(name, &vars(&empty))?;
+    let overhead = estimate(&bare.system) + estimate(&bare.user);
+    let per_text = budget.saturating_sub(overhead) / texts.len().max(1);
+    let cut: Vec<String> = texts
+        .iter()
+        .map(|t| truncate_to_tokens(t, per_text.max(16), estimate))
+        .collect();
+    prompts.render(name, &vars(&cut))
 }
 
 /// Cuts `text` so that `estimate(text)` stays within `max_tokens`, at a word boundary, marking
