@@ -234,7 +234,7 @@ pub struct GenerateArgs {
     pub chunking: ChunkingArgs,
     /// LLM.
     #[command(flatten)]
-    pub llm: ragsynth::llm::LlmArgs,
+    pub llm: LlmArgs,
 }
 
 /// `ragsynth eval`.
@@ -345,6 +345,13 @@ pub struct AuditArgs {
     /// Findings shown per rule in the text report (0: all).
     #[arg(long, default_value_t = 20)]
     pub max_per_rule: usize,
+    /// Folder of judge templates (`judge_answerable.j2`, `judge_supported.j2`) replacing the
+    /// built-in ones.
+    #[arg(long, value_name = "DIR")]
+    pub prompts: Option<PathBuf>,
+    /// The LLM for the judged checks (RS504-RS506); without `--llm` they are skipped.
+    #[command(flatten)]
+    pub llm: LlmArgs,
 }
 
 /// Test-set formats `audit` reads.

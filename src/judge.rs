@@ -15,8 +15,11 @@ use crate::Result;
 use crate::generate::prompts::{Prompts, Rendered, fit};
 use crate::llm::ChatRequest;
 
-/// Largest reply, in tokens: `{"answerable": false}` and nothing else.
+/// Largest reply of the answerability judge, in tokens: `{"answerable": false}` and nothing else.
 pub const MAX_TOKENS: u32 = 16;
+/// Largest reply of the support judge: `{"supported": ...}` takes SmolLM2 15 tokens with the
+/// white space the grammar allows, so 16 cut some replies off.
+pub const SUPPORT_MAX_TOKENS: u32 = 32;
 /// Context assumed when the model does not report one.
 pub const DEFAULT_CONTEXT: usize = 4096;
 /// Sampling seed of every judge request.
@@ -56,7 +59,7 @@ pub fn answerable_request(
     let rendered = fit(prompts, context_tokens, "judge_answerable", MAX_TOKENS, &texts, |t| {
         json!({"question": question, "passages": listed(passages, t)})
     })?;
-    Ok(request(rendered, "judge"))
+    Ok(request(rendered, MAX_TOKENS, "judge"))
 }
 
 /// "Do `passages` support `answer` to `question`?" (template `judge_supported`, tag
@@ -69,10 +72,15 @@ pub fn supported_request(
     passages: &[Passage<'_>],
 ) -> Result<ChatRequest> {
     let texts: Vec<&str> = passages.iter().map(|p| p.text).collect();
-    let rendered = fit(prompts, context_tokens, "judge_supported", MAX_TOKENS, &texts, |t| {
-        json!({"question": question, "answer": answer, "passages": listed(passages, t)})
-    })?;
-    Ok(request(rendered, "judge_supported"))
+    let rendered = fit(
+        prompts,
+        context_tokens,
+        "judge_supported",
+        SUPPORT_MAX_TOKENS,
+        &texts,
+        |t| json!({"question": question, "answer": answer, "passages": listed(passages, t)}),
+    )?;
+    Ok(request(rendered, SUPPORT_MAX_TOKENS, "judge_supported"))
 }
 
 fn listed(passages: &[Passage<'_>], texts: &[String]) -> Vec<serde_json::Value> {
@@ -83,11 +91,11 @@ fn listed(passages: &[Passage<'_>], texts: &[String]) -> Vec<serde_json::Value> 
         .collect()
 }
 
-fn request(r: Rendered, tag: &str) -> ChatRequest {
+fn request(r: Rendered, max_tokens: u32, tag: &str) -> ChatRequest {
     ChatRequest {
         system: r.system,
         user: r.user,
-        max_tokens: MAX_TOKENS,
+        max_tokens,
         temperature: 0.0,
         seed: Some(SEED),
         tag: tag.to_string(),
@@ -124,7 +132,7 @@ mod tests {
         let r = supported_request(&p, DEFAULT_CONTEXT, "How long?", "Ninety days.", &[A]).unwrap();
         assert!(r.user.contains("Answer: Ninety days."), "{}", r.user);
         assert!(r.user.contains("Snapshots are kept for 30 days."));
-        assert_eq!(r.tag, "judge_supported");
+        assert_eq!((r.tag.as_str(), r.max_tokens), ("judge_supported", SUPPORT_MAX_TOKENS));
     }
 
     #[test]

@@ -43,6 +43,8 @@ pub struct AuditConfig {
     /// RS502: an unanswerable question whose best chunk contains this share of its content
     /// terms and a copied run of `copied_run` words is likely answerable. Default 0.9.
     pub unanswerable_containment: f32,
+    /// RS504 (`--llm`): chunks, ranked by BM25 for the question, the judge is shown. Default 3.
+    pub judge_top_k: usize,
     /// RS602: largest healthy share of synthetic cases. Default 0.8.
     pub max_synthetic_share: f32,
 }
@@ -64,6 +66,7 @@ impl Default for AuditConfig {
             mislabel_ratio: 2.0,
             mislabel_rank: 5,
             unanswerable_containment: 0.9,
+            judge_top_k: 3,
             max_synthetic_share: 0.8,
         }
     }

@@ -12,6 +12,7 @@ mod config;
 mod context;
 pub mod duplicates;
 pub mod foreign;
+pub mod judged;
 pub mod lexical;
 pub mod overlap;
 pub mod report;
@@ -156,6 +157,9 @@ pub struct Summary {
     /// Synthetic vs real, when the set holds both with labels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Comparison>,
+    /// What the LLM checks did and cost, when `--llm` ran them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm: Option<judged::LlmFigures>,
 }
 
 /// The result of an audit.
@@ -179,7 +183,11 @@ impl Report {
     }
 }
 
-/// Audits `set` against the corpus side `cx`.
+/// Start of the note saying the LLM checks did not run.
+const LLM_SKIPPED_NOTE: &str = "LLM checks were skipped";
+
+/// Audits `set` against the corpus side `cx`, without the LLM checks ([`judged::judge`] adds
+/// them).
 pub fn audit(set: &TestSet, cx: &Context, config: &AuditConfig) -> Report {
     let selected: Vec<&rules::RuleInfo> = rules::all().iter().filter(|r| config.enabled(r.code)).collect();
     let figures: Vec<CaseFigures> = set.cases.par_iter().map(|c| cx.figures(c)).collect();
@@ -189,7 +197,7 @@ pub fn audit(set: &TestSet, cx: &Context, config: &AuditConfig) -> Report {
         .iter()
         .filter_map(|r| match r.check {
             Check::Case(f) => Some((*r, f)),
-            Check::Set(_) => None,
+            Check::Set(_) | Check::Llm(_) => None,
         })
         .collect();
     let per_case: Vec<Vec<(usize, Finding)>> = set
@@ -257,22 +265,30 @@ pub fn audit(set: &TestSet, cx: &Context, config: &AuditConfig) -> Report {
                 .to_string(),
         );
     }
-    notes.push(
-        "LLM checks (answerability judged by a model) are not implemented; RS502 and RS503 are their lexical and structural versions"
-            .to_string(),
-    );
+    let llm_rules: Vec<&str> = judged::selected(config).iter().map(|r| r.code).collect();
+    if !llm_rules.is_empty() {
+        notes.push(format!(
+            "{LLM_SKIPPED_NOTE} ({}): pass --llm to run them; RS502 and RS503 are their lexical and structural versions",
+            llm_rules.join(", ")
+        ));
+    }
     let summary = Summary {
         cases: set.cases.len(),
         real: set.cases.len() - synthetic,
         synthetic,
         documents: cx.corpus.as_ref().map_or(0, |c| c.docs.len()),
         chunks: cx.chunks.len(),
-        rules: selected.iter().map(|r| r.code).collect(),
+        rules: selected
+            .iter()
+            .filter(|r| !matches!(r.check, Check::Llm(_)))
+            .map(|r| r.code)
+            .collect(),
         by_severity,
         by_rule,
         notes,
         coverage: coverage(set, cx),
         comparison: compare::compare(set, &figures, config),
+        llm: None,
     };
     Report {
         version: REPORT_VERSION,

@@ -123,6 +123,22 @@ fn summary(out: &mut String, report: &Report, color: bool) {
         .map(|sev| format!("{} {sev}", s.by_severity.get(sev).copied().unwrap_or(0)))
         .collect();
     let _ = writeln!(out, "  findings: {}", counts.join(", "));
+    if let Some(llm) = &s.llm {
+        let u = &llm.usage;
+        let cost = u.cost_usd.map_or("cost unknown".to_string(), |c| format!("${c:.4}"));
+        let _ = writeln!(
+            out,
+            "  LLM {}: {} calls, {} cache hits, {} prompt + {} completion tokens, {cost}",
+            llm.model, u.calls, u.cache_hits, u.prompt_tokens, u.completion_tokens
+        );
+        for (code, j) in &llm.checks {
+            let _ = writeln!(
+                out,
+                "    {code}: {} case(s) judged, {} flagged, {} skipped",
+                j.cases, j.flagged, j.skipped
+            );
+        }
+    }
     if let Some(cmp) = &s.comparison {
         let _ = writeln!(out, "  {}", cmp.verdict);
         let _ = writeln!(

@@ -8,6 +8,8 @@ use anyhow::{Context as _, Result, bail};
 use ragsynth::audit::{self, AuditConfig, Context, Severity, WriteScope, foreign, report};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::generate::prompts::Prompts;
+use ragsynth::llm::Llm;
 use ragsynth::testset;
 
 use crate::Exit;
@@ -29,7 +31,8 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         .testset
         .as_deref()
         .expect("clap requires it without --explain");
-    let mut cfg: AuditConfig = ConfigFile::load(config)?.section("audit")?;
+    let file = ConfigFile::load(config)?;
+    let mut cfg: AuditConfig = file.section("audit")?;
     cfg.select.extend(args.select.iter().cloned());
     cfg.ignore.extend(args.ignore.iter().cloned());
     for code in cfg.select.iter().chain(&cfg.ignore) {
@@ -88,7 +91,17 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
     audit::check_label_paths(&set, path)?;
     let chunking = set.chunking.clone().unwrap_or_default();
     let cx = Context::new(corpus, &chunking)?;
-    let report = audit::audit(&set, &cx, &cfg);
+    let mut report = audit::audit(&set, &cx, &cfg);
+    if args.llm.llm.is_some() && !audit::judged::selected(&cfg).is_empty() {
+        let prompts = Prompts::load(args.prompts.as_deref())?;
+        let runtime = tokio::runtime::Runtime::new()?;
+        runtime.block_on(async {
+            let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&file)).await?;
+            let result = audit::judged::judge(&mut report, &set, &cx, &cfg, &llm, &prompts).await;
+            llm.shutdown().await;
+            anyhow::Ok(result?)
+        })?;
+    }
 
     let rendered = match args.format {
         AuditFormat::Json => format!("{}\n", report::json(&report)),

@@ -16,6 +16,7 @@ use crate::testset::{Case, Issue, TestSet};
 mod answer_in_question;
 mod answerable_unanswerable;
 mod contained_long_question;
+mod corpus_answers;
 mod copied_phrase;
 mod corpus_changed;
 mod doc_missing;
@@ -26,6 +27,7 @@ mod keyword_easy;
 mod meta_question;
 mod mislabelled_source;
 mod missing_types;
+mod multi_hop_one_passage;
 mod near_duplicate;
 mod not_a_question;
 mod quote_not_in_span;
@@ -35,6 +37,7 @@ mod single_chunk_multi_hop;
 mod span_out_of_range;
 mod synthetic_share;
 mod too_short;
+mod unsupported_answer;
 mod uncovered_documents;
 mod yes_no;
 
@@ -62,6 +65,77 @@ pub(crate) enum Check {
     Case(fn(&CaseInput<'_>) -> Option<Hit>),
     /// The whole set at once.
     Set(fn(&SetInput<'_>) -> Vec<SetHit>),
+    /// Questions to an LLM judge per case; runs only with `--llm` (see [`crate::audit::judged`]).
+    Llm(LlmCheck),
+}
+
+/// A rule decided by an LLM judge: which questions to ask about a case, and what the verdicts
+/// mean. Pure functions, so the decision logic is tested without a model.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LlmCheck {
+    /// The questions for one case (none: the rule does not apply to it).
+    pub asks: fn(&JudgeInput<'_>) -> Vec<Ask>,
+    /// The finding, given one verdict per question (`true`: answerable / supported).
+    pub decide: fn(&[Ask], &[bool]) -> Option<Hit>,
+}
+
+/// What an LLM rule sees of a case.
+pub(crate) struct JudgeInput<'a> {
+    pub case: &'a Case,
+    pub cx: &'a Context,
+    pub config: &'a AuditConfig,
+    /// Chunk indices of the BM25 top `k` for a query.
+    pub search: &'a (dyn Fn(&str, usize) -> Vec<usize> + Sync),
+}
+
+/// One question to the judge.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ask {
+    /// The passages shown.
+    pub passages: Vec<Shown>,
+    /// With an answer: "do the passages support it?"; without: "do they answer the question?".
+    pub answer: Option<String>,
+}
+
+/// A passage shown to the judge.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Shown {
+    /// How findings name it: a chunk id, or `doc[start..end]` for a bare label.
+    pub name: String,
+    pub doc: String,
+    pub text: String,
+}
+
+impl JudgeInput<'_> {
+    /// The passages the case's labels point at: the chunks holding them (in label order, each
+    /// once), or the label's own quote where no chunk of the corpus holds it.
+    pub fn labelled(&self) -> Vec<Shown> {
+        let mut out: Vec<Shown> = Vec::new();
+        for l in &self.case.relevant {
+            let chunks = self.cx.chunks_of(&l.doc, l.start, l.end);
+            if chunks.is_empty() {
+                if !l.quote.trim().is_empty() {
+                    out.push(Shown {
+                        name: format!("{}[{}..{}]", l.doc, l.start, l.end),
+                        doc: l.doc.clone(),
+                        text: l.quote.clone(),
+                    });
+                }
+                continue;
+            }
+            for i in chunks {
+                let c = &self.cx.chunks[i];
+                if !out.iter().any(|s| s.name == c.id) {
+                    out.push(Shown {
+                        name: c.id.clone(),
+                        doc: c.doc.clone(),
+                        text: c.text.clone(),
+                    });
+                }
+            }
+        }
+        out
+    }
 }
 
 /// What a per-case rule sees.
@@ -125,6 +199,9 @@ static RULES: &[RuleInfo] = &[
     mislabelled_source::INFO,
     answerable_unanswerable::INFO,
     single_chunk_multi_hop::INFO,
+    corpus_answers::INFO,
+    multi_hop_one_passage::INFO,
+    unsupported_answer::INFO,
     uncovered_documents::INFO,
     synthetic_share::INFO,
     missing_types::INFO,

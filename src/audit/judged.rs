@@ -1,0 +1,210 @@
+//! The LLM checks of the audit (`--llm`): rules whose [`Check::Llm`] asks a judge about each
+//! case. Every question of every case goes out at once, up to [`Llm::concurrency`] in flight,
+//! through the same LLM layer as `generate` (journal, retries, cost accounting), so a rerun is
+//! answered from the journal. Verdicts are put back in case order before the rules decide, so
+//! the report does not depend on which answer arrived first.
+//!
+//! A lost answer (malformed after the re-asks, or retries exhausted) skips that rule for that
+//! case and is counted; a fatal error (no key, bad configuration) stops the audit.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use futures::{StreamExt, TryStreamExt, stream};
+use serde::Serialize;
+
+use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
+use super::{AuditConfig, Context, Report, finding};
+use crate::generate::prompts::Prompts;
+use crate::index::Bm25Index;
+use crate::judge::{self, AnswerableReply, Passage, SupportedReply};
+use crate::llm::{ChatRequest, Llm, LlmError, Usage};
+use crate::testset::TestSet;
+
+/// What the LLM checks did, for the report's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct LlmFigures {
+    /// `provider:model`.
+    pub model: String,
+    /// Per rule code.
+    pub checks: BTreeMap<&'static str, Judged>,
+    /// Calls, cache hits, tokens and cost of the run.
+    pub usage: Usage,
+}
+
+/// One LLM rule's count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Judged {
+    /// Cases the rule applied to.
+    pub cases: usize,
+    /// Of which flagged.
+    pub flagged: usize,
+    /// Of which skipped because a judge's answer was lost.
+    pub skipped: usize,
+}
+
+/// The LLM rules `config` selects, in code order.
+pub fn selected(config: &AuditConfig) -> Vec<&'static RuleInfo> {
+    rules::all()
+        .iter()
+        .filter(|r| matches!(r.check, Check::Llm(_)) && config.enabled(r.code))
+        .collect()
+}
+
+/// One request: which rule, case and question of that case.
+struct Job {
+    rule: usize,
+    case: usize,
+    ask: usize,
+    request: ChatRequest,
+    supported: bool,
+}
+
+/// Runs the selected LLM rules over `set` and adds their findings and figures to `report`.
+pub async fn judge(
+    report: &mut Report,
+    set: &TestSet,
+    cx: &Context,
+    config: &AuditConfig,
+    llm: &Llm,
+    prompts: &Prompts,
+) -> Result<(), LlmError> {
+    let rules = selected(config);
+    let bm25: OnceLock<Bm25Index> = OnceLock::new();
+    let search = |q: &str, k: usize| -> Vec<usize> {
+        bm25.get_or_init(|| Bm25Index::new(cx.chunks.iter().map(|c| c.text.as_str())))
+            .search(q, k)
+            .into_iter()
+            .map(|h| h.doc)
+            .collect()
+    };
+    let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
+
+    // Questions per (rule, case), then one request per question.
+    let mut asks: BTreeMap<(usize, usize), Vec<Ask>> = BTreeMap::new();
+    let mut jobs = Vec::new();
+    for (r, rule) in rules.iter().enumerate() {
+        let Check::Llm(check) = rule.check else { continue };
+        for (c, case) in set.cases.iter().enumerate() {
+            let input = JudgeInput {
+                case,
+                cx,
+                config,
+                search: &search,
+            };
+            let list = (check.asks)(&input);
+            if list.is_empty() {
+                continue;
+            }
+            for (a, ask) in list.iter().enumerate() {
+                jobs.push(Job {
+                    rule: r,
+                    case: c,
+                    ask: a,
+                    request: request(prompts, context, &case.question, ask)?,
+                    supported: ask.answer.is_some(),
+                });
+            }
+            asks.insert((r, c), list);
+        }
+    }
+
+    let mut verdicts: Vec<((usize, usize, usize), Option<bool>)> = stream::iter(jobs)
+        .map(|job| async move {
+            let verdict = ask(llm, &job.request, job.supported).await?;
+            Ok::<_, LlmError>(((job.rule, job.case, job.ask), verdict))
+        })
+        .buffer_unordered(llm.concurrency().max(1))
+        .try_collect()
+        .await?;
+    verdicts.sort_by_key(|(k, _)| *k);
+
+    let mut checks: BTreeMap<&'static str, Judged> = rules.iter().map(|r| (r.code, Judged::default())).collect();
+    let mut found = Vec::new();
+    for ((r, c), list) in &asks {
+        let rule = rules[*r];
+        let Check::Llm(LlmCheck { decide, .. }) = rule.check else { continue };
+        let got: Vec<Option<bool>> = verdicts
+            .iter()
+            .filter(|((vr, vc, _), _)| vr == r && vc == c)
+            .map(|(_, v)| *v)
+            .collect();
+        let counts = checks.get_mut(rule.code).expect("every selected rule is counted");
+        counts.cases += 1;
+        let Some(got) = got.into_iter().collect::<Option<Vec<bool>>>() else {
+            counts.skipped += 1;
+            continue;
+        };
+        if let Some(hit) = decide(list, &got) {
+            counts.flagged += 1;
+            found.push(finding(rule, set, Some(*c), hit.message, hit.highlight));
+        }
+    }
+
+    merge(report, found, &rules);
+    let skipped: usize = checks.values().map(|j| j.skipped).sum();
+    if skipped > 0 {
+        report.summary.notes.push(format!(
+            "{skipped} LLM check(s) skipped: the judge's answer was malformed or the request kept failing"
+        ));
+    }
+    report.summary.llm = Some(LlmFigures {
+        model: llm.id(),
+        checks,
+        usage: llm.usage(),
+    });
+    Ok(())
+}
+
+/// The request for one question.
+fn request(prompts: &Prompts, context: usize, question: &str, ask: &Ask) -> Result<ChatRequest, LlmError> {
+    let passages: Vec<Passage<'_>> = ask
+        .passages
+        .iter()
+        .map(|p| Passage {
+            doc: &p.doc,
+            text: &p.text,
+        })
+        .collect();
+    match &ask.answer {
+        Some(answer) => judge::supported_request(prompts, context, question, answer, &passages),
+        None => judge::answerable_request(prompts, context, question, &passages),
+    }
+    .map_err(|e| LlmError::Config(e.to_string()))
+}
+
+/// Sends one question: `Some(verdict)`, `None` when the answer was lost, `Err` when the audit
+/// must stop.
+async fn ask(llm: &Llm, req: &ChatRequest, supported: bool) -> Result<Option<bool>, LlmError> {
+    let verdict = if supported {
+        llm.structured::<SupportedReply>(req).await.map(|r| r.value.supported)
+    } else {
+        llm.structured::<AnswerableReply>(req).await.map(|r| r.value.answerable)
+    };
+    match verdict {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.is_fatal() => Err(e),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Adds `found` (in case order per rule) to the report, keeps it worst first, recounts, lists
+/// the LLM rules as run and drops the note that they were skipped.
+fn merge(report: &mut Report, found: Vec<super::Finding>, ran: &[&'static RuleInfo]) {
+    report.findings.extend(found);
+    // Stable: findings of one rule keep their case order.
+    report
+        .findings
+        .sort_by(|a, b| b.severity.cmp(&a.severity).then(a.code.cmp(b.code)));
+    let s = &mut report.summary;
+    s.by_severity.clear();
+    s.by_rule.clear();
+    for f in &report.findings {
+        *s.by_severity.entry(f.severity).or_insert(0) += 1;
+        *s.by_rule.entry(f.code).or_insert(0) += 1;
+    }
+    s.rules.extend(ran.iter().map(|r| r.code));
+    s.rules.sort_unstable();
+    s.rules.dedup();
+    s.notes.retain(|n| !n.starts_with(super::LLM_SKIPPED_NOTE));
+}

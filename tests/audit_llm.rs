@@ -1,0 +1,217 @@
+//! `ragsynth audit --llm` against the real local model (llama-server + SmolLM2): the judged
+//! checks (RS504-RS506) run over a three-case set, their findings and the LLM usage appear in
+//! the JSON report, and a rerun through the command line is answered entirely from the LLM
+//! journal with the same findings. SmolLM2-135M is a weak judge, so this tests the plumbing and
+//! determinism, not its verdicts. Skipped with a reason when the local model is not installed,
+//! unless `RAGSYNTH_REQUIRE_LLM=1`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use ragsynth::audit::{self, AuditConfig, Context, report};
+use ragsynth::config::ConfigFile;
+use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::generate::prompts::Prompts;
+use ragsynth::llm::{Llm, LlmSettings, llamacpp};
+use ragsynth::testset::{self, Case, Label, TestSet};
+use serde_json::Value;
+
+fn local_llm_available() -> bool {
+    let (bin, model) = (llamacpp::server_binary(None), llamacpp::model_file(None));
+    if bin.is_file() && model.is_file() {
+        return true;
+    }
+    let reason = format!(
+        "local LLM not installed ({} / {}): run `bash scripts/install-llm.sh`",
+        bin.display(),
+        model.display()
+    );
+    assert!(
+        std::env::var("RAGSYNTH_REQUIRE_LLM").as_deref() != Ok("1"),
+        "{reason}"
+    );
+    eprintln!("skipping: {reason}");
+    false
+}
+
+/// Two documents of the sample corpus.
+fn corpus(dir: &Path) -> PathBuf {
+    let root = dir.join("corpus");
+    std::fs::create_dir_all(&root).unwrap();
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs");
+    for f in ["retention.md", "security.md"] {
+        std::fs::copy(docs.join(f), root.join(f)).unwrap();
+    }
+    root
+}
+
+/// A label on the first occurrence of `quote` in `doc`.
+fn label(corpus: &Corpus, doc: &str, quote: &str) -> Label {
+    let text = &corpus.doc(doc).unwrap().text;
+    let byte = text.find(quote).unwrap_or_else(|| panic!("{quote:?} not in {doc}"));
+    let start = text[..byte].chars().count();
+    Label {
+        doc: doc.into(),
+        start,
+        end: start + quote.chars().count(),
+        quote: quote.into(),
+        chunk: None,
+        grade: None,
+        extra: Default::default(),
+    }
+}
+
+/// One case per LLM rule: an unanswerable (RS504), a multi-hop over two documents (RS505, and
+/// RS506 for its answer), a lookup with an answer (RS506).
+fn set(corpus: &Corpus) -> TestSet {
+    let mut set = TestSet::default();
+    let mut u = Case::new("u1", "Which cipher encrypts chunk contents?");
+    u.tags.kind = Some("unanswerable".into());
+    let mut m = Case::new(
+        "m1",
+        "Which cipher encrypts chunks, and which step deletes chunks no snapshot references?",
+    );
+    m.tags.kind = Some("multi_hop".into());
+    m.answer = Some("XChaCha20-Poly1305; prune.".into());
+    m.relevant = vec![
+        label(corpus, "security.md", "Chunk contents and snapshot metadata are encrypted with"),
+        label(
+            corpus,
+            "retention.md",
+            "**prune** deletes the chunks that no remaining snapshot references",
+        ),
+    ];
+    let mut l = Case::new("l1", "How many iterations does Argon2id use?");
+    l.tags.kind = Some("lookup".into());
+    l.answer = Some("3 iterations".into());
+    l.relevant = vec![label(corpus, "security.md", "memory, 3 iterations, parallelism 4")];
+    set.cases = vec![u, m, l];
+    set
+}
+
+fn llm_findings(json: &Value) -> Vec<Value> {
+    json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| ["RS504", "RS505", "RS506"].contains(&f["code"].as_str().unwrap()))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
+    if !local_llm_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = corpus(dir.path());
+    let cache = dir.path().join("cache");
+    let corpus = Corpus::load(&root, WalkOptions::default()).unwrap();
+    let set = set(&corpus);
+    let config = AuditConfig::default();
+    let cx = Context::new(Some(corpus), &Default::default()).unwrap();
+
+    // First run, in the library, against a fresh journal.
+    let mut first = audit::audit(&set, &cx, &config);
+    assert!(first.summary.notes.iter().any(|n| n.contains("pass --llm")));
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let settings = LlmSettings {
+            cache_dir: Some(cache.clone()),
+            config: ConfigFile::default(),
+            ..LlmSettings::default()
+        };
+        let llm = Llm::connect(None, settings).await.unwrap();
+        let prompts = Prompts::load(None).unwrap();
+        audit::judged::judge(&mut first, &set, &cx, &config, &llm, &prompts)
+            .await
+            .unwrap();
+        llm.shutdown().await;
+    });
+    let json: Value = serde_json::from_str(&report::json(&first)).unwrap();
+    let llm = &json["summary"]["llm"];
+    for (code, cases) in [("RS504", 1), ("RS505", 1), ("RS506", 2)] {
+        let c = &llm["checks"][code];
+        assert_eq!(c["cases"], cases, "{code}: {llm}");
+        assert_eq!(
+            c["flagged"].as_u64().unwrap() + c["skipped"].as_u64().unwrap()
+                <= cases as u64,
+            true,
+            "{code}: {llm}"
+        );
+    }
+    let usage = &llm["usage"];
+    let calls = usage["calls"].as_u64().unwrap();
+    // One question for RS504, one per labelled chunk for RS505, one per case for RS506.
+    assert!(calls >= 5, "{usage}");
+    assert_eq!(usage["cache_hits"], 0, "{usage}");
+    assert!(usage["prompt_tokens"].as_u64().unwrap() > 0, "{usage}");
+    for code in ["RS504", "RS505", "RS506"] {
+        assert!(
+            json["summary"]["rules"].as_array().unwrap().iter().any(|r| r == code),
+            "{code} listed as run"
+        );
+    }
+    assert!(
+        !first.summary.notes.iter().any(|n| n.contains("pass --llm")),
+        "{:?}",
+        first.summary.notes
+    );
+    let flagged: u64 = ["RS504", "RS505", "RS506"]
+        .iter()
+        .map(|c| llm["checks"][c]["flagged"].as_u64().unwrap())
+        .sum();
+    assert_eq!(llm_findings(&json).len() as u64, flagged);
+    let text = report::text(
+        &first,
+        &set,
+        report::TextOptions {
+            color: false,
+            max_per_rule: 0,
+        },
+    );
+    assert!(text.contains(&format!("{calls} calls, 0 cache hits")), "{text}");
+    assert!(text.contains("RS505: 1 case(s) judged"), "{text}");
+
+    // Second run, through the command line, on the same journal.
+    let set_path = dir.path().join("set.yaml");
+    testset::save(&set, &set_path).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .current_dir(dir.path())
+        .args(["audit", "set.yaml", "--corpus", "corpus", "--format", "json"])
+        .args(["--fail-on", "never", "--llm", "llamacpp", "--cache-dir"])
+        .arg(&cache)
+        .env_remove("RAGSYNTH_CONFIG")
+        .env_remove("RAGSYNTH_LLM")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let again: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let usage2 = &again["summary"]["llm"]["usage"];
+    assert_eq!(usage2["calls"], 0, "{usage2}");
+    assert_eq!(usage2["cache_hits"].as_u64().unwrap(), calls, "{usage2}");
+    assert_eq!(llm_findings(&again), llm_findings(&json));
+    assert_eq!(again["summary"]["llm"]["checks"], llm["checks"]);
+}
+
+#[test]
+fn a_fatal_llm_error_stops_the_audit_with_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = corpus(dir.path());
+    let corpus = Corpus::load(&root, WalkOptions::default()).unwrap();
+    testset::save(&set(&corpus), &dir.path().join("set.yaml")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .current_dir(dir.path())
+        .args(["audit", "set.yaml", "--corpus", "corpus", "--no-cache"])
+        .args(["--llm", "openai:gpt-4o-mini"])
+        .env_remove("OPENAI_API_KEY")
+        .env_remove("RAGSYNTH_CONFIG")
+        .env_remove("RAGSYNTH_LLM")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("OPENAI_API_KEY"), "{err}");
+    assert!(out.stdout.is_empty(), "no report on a fatal error");
+}
