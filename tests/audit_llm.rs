@@ -89,13 +89,18 @@ fn set(corpus: &Corpus) -> TestSet {
     set
 }
 
+/// The LLM rules' findings, without the file line (the first run's set has no file).
 fn llm_findings(json: &Value) -> Vec<Value> {
     json["findings"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|f| ["RS504", "RS505", "RS506"].contains(&f["code"].as_str().unwrap()))
-        .cloned()
+        .map(|f| {
+            let mut f = f.clone();
+            f.as_object_mut().unwrap().remove("line");
+            f
+        })
         .collect()
 }
 
@@ -134,10 +139,8 @@ fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
     for (code, cases) in [("RS504", 1), ("RS505", 1), ("RS506", 2)] {
         let c = &llm["checks"][code];
         assert_eq!(c["cases"], cases, "{code}: {llm}");
-        assert_eq!(
-            c["flagged"].as_u64().unwrap() + c["skipped"].as_u64().unwrap()
-                <= cases as u64,
-            true,
+        assert!(
+            c["flagged"].as_u64().unwrap() + c["skipped"].as_u64().unwrap() <= cases,
             "{code}: {llm}"
         );
     }
