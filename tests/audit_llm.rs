@@ -48,7 +48,9 @@ fn corpus(dir: &Path) -> PathBuf {
 /// A label on the first occurrence of `quote` in `doc`.
 fn label(corpus: &Corpus, doc: &str, quote: &str) -> Label {
     let text = &corpus.doc(doc).unwrap().text;
-    let byte = text.find(quote).unwrap_or_else(|| panic!("{quote:?} not in {doc}"));
+    let byte = text
+        .find(quote)
+        .unwrap_or_else(|| panic!("{quote:?} not in {doc}"));
     let start = text[..byte].chars().count();
     Label {
         doc: doc.into(),
@@ -74,7 +76,11 @@ fn set(corpus: &Corpus) -> TestSet {
     m.tags.kind = Some("multi_hop".into());
     m.answer = Some("XChaCha20-Poly1305; prune.".into());
     m.relevant = vec![
-        label(corpus, "security.md", "Chunk contents and snapshot metadata are encrypted with"),
+        label(
+            corpus,
+            "security.md",
+            "Chunk contents and snapshot metadata are encrypted with",
+        ),
         label(
             corpus,
             "retention.md",
@@ -84,7 +90,11 @@ fn set(corpus: &Corpus) -> TestSet {
     let mut l = Case::new("l1", "How many iterations does Argon2id use?");
     l.tags.kind = Some("lookup".into());
     l.answer = Some("3 iterations".into());
-    l.relevant = vec![label(corpus, "security.md", "memory, 3 iterations, parallelism 4")];
+    l.relevant = vec![label(
+        corpus,
+        "security.md",
+        "memory, 3 iterations, parallelism 4",
+    )];
     set.cases = vec![u, m, l];
     set
 }
@@ -152,7 +162,11 @@ fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
     assert!(usage["prompt_tokens"].as_u64().unwrap() > 0, "{usage}");
     for code in ["RS504", "RS505", "RS506"] {
         assert!(
-            json["summary"]["rules"].as_array().unwrap().iter().any(|r| r == code),
+            json["summary"]["rules"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r == code),
             "{code} listed as run"
         );
     }
@@ -217,4 +231,88 @@ fn a_fatal_llm_error_stops_the_audit_with_exit_1() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("OPENAI_API_KEY"), "{err}");
     assert!(out.stdout.is_empty(), "no report on a fatal error");
+}
+
+/// Plays a judge that answers every question except "How many iterations ...?", to which it
+/// replies with something that is not JSON: a fault the real server cannot be made to produce.
+struct Judge;
+
+impl wiremock::Respond for Judge {
+    fn respond(&self, req: &wiremock::Request) -> wiremock::ResponseTemplate {
+        let body: Value = serde_json::from_slice(&req.body).unwrap();
+        let text = body.to_string();
+        let content = if text.contains("How many iterations") {
+            "I think so".to_string()
+        } else if text.contains("\"supported\"") {
+            r#"{"supported": false}"#.to_string()
+        } else {
+            r#"{"answerable": true}"#.to_string()
+        };
+        wiremock::ResponseTemplate::new(200).set_body_json(serde_json::json!({
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5},
+        }))
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_verdict_skips_that_check_for_that_case_only() {
+    let server = wiremock::MockServer::start().await;
+    wiremock::Mock::given(wiremock::matchers::method("POST"))
+        .respond_with(Judge)
+        .mount(&server)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    let root = corpus(dir.path());
+    let corpus = Corpus::load(&root, WalkOptions::default()).unwrap();
+    let set = set(&corpus);
+    let config = AuditConfig::default();
+    let cx = Context::new(Some(corpus), &Default::default()).unwrap();
+    let settings = LlmSettings {
+        cache_dir: Some(dir.path().join("cache")),
+        api_key: Some("sk-test".into()),
+        max_retries: Some(0),
+        ..LlmSettings::default()
+    };
+    let llm = Llm::connect(
+        Some(&format!("openai-compatible:stub@{}/v1", server.uri())),
+        settings,
+    )
+    .await
+    .unwrap();
+    let mut report = audit::audit(&set, &cx, &config);
+    audit::judged::judge(
+        &mut report,
+        &set,
+        &cx,
+        &config,
+        &llm,
+        &Prompts::load(None).unwrap(),
+    )
+    .await
+    .unwrap();
+
+    let flagged: Vec<(&str, &str)> = report
+        .findings
+        .iter()
+        .filter(|f| f.code >= "RS504" && f.code <= "RS506")
+        .map(|f| (f.code, f.case.as_deref().unwrap()))
+        .collect();
+    assert_eq!(flagged, [("RS504", "u1"), ("RS505", "m1"), ("RS506", "m1")]);
+    let figures = report.summary.llm.as_ref().unwrap();
+    let rs506 = figures.checks["RS506"];
+    assert_eq!((rs506.cases, rs506.flagged, rs506.skipped), (2, 1, 1));
+    assert_eq!(figures.checks["RS505"].cases, 1);
+    // The lost verdict was asked once and re-asked twice, then given up.
+    assert_eq!(figures.usage.rejected, 1);
+    assert_eq!(report.summary.by_rule["RS506"], 1);
+    assert!(
+        report
+            .summary
+            .notes
+            .iter()
+            .any(|n| n.starts_with("1 LLM check(s) skipped")),
+        "{:?}",
+        report.summary.notes
+    );
 }

@@ -119,11 +119,14 @@ pub async fn judge(
         .await?;
     verdicts.sort_by_key(|(k, _)| *k);
 
-    let mut checks: BTreeMap<&'static str, Judged> = rules.iter().map(|r| (r.code, Judged::default())).collect();
+    let mut checks: BTreeMap<&'static str, Judged> =
+        rules.iter().map(|r| (r.code, Judged::default())).collect();
     let mut found = Vec::new();
     for ((r, c), list) in &asks {
         let rule = rules[*r];
-        let Check::Llm(LlmCheck { decide, .. }) = rule.check else { continue };
+        let Check::Llm(LlmCheck { decide, .. }) = rule.check else {
+            continue;
+        };
         let got: Vec<Option<bool>> = verdicts
             .iter()
             .filter(|((vr, vc, _), _)| vr == r && vc == c)
@@ -177,9 +180,13 @@ fn request(prompts: &Prompts, context: usize, question: &str, ask: &Ask) -> Resu
 /// must stop.
 async fn ask(llm: &Llm, req: &ChatRequest, supported: bool) -> Result<Option<bool>, LlmError> {
     let verdict = if supported {
-        llm.structured::<SupportedReply>(req).await.map(|r| r.value.supported)
+        llm.structured::<SupportedReply>(req)
+            .await
+            .map(|r| r.value.supported)
     } else {
-        llm.structured::<AnswerableReply>(req).await.map(|r| r.value.answerable)
+        llm.structured::<AnswerableReply>(req)
+            .await
+            .map(|r| r.value.answerable)
     };
     match verdict {
         Ok(v) => Ok(Some(v)),

@@ -125,7 +125,9 @@ fn summary(out: &mut String, report: &Report, color: bool) {
     let _ = writeln!(out, "  findings: {}", counts.join(", "));
     if let Some(llm) = &s.llm {
         let u = &llm.usage;
-        let cost = u.cost_usd.map_or("cost unknown".to_string(), |c| format!("${c:.4}"));
+        let cost = u
+            .cost_usd
+            .map_or("cost unknown".to_string(), |c| format!("${c:.4}"));
         let _ = writeln!(
             out,
             "  LLM {}: {} calls, {} cache hits, {} prompt + {} completion tokens, {cost}",

@@ -85,7 +85,11 @@ mod tests {
     fn flags_only_when_judged_answerable() {
         let a = ask(&["d.md#0", "d.md#3"]);
         let hit = decide(&a, &[true]).unwrap();
-        assert!(hit.message.contains("top 2: `d.md#0`, `d.md#3`"), "{}", hit.message);
+        assert!(
+            hit.message.contains("top 2: `d.md#0`, `d.md#3`"),
+            "{}",
+            hit.message
+        );
         assert!(decide(&a, &[false]).is_none());
     }
 }

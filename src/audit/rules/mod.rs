@@ -16,8 +16,8 @@ use crate::testset::{Case, Issue, TestSet};
 mod answer_in_question;
 mod answerable_unanswerable;
 mod contained_long_question;
-mod corpus_answers;
 mod copied_phrase;
+mod corpus_answers;
 mod corpus_changed;
 mod doc_missing;
 mod exact_duplicate;
@@ -37,8 +37,8 @@ mod single_chunk_multi_hop;
 mod span_out_of_range;
 mod synthetic_share;
 mod too_short;
-mod unsupported_answer;
 mod uncovered_documents;
+mod unsupported_answer;
 mod yes_no;
 
 /// A rule: what it is called and what it checks, as data.

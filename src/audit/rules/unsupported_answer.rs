@@ -25,7 +25,13 @@ labelled retention chunk says \"the free plan keeps snapshots for 30 days\".",
 };
 
 fn asks(input: &JudgeInput<'_>) -> Vec<Ask> {
-    let Some(answer) = input.case.answer.as_deref().map(str::trim).filter(|a| !a.is_empty()) else {
+    let Some(answer) = input
+        .case
+        .answer
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+    else {
         return Vec::new();
     };
     let passages = input.labelled();
@@ -64,6 +70,11 @@ mod tests {
             answer: Some("90 days".into()),
         }];
         assert!(decide(&asks, &[true]).is_none());
-        assert!(decide(&asks, &[false]).unwrap().message.contains("1 labelled passage"));
+        assert!(
+            decide(&asks, &[false])
+                .unwrap()
+                .message
+                .contains("1 labelled passage")
+        );
     }
 }
