@@ -195,7 +195,15 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
         );
         a
     };
+    // The reference pins `created` (SOURCE_DATE_EPOCH); the resumed run does not, so its cases
+    // carry the times their answers were journaled.
     let run = |out: &Path, cache: &Path| ragsynth(args(out), cache).output().unwrap();
+    let run_unpinned = |out: &Path, cache: &Path| {
+        ragsynth(args(out), cache)
+            .env_remove("SOURCE_DATE_EPOCH")
+            .output()
+            .unwrap()
+    };
 
     // The reference: one uninterrupted run.
     let reference = dir.path().join("a/set.yaml");
@@ -206,6 +214,7 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
     let cache = dir.path().join("b/cache");
     let journal = cache.join("journal.jsonl");
     let mut child = ragsynth(args(&out), &cache)
+        .env_remove("SOURCE_DATE_EPOCH")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -219,7 +228,9 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
                 .count()
         })
     };
-    while lines(&journal) < 2 && child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+    // One answer is enough: malformed answers are not journaled, so waiting for more could
+    // outlast a short run.
+    while lines(&journal) < 1 && child.try_wait().unwrap().is_none() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
     let killed = child.try_wait().unwrap().is_none();
@@ -229,11 +240,96 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
     assert!(!out.exists(), "a killed run must not leave a partial test set");
     let finished = lines(&journal) as u64;
 
-    let s = summary_of(&run(&out, &cache));
+    let s = summary_of(&run_unpinned(&out, &cache));
     assert_eq!(s["llm"]["cache_hits"].as_u64().unwrap(), finished, "{s:#}");
+    // Same cases as the reference; only the times differ (each run journaled its own answers).
+    let without_times = |p: &Path| -> String {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("created:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(
-        std::fs::read_to_string(&out).unwrap(),
-        std::fs::read_to_string(&reference).unwrap(),
+        without_times(&out),
+        without_times(&reference),
         "the resumed run must write what an uninterrupted run writes"
+    );
+    // Without SOURCE_DATE_EPOCH the times come from the journal, not the clock: a later run
+    // over the same journal writes the very same file.
+    std::thread::sleep(Duration::from_millis(1100));
+    let again = dir.path().join("b/again.yaml");
+    summary_of(&run_unpinned(&again, &cache));
+    assert_eq!(
+        std::fs::read_to_string(&again).unwrap(),
+        std::fs::read_to_string(&out).unwrap()
+    );
+}
+
+/// Children of `pid`, from every thread's list (the server is spawned from a runtime thread).
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|s| {
+            s.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// Alive and not a zombie.
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+#[test]
+fn sigterm_stops_the_local_server_with_the_run() {
+    if !local_llm_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = corpus(dir.path());
+    let out = dir.path().join("set.yaml");
+    let mut child = ragsynth(
+        ["generate", root.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        &dir.path().join("cache"),
+    )
+    .args(["-n", "3", "--quiet"])
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let server = loop {
+        if let Some(&s) = children(child.id()).first() {
+            break s;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "run ended before its server started"
+        );
+        assert!(Instant::now() < deadline, "no llama-server child appeared");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // SAFETY: sends a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    let gone_by = Instant::now() + Duration::from_millis(500);
+    while running(server) && Instant::now() < gone_by {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        !running(server),
+        "llama-server {server} outlived the SIGTERM'd run"
     );
 }

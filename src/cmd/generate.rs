@@ -124,9 +124,11 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
         anyhow::Ok(result?)
     })?;
 
+    let (created, pinned) = created_time()?;
     let stamp = Stamp {
         model: summary.llm.model.clone(),
-        created: created_time()?,
+        created,
+        pinned,
         heldout,
     };
     let ids = merge::append(&mut set, accepted, &stamp);
@@ -141,17 +143,21 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     report(&summary, args.json)
 }
 
-/// The `created` time of this run: `SOURCE_DATE_EPOCH` when set (reproducible output, the
-/// reproducible-builds convention), else now, to the second.
-fn created_time() -> Result<String> {
-    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(v) => v
-            .trim()
-            .parse::<i64>()
-            .with_context(|| format!("SOURCE_DATE_EPOCH `{v}` is not a number of seconds"))?,
-        Err(_) => jiff::Timestamp::now().as_second(),
+/// The `created` time of this run and whether it is pinned: `SOURCE_DATE_EPOCH` when set (the
+/// reproducible-builds convention; it then stamps every new case), else now, to the second,
+/// which only stamps cases whose answer has no journal time (`--no-cache`). Otherwise a case's
+/// time is when its answer was journaled, so a resumed run writes what an uninterrupted one does.
+fn created_time() -> Result<(String, bool)> {
+    let (secs, pinned) = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(v) => (
+            v.trim()
+                .parse::<i64>()
+                .with_context(|| format!("SOURCE_DATE_EPOCH `{v}` is not a number of seconds"))?,
+            true,
+        ),
+        Err(_) => (jiff::Timestamp::now().as_second(), false),
     };
-    Ok(jiff::Timestamp::from_second(secs)?.to_string())
+    Ok((jiff::Timestamp::from_second(secs)?.to_string(), pinned))
 }
 
 /// New cases must satisfy every invariant; a failure here is a bug, not bad input.

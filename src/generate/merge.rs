@@ -29,6 +29,8 @@ pub struct Accepted {
     pub prompt: String,
     /// Chunk ids it was generated from (seeds the id).
     pub from: Vec<String>,
+    /// RFC 3339 time its generation answer was journaled, when known.
+    pub created: Option<String>,
 }
 
 /// What every new case records about how it was made.
@@ -36,8 +38,11 @@ pub struct Accepted {
 pub struct Stamp {
     /// LLM id (`provider:model`).
     pub model: String,
-    /// RFC 3339 time of the run.
+    /// RFC 3339 time of the run: a case's `created` when its answer's journal time is unknown
+    /// (no journal), or always when `pinned`.
     pub created: String,
+    /// `created` was fixed from outside (`SOURCE_DATE_EPOCH`) and overrides journal times.
+    pub pinned: bool,
     /// Share of new cases marked `split: heldout`.
     pub heldout: f64,
 }
@@ -69,7 +74,11 @@ pub fn append(set: &mut TestSet, accepted: Vec<Accepted>, stamp: &Stamp) -> Vec<
         case.tags.source = Some(Source::Synthetic);
         case.review = Some(Review::Pending);
         case.split = Some(split_of(&id, stamp.heldout));
-        case.provenance = Some(provenance(stamp, &a.prompt));
+        let created = match a.created {
+            Some(t) if !stamp.pinned => t,
+            _ => stamp.created.clone(),
+        };
+        case.provenance = Some(provenance(stamp, &a.prompt, &created));
         set.cases.push(case);
         ids.push(id);
     }
@@ -86,8 +95,8 @@ pub fn split_of(id: &str, share: f64) -> Split {
     }
 }
 
-fn provenance(stamp: &Stamp, prompt: &str) -> Value {
-    json!({"model": stamp.model, "prompt": prompt, "created": stamp.created})
+fn provenance(stamp: &Stamp, prompt: &str, created: &str) -> Value {
+    json!({"model": stamp.model, "prompt": prompt, "created": created})
 }
 
 /// `root` written relative to the directory holding `file`, with `/` separators.
@@ -174,13 +183,15 @@ mod tests {
             topic: Some("restore".into()),
             prompt: "single_hop@00000000".into(),
             from: vec!["a.md#0".into()],
+            created: Some("2026-02-03T04:05:06Z".into()),
         };
-        let stamp = Stamp {
+        let mut stamp = Stamp {
             model: "m".into(),
             created: "2026-01-01T00:00:00Z".into(),
+            pinned: false,
             heldout: 0.2,
         };
-        let ids = append(&mut set, vec![a.clone(), a], &stamp);
+        let ids = append(&mut set, vec![a.clone(), a.clone()], &stamp);
         assert_eq!(set.cases.len(), 3);
         assert_ne!(ids[0], ids[1]);
         let c = &set.cases[1];
@@ -188,5 +199,13 @@ mod tests {
         assert_eq!(c.review, Some(Review::Pending));
         assert_eq!(c.tags.kind.as_deref(), Some("lookup"));
         assert_eq!(c.provenance.as_ref().unwrap()["prompt"], "single_hop@00000000");
+        // The answer's journal time is the case's time, unless a time is pinned.
+        assert_eq!(c.provenance.as_ref().unwrap()["created"], "2026-02-03T04:05:06Z");
+        stamp.pinned = true;
+        append(&mut set, vec![a], &stamp);
+        assert_eq!(
+            set.cases[3].provenance.as_ref().unwrap()["created"],
+            "2026-01-01T00:00:00Z"
+        );
     }
 }

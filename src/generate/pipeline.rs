@@ -17,12 +17,12 @@ use super::merge::Accepted;
 use super::plan::{Kind, Plan, Task, stable_hash};
 use super::prompts::{Prompts, Rendered};
 use super::summary::{LlmFigures, Summary};
-use super::verify::{Dedup, Rejection, check_question, label_for};
+use super::verify::{Dedup, Rejection, check_on_topic, check_question, label_for};
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;
 use crate::index::Bm25Index;
 use crate::judge::{self, Passage};
-use crate::llm::{ChatRequest, Llm, LlmError};
+use crate::llm::{ChatRequest, Llm, LlmError, Reply};
 use crate::testset::TestSet;
 
 /// Settings of a run.
@@ -42,7 +42,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             seed: 0,
-            temperature: 0.7,
+            temperature: 0.3,
             judge_top_k: 3,
             examples: 3,
         }
@@ -51,31 +51,29 @@ impl Default for Options {
 
 /// Largest answer, in tokens, per request kind: a small model otherwise writes until its
 /// context is full.
+/// Sized to the two-field replies: a ~40-token question and a ~60-token answer plus the JSON
+/// around them, with room to spare so a finished reply is never cut off.
 const MAX_TOKENS_SINGLE: u32 = 160;
-const MAX_TOKENS_MULTI: u32 = 224;
+const MAX_TOKENS_MULTI: u32 = 192;
 const MAX_TOKENS_UNANSWERABLE: u32 = 64;
 /// Context assumed when the model does not say.
 const DEFAULT_CONTEXT: usize = 4096;
 
-/// What the model writes for a single-hop case. The quote comes first: a model that has
-/// copied a sentence then asks about it, instead of quoting whatever fits a question.
+/// What the model writes for a single-hop case. The quote is not asked for: it is the key
+/// sentence the prompt shows (see [`key_sentence`]). Asked to copy it, SmolLM2 wrote long
+/// "quotes" of its own that ran past `max_tokens` or were nowhere in the source; a two-field
+/// reply is short enough to finish and leaves the model only the part that needs it.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SingleHopReply {
-    /// A sentence copied from the passage.
-    pub quote: String,
     /// The question.
     pub question: String,
     /// A short reference answer.
     pub answer: String,
 }
 
-/// What the model writes for a multi-hop case (quotes first, as for single-hop).
+/// What the model writes for a multi-hop case; the quotes are the two key sentences shown.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct MultiHopReply {
-    /// A sentence copied from passage A.
-    pub quote_a: String,
-    /// A sentence copied from passage B.
-    pub quote_b: String,
     /// The question.
     pub question: String,
     /// A short reference answer.
@@ -218,16 +216,19 @@ type Outcome = Result<Result<Accepted, Rejection>, LlmError>;
 
 async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -> Outcome {
     let chunk = &ctx.chunks[task.chunks[0]];
+    let sentence = key_sentence(&chunk.text, None, task.attempt as usize);
     let req = generation_request(ctx, task, MAX_TOKENS_SINGLE)?;
     let reply = match ask::<SingleHopReply>(llm, &req.0, calls).await? {
         Ok(r) => r,
         Err(r) => return Ok(Err(r)),
     };
+    let reply_time = created_of(&reply);
+    let reply = reply.value;
     Ok((|| {
         let question = check_question(&reply.question)?;
+        check_on_topic(&question, &[&sentence])?;
         ctx.existing.check(&question)?;
-        let label =
-            label_in(ctx, chunk, &reply.quote).or_else(|r| answer_as_quote(ctx, chunk, &reply.answer, r))?;
+        let label = label_in(ctx, chunk, &sentence)?;
         Ok(Accepted {
             kind: Kind::SingleHop,
             question,
@@ -236,22 +237,27 @@ async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) 
             topic: Some(topic_of(&chunk.doc)),
             prompt: req.1.clone(),
             from: vec![chunk.id.clone(), task.attempt.to_string()],
+            created: reply_time.clone(),
         })
     })())
 }
 
 async fn multi_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -> Outcome {
     let (a, b) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
+    let (sa, sb) = multi_hop_sentences(a, b, task);
     let req = generation_request(ctx, task, MAX_TOKENS_MULTI)?;
     let reply = match ask::<MultiHopReply>(llm, &req.0, calls).await? {
         Ok(r) => r,
         Err(r) => return Ok(Err(r)),
     };
+    let created = created_of(&reply);
+    let reply = reply.value;
     let checked = (|| {
         let question = check_question(&reply.question)?;
+        check_on_topic(&question, &[&sa, &sb])?;
         ctx.existing.check(&question)?;
-        let la = label_in(ctx, a, &reply.quote_a)?;
-        let lb = label_in(ctx, b, &reply.quote_b)?;
+        let la = label_in(ctx, a, &sa)?;
+        let lb = label_in(ctx, b, &sb)?;
         Ok((question, la, lb))
     })();
     let (question, la, lb) = match checked {
@@ -274,17 +280,24 @@ async fn multi_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -
         topic: Some(topic_of(&a.doc)),
         prompt: req.1,
         from: vec![a.id.clone(), b.id.clone()],
+        created,
     }))
 }
 
 async fn unanswerable(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -> Outcome {
     let chunk = &ctx.chunks[task.chunks[0]];
+    let sentence = key_sentence(&chunk.text, None, task.attempt as usize);
     let req = generation_request(ctx, task, MAX_TOKENS_UNANSWERABLE)?;
     let reply = match ask::<UnanswerableReply>(llm, &req.0, calls).await? {
         Ok(r) => r,
         Err(r) => return Ok(Err(r)),
     };
-    let question = match check_question(&reply.question).and_then(|q| ctx.existing.check(&q).map(|()| q)) {
+    let created = created_of(&reply);
+    let reply = reply.value;
+    let question = match check_question(&reply.question)
+        .and_then(|q| check_on_topic(&q, &[&sentence, &chunk.text]).map(|()| q))
+        .and_then(|q| ctx.existing.check(&q).map(|()| q))
+    {
         Ok(q) => q,
         Err(r) => return Ok(Err(r)),
     };
@@ -307,6 +320,7 @@ async fn unanswerable(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64
         topic: Some(topic_of(&chunk.doc)),
         prompt: req.1,
         from: vec![chunk.id.clone(), task.attempt.to_string()],
+        created,
     }))
 }
 
@@ -316,10 +330,10 @@ async fn ask<T: DeserializeOwned + JsonSchema>(
     llm: &Llm,
     req: &ChatRequest,
     calls: &mut u64,
-) -> Result<Result<T, Rejection>, LlmError> {
+) -> Result<Result<Reply<T>, Rejection>, LlmError> {
     *calls += 1;
     match llm.structured::<T>(req).await {
-        Ok(reply) => Ok(Ok(reply.value)),
+        Ok(reply) => Ok(Ok(reply)),
         Err(e) if e.is_fatal() => Err(e),
         Err(LlmError::Rejected { .. }) => Ok(Err(Rejection::MalformedReply)),
         Err(_) => Ok(Err(Rejection::LlmFailed)),
@@ -345,7 +359,7 @@ async fn judge(
         .map_err(config_error)?;
     Ok(ask::<judge::AnswerableReply>(llm, &req, calls)
         .await?
-        .map(|j| j.answerable))
+        .map(|j| j.value.answerable))
 }
 
 /// The generation request of a task and the id of its prompt.
@@ -385,10 +399,7 @@ pub fn render_generation(ctx: &Context<'_>, task: &Task, max_tokens: u32) -> cra
         }
         Kind::MultiHop => {
             let term = task.term.as_deref().unwrap_or_default();
-            let (sa, sb) = (
-                key_sentence(&chunk(0).text, Some(term), 0),
-                key_sentence(&chunk(1).text, Some(term), 0),
-            );
+            let (sa, sb) = multi_hop_sentences(chunk(0), chunk(1), task);
             fit(
                 ctx,
                 "multi_hop",
@@ -450,6 +461,18 @@ pub fn key_sentence(text: &str, term: Option<&str>, nth: usize) -> String {
     }
 }
 
+/// The key sentences of a multi-hop pair: in each passage, the best one naming the shared term.
+fn multi_hop_sentences(a: &Chunk, b: &Chunk, task: &Task) -> (String, String) {
+    let term = task.term.as_deref();
+    (key_sentence(&a.text, term, 0), key_sentence(&b.text, term, 0))
+}
+
+/// When the case was made: the time its generation answer was journaled, so a run resumed
+/// from the journal stamps a case as the uninterrupted run would have.
+fn created_of<T>(reply: &Reply<T>) -> Option<String> {
+    reply.journaled.map(|t| t.to_string())
+}
+
 /// Renders template `name` with its passages cut to fit the model's context.
 fn fit(
     ctx: &Context<'_>,
@@ -487,18 +510,6 @@ fn label_in(ctx: &Context<'_>, chunk: &Chunk, quote: &str) -> Result<crate::test
     let doc = ctx.corpus.doc(&chunk.doc).ok_or(Rejection::QuoteNotFound)?;
     let doc_chunks: Vec<&Chunk> = ctx.chunks.iter().filter(|c| c.doc == chunk.doc).collect();
     label_for(doc, quote, chunk.start, &doc_chunks)
-}
-
-/// Small models often copy the supporting sentence into the answer instead of the quote. An
-/// answer that is itself found in the source is as good a quote; otherwise the quote's own
-/// rejection stands.
-fn answer_as_quote(
-    ctx: &Context<'_>,
-    chunk: &Chunk,
-    answer: &str,
-    rejection: Rejection,
-) -> Result<crate::testset::Label, Rejection> {
-    label_in(ctx, chunk, answer).map_err(|_| rejection)
 }
 
 fn non_empty(s: &str) -> Option<String> {

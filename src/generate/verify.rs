@@ -12,7 +12,7 @@ use crate::chunk::Chunk;
 use crate::corpus::Document;
 use crate::locate::locate;
 use crate::testset::Label;
-use crate::text::words;
+use crate::text::{content_terms, words};
 
 /// Why a candidate was not written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -22,6 +22,8 @@ pub enum Rejection {
     NotAQuestion,
     /// Refers to "the passage" / "the text": meaningless without it.
     RefersToPassage,
+    /// Shares no content word with the sentence it was asked about: not about the passage.
+    OffTopic,
     /// The quote is empty or shorter than a few words.
     QuoteTooShort,
     /// The quote is not in the source document, not even approximately.
@@ -46,6 +48,7 @@ impl Rejection {
         match self {
             Rejection::NotAQuestion => "not_a_question",
             Rejection::RefersToPassage => "refers_to_passage",
+            Rejection::OffTopic => "off_topic",
             Rejection::QuoteTooShort => "quote_too_short",
             Rejection::QuoteNotFound => "quote_not_found",
             Rejection::Duplicate => "duplicate",
@@ -71,11 +74,27 @@ pub const QUOTE_MIN_SIMILARITY: f32 = 0.8;
 /// Fewest words a quote needs to support anything.
 pub const QUOTE_MIN_WORDS: usize = 3;
 
-/// Checks the question's form; returns the trimmed question.
+/// Words a question may open with when it does not end in `?`.
+const QUESTION_OPENERS: &[&str] = &[
+    "what", "which", "how", "when", "where", "who", "whom", "whose", "why", "can", "could", "does", "do",
+    "did", "is", "are", "was", "were", "should", "will", "would", "may", "has", "have",
+];
+
+/// Checks the question's form: 3 to 40 words, ending in `?` or opening with a question word, and
+/// not naming "the passage"; returns the trimmed question. A weak question (copied words, yes/no)
+/// passes: the auditor flags those; this only turns away what is not a question at all.
 pub fn check_question(question: &str) -> Result<String, Rejection> {
     let q = question.trim().trim_matches('"').trim();
-    let n = words(q).len();
-    if !(3..=40).contains(&n) {
+    let w = words(q);
+    if !(3..=40).contains(&w.len()) {
+        return Err(Rejection::NotAQuestion);
+    }
+    let opener = w[0].to_lowercase();
+    if !q.ends_with('?') && !QUESTION_OPENERS.contains(&opener.as_str()) {
+        return Err(Rejection::NotAQuestion);
+    }
+    // A question followed by more text ("… ? The answer is …") is a paragraph.
+    if q.split('?').filter(|p| !p.trim().is_empty()).count() > 2 {
         return Err(Rejection::NotAQuestion);
     }
     let lower = q.to_lowercase();
@@ -95,6 +114,16 @@ pub fn check_question(question: &str) -> Result<String, Rejection> {
         return Err(Rejection::RefersToPassage);
     }
     Ok(q.to_string())
+}
+
+/// Checks that `question` shares at least one content word (stemmed, not a stop word) with
+/// one of `sources`: a question with none is about something else than its passage.
+pub fn check_on_topic(question: &str, sources: &[&str]) -> Result<(), Rejection> {
+    let asked: HashSet<String> = content_terms(question).into_iter().collect();
+    let shared = sources
+        .iter()
+        .any(|s| content_terms(s).iter().any(|t| asked.contains(t)));
+    if shared { Ok(()) } else { Err(Rejection::OffTopic) }
 }
 
 /// Locates `quote` in `doc` (preferring the occurrence nearest `near`) and builds the label from
@@ -208,8 +237,31 @@ mod tests {
         );
         assert_eq!(check_question("Restore?"), Err(Rejection::NotAQuestion));
         assert_eq!(
+            check_question("Which port does it use"),
+            Ok("Which port does it use".into())
+        );
+        // Not a question at all, though it talks about one.
+        assert_eq!(
+            check_question("The answer to the question 'How do I back up a database?',"),
+            Err(Rejection::NotAQuestion)
+        );
+        assert_eq!(
+            check_question("How do I back up? Use dumps. Why? Because files change?"),
+            Err(Rejection::NotAQuestion)
+        );
+        assert_eq!(
             check_question("What does the passage say about keys?"),
             Err(Rejection::RefersToPassage)
+        );
+    }
+
+    #[test]
+    fn on_topic_needs_a_shared_content_word() {
+        let s = "The agent encrypts every chunk with XChaCha20-Poly1305 before upload.";
+        assert_eq!(check_on_topic("Which cipher encrypts uploads?", &[s]), Ok(()));
+        assert_eq!(
+            check_on_topic("How often should I empty the grinder tray?", &[s]),
+            Err(Rejection::OffTopic)
         );
     }
 

@@ -32,7 +32,13 @@ pub struct Entry {
     /// Tokens the original call used.
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
+    /// When it was journaled; absent in journals written before this field existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<jiff::Timestamp>,
 }
+
+/// A journaled answer and when it was journaled.
+pub(crate) type Stored = (Value, Option<jiff::Timestamp>);
 
 /// Everything that determines an answer; its hash is the journal key.
 #[derive(Debug, Serialize)]
@@ -57,7 +63,7 @@ pub(crate) fn key(parts: &KeyParts<'_>) -> String {
 pub(crate) struct Journal {
     path: PathBuf,
     file: Mutex<File>,
-    entries: Mutex<HashMap<String, Value>>,
+    entries: Mutex<HashMap<String, Stored>>,
 }
 
 impl Journal {
@@ -75,7 +81,7 @@ impl Journal {
         let mut entries = HashMap::new();
         for line in text.split(|&b| b == b'\n') {
             if let Ok(e) = serde_json::from_slice::<Entry>(line) {
-                entries.entry(e.key).or_insert(e.value);
+                entries.entry(e.key).or_insert((e.value, e.time));
             }
         }
         if text.last().is_some_and(|&b| b != b'\n') {
@@ -94,7 +100,7 @@ impl Journal {
         &self.path
     }
 
-    pub(crate) fn get(&self, key: &str) -> Option<Value> {
+    pub(crate) fn get(&self, key: &str) -> Option<Stored> {
         self.entries.lock().expect("journal lock").get(key).cloned()
     }
 
@@ -108,7 +114,7 @@ impl Journal {
             if entries.contains_key(&entry.key) {
                 return Ok(());
             }
-            entries.insert(entry.key.clone(), entry.value.clone());
+            entries.insert(entry.key.clone(), (entry.value.clone(), entry.time));
         }
         file.write_all(&line)?;
         file.flush()
@@ -127,6 +133,7 @@ mod tests {
             value: serde_json::json!({"n": n}),
             prompt_tokens: 1,
             completion_tokens: 1,
+            time: jiff::Timestamp::from_second(1_790_000_000 + n as i64).ok(),
         }
     }
 
@@ -146,12 +153,18 @@ mod tests {
         f.write_all(br#"{"key":"c","llm":"t:m","val"#).unwrap();
         drop(f);
         let j = Journal::open(dir.path()).unwrap();
-        assert_eq!(j.get("a"), Some(serde_json::json!({"n": 1})));
+        assert_eq!(
+            j.get("a"),
+            Some((
+                serde_json::json!({"n": 1}),
+                jiff::Timestamp::from_second(1_790_000_001).ok()
+            ))
+        );
         assert_eq!(j.get("c"), None);
         j.append(&entry("c", 4)).unwrap();
         drop(j);
         let j = Journal::open(dir.path()).unwrap();
-        assert_eq!(j.get("c"), Some(serde_json::json!({"n": 4})));
+        assert_eq!(j.get("c").map(|e| e.0), Some(serde_json::json!({"n": 4})));
         let text = std::fs::read_to_string(j.path()).unwrap();
         assert_eq!(text.lines().filter(|l| l.contains(r#""key":"a""#)).count(), 1);
     }

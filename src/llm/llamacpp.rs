@@ -1,6 +1,8 @@
 //! A private `llama-server` for keyless runs: started on a free loopback port with one slot per
 //! request in flight, asked for its real context size, and stopped when the [`super::Llm`] is
-//! shut down or dropped — and, through the parent-death signal, when this process dies.
+//! shut down or dropped, when this process gets SIGTERM or SIGINT (a handler kills the servers,
+//! then lets the signal end the process as it would have), and, through the parent-death
+//! signal, when this process dies any other way (`kill -9`).
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -135,13 +137,17 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
     // SAFETY: prctl with PR_SET_PDEATHSIG is async-signal-safe and touches no memory of the parent.
     unsafe {
         cmd.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            // SIGKILL: llama-server finishes its requests on SIGTERM, which can take seconds.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             Ok(())
         });
     }
     let child = cmd
         .spawn()
         .map_err(|e| LlmError::fatal(PROVIDER, format!("cannot start {}: {e}", binary.display())))?;
+    if let Some(pid) = child.id() {
+        signals::register(pid);
+    }
     let mut server = Server {
         child,
         base_url: format!("http://127.0.0.1:{port}/v1"),
@@ -214,8 +220,90 @@ fn read_props(props: &Value) -> (Option<usize>, Option<usize>) {
 impl Server {
     /// Stops the server and waits for it to exit.
     pub(crate) async fn stop(&mut self) {
+        if let Some(pid) = self.child.id() {
+            signals::unregister(pid);
+        }
         let _ = self.child.start_kill();
         let _ = self.child.wait().await;
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // The child itself is killed on drop (`kill_on_drop`).
+        if let Some(pid) = self.child.id() {
+            signals::unregister(pid);
+        }
+    }
+}
+
+/// Stops the servers on SIGTERM and SIGINT. The default action of either signal ends this
+/// process at once and leaves its children running; the handler kills the registered servers
+/// first, then restores the default action and raises the signal again, so the process still
+/// ends the way it would have (killed by that signal).
+mod signals {
+    use std::sync::Once;
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    /// Pids of running servers; 0 marks a free slot. A fixed array: the handler may not lock
+    /// or allocate.
+    static PIDS: [AtomicI32; 32] = [const { AtomicI32::new(0) }; 32];
+    static INSTALL: Once = Once::new();
+
+    pub(super) fn register(pid: u32) {
+        INSTALL.call_once(install);
+        let pid = pid as i32;
+        for slot in &PIDS {
+            if slot
+                .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+        // More servers than slots: those still die with this process through the parent-death
+        // signal, only not before it.
+    }
+
+    pub(super) fn unregister(pid: u32) {
+        let pid = pid as i32;
+        for slot in &PIDS {
+            let _ = slot.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst);
+        }
+    }
+
+    extern "C" fn on_signal(signo: libc::c_int) {
+        for slot in &PIDS {
+            let pid = slot.load(Ordering::SeqCst);
+            if pid > 0 {
+                // SAFETY: kill is async-signal-safe.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+        }
+        // SAFETY: signal and raise are async-signal-safe; the default action ends the process.
+        unsafe {
+            libc::signal(signo, libc::SIG_DFL);
+            libc::raise(signo);
+        }
+    }
+
+    fn install() {
+        for signo in [libc::SIGTERM, libc::SIGINT] {
+            // SAFETY: installs a handler that only calls async-signal-safe functions; a signal
+            // someone else already handles is left alone.
+            unsafe {
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(signo, std::ptr::null(), &mut old) != 0
+                    || old.sa_sigaction != libc::SIG_DFL
+                {
+                    continue;
+                }
+                let mut act: libc::sigaction = std::mem::zeroed();
+                act.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                libc::sigemptyset(&mut act.sa_mask);
+                libc::sigaction(signo, &act, std::ptr::null_mut());
+            }
+        }
     }
 }
 

@@ -80,6 +80,9 @@ pub struct Reply<T> {
     pub value: T,
     /// Whether it was replayed from the journal rather than asked for.
     pub cached: bool,
+    /// When the answer was journaled (to the second): now for a fresh answer, the stored time
+    /// for a replayed one. `None` without a journal, or for entries written before times were.
+    pub journaled: Option<jiff::Timestamp>,
 }
 
 /// How to run the LLM. `None` fields fall back to `[llm]` in `config`, then to built-in defaults.
@@ -289,11 +292,15 @@ impl Llm {
             temperature: req.temperature,
             seed: req.seed,
         });
-        if let Some(value) = inner.journal.as_ref().and_then(|j| j.get(&key))
+        if let Some((value, journaled)) = inner.journal.as_ref().and_then(|j| j.get(&key))
             && let Ok(value) = serde_json::from_value::<T>(value)
         {
             self.record(&req.tag, Event::CacheHit);
-            return Ok(Reply { value, cached: true });
+            return Ok(Reply {
+                value,
+                cached: true,
+                journaled,
+            });
         }
         let prompt_tokens =
             Self::estimate_tokens(&req.system) + Self::estimate_tokens(&req.user) + TEMPLATE_TOKENS;
@@ -363,7 +370,11 @@ impl Llm {
             );
             match check::<T>(&completion.text, completion.truncated) {
                 Ok((value, json)) => {
+                    let mut journaled = None;
                     if let Some(j) = &inner.journal {
+                        let time = jiff::Timestamp::from_second(jiff::Timestamp::now().as_second())
+                            .expect("now is a valid time");
+                        journaled = Some(time);
                         j.append(&Entry {
                             key,
                             llm: inner.id.clone(),
@@ -371,12 +382,17 @@ impl Llm {
                             value: json,
                             prompt_tokens: completion.prompt_tokens,
                             completion_tokens: completion.completion_tokens,
+                            time: Some(time),
                         })
                         .map_err(|e| {
                             LlmError::Config(format!("cannot append to {}: {e}", j.path().display()))
                         })?;
                     }
-                    return Ok(Reply { value, cached: false });
+                    return Ok(Reply {
+                        value,
+                        cached: false,
+                        journaled,
+                    });
                 }
                 Err(why) => {
                     messages.truncate(1);
