@@ -7,11 +7,12 @@ use std::ops::Range;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::lexical::Lexical;
+use super::AuditConfig;
 use super::overlap::{CopiedRun, containment, copied_runs};
 use crate::Result;
 use crate::chunk::{Chunk, Chunker, Chunking};
 use crate::corpus::Corpus;
+use crate::index::{Bm25Index, Bm25Params};
 use crate::testset::Case;
 use crate::text::content_terms;
 
@@ -23,7 +24,7 @@ pub struct Context {
     /// Every chunk, document by document in corpus order.
     pub chunks: Vec<Chunk>,
     /// BM25 over the chunks (position = index into `chunks`).
-    pub index: Lexical,
+    pub index: Bm25Index,
     by_doc: HashMap<String, Range<usize>>,
 }
 
@@ -44,7 +45,7 @@ impl Context {
             chunks.extend(doc_chunks);
         }
         let terms: Vec<Vec<String>> = chunks.par_iter().map(|c| content_terms(&c.text)).collect();
-        let index = Lexical::new(terms);
+        let index = Bm25Index::from_terms(terms, Bm25Params::default());
         Ok(Context {
             corpus,
             chunks,
@@ -68,8 +69,10 @@ impl Context {
             .collect()
     }
 
-    /// Figures for one case (see [`CaseFigures`]).
-    pub fn figures(&self, case: &Case) -> CaseFigures {
+    /// Figures for one case (see [`CaseFigures`]). The best other chunk is searched for only
+    /// down to `1 / keyword_easy_margin` of the source's score (RS102's question: is any other
+    /// chunk that close?); RS501 needs chunks that beat the source, always found.
+    pub fn figures(&self, case: &Case, config: &AuditConfig) -> CaseFigures {
         let words = crate::text::words(&case.question).len();
         let mut f = CaseFigures {
             words,
@@ -80,7 +83,7 @@ impl Context {
         }
         let q_terms = content_terms(&case.question);
         if case.relevant.is_empty() {
-            if let Some((top, _)) = self.index.best(&q_terms) {
+            if let Some(top) = self.index.best(&q_terms).map(|h| h.doc) {
                 let chunk = &self.chunks[top];
                 let terms: HashSet<String> = content_terms(&chunk.text).into_iter().collect();
                 f.nearest = Some(Nearest {
@@ -112,7 +115,8 @@ impl Context {
         f.containment = containment(&case.question, &terms);
         f.runs = copied_runs(&case.question, &text, 1);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
-        let standing = self.index.standing(&q_terms, &source);
+        let floor = 1.0 / config.keyword_easy_margin.max(1.0);
+        let standing = self.index.standing_among(&q_terms, &source, floor);
         f.source_rank = Some(standing.rank);
         f.source_score = Some(standing.score);
         f.best_other = Some(standing.best_other);
@@ -137,7 +141,8 @@ pub struct CaseFigures {
     pub source_rank: Option<usize>,
     /// BM25 score of the best source chunk.
     pub source_score: Option<f32>,
-    /// Best BM25 score of any other chunk.
+    /// Best BM25 score of any other chunk, exact when above `source_score / keyword_easy_margin`
+    /// (0 when no other chunk scores that much).
     pub best_other: Option<f32>,
     /// Id of that chunk.
     pub best_other_chunk: Option<String>,

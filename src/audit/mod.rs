@@ -13,7 +13,6 @@ mod context;
 pub mod duplicates;
 pub mod foreign;
 pub mod judged;
-pub mod lexical;
 pub mod overlap;
 pub mod report;
 pub mod rules;
@@ -190,7 +189,7 @@ const LLM_SKIPPED_NOTE: &str = "LLM checks were skipped";
 /// them).
 pub fn audit(set: &TestSet, cx: &Context, config: &AuditConfig) -> Report {
     let selected: Vec<&rules::RuleInfo> = rules::all().iter().filter(|r| config.enabled(r.code)).collect();
-    let figures: Vec<CaseFigures> = set.cases.par_iter().map(|c| cx.figures(c)).collect();
+    let figures: Vec<CaseFigures> = set.cases.par_iter().map(|c| cx.figures(c, config)).collect();
 
     let mut findings: Vec<(usize, Finding)> = Vec::new();
     let case_rules: Vec<_> = selected
