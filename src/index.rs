@@ -175,12 +175,7 @@ impl Bm25Index {
             k1_norm,
         };
         index.max_impact = (0..df.len() as u32)
-            .map(|t| {
-                index
-                    .postings(t)
-                    .map(|i| index.part(t, i))
-                    .fold(0.0f32, f32::max)
-            })
+            .map(|t| index.postings(t).map(|i| index.part(t, i)).fold(0.0f32, f32::max))
             .collect();
         index
     }
@@ -262,11 +257,10 @@ impl Bm25Index {
     fn above(&self, q: &Query, theta: f32) -> Vec<(u32, f32)> {
         // A margin for float rounding: prune only what cannot pass by a clear distance.
         let theta = theta - theta.abs() * 1e-4;
-        let mut order: Vec<(f32, u32)> = q
-            .0
-            .iter()
-            .map(|&(t, times)| (self.max_impact[t as usize] * times, t))
-            .collect();
+        let mut order: Vec<(f32, u32)> =
+            q.0.iter()
+                .map(|&(t, times)| (self.max_impact[t as usize] * times, t))
+                .collect();
         order.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut rest_bound = 0.0f32;
         let mut split = order.len();
@@ -363,10 +357,9 @@ impl Bm25Index {
     pub fn best(&self, query_terms: &[String]) -> Option<Hit> {
         let q = self.resolve(query_terms);
         // A first lower bound: the best document holding the highest-impact term.
-        let &(top, _) = q
-            .0
-            .iter()
-            .max_by(|a, b| (self.max_impact[a.0 as usize] * a.1).total_cmp(&(self.max_impact[b.0 as usize] * b.1)))?;
+        let &(top, _) = q.0.iter().max_by(|a, b| {
+            (self.max_impact[a.0 as usize] * a.1).total_cmp(&(self.max_impact[b.0 as usize] * b.1))
+        })?;
         let bound = self
             .postings(top)
             .map(|i| self.score_doc(&q, self.docs[i]))
@@ -502,7 +495,11 @@ mod tests {
                 }
                 let scores = index.score_terms(&query);
                 let best = index.best(&query);
-                assert_eq!(best, top_k(scores.clone(), 1).first().copied(), "seed {seed} {query:?}");
+                assert_eq!(
+                    best,
+                    top_k(scores.clone(), 1).first().copied(),
+                    "seed {seed} {query:?}"
+                );
                 let source: Vec<usize> = (0..rng.random_range(1..3usize))
                     .map(|_| rng.random_range(0..n))
                     .collect();
@@ -516,7 +513,11 @@ mod tests {
                         assert_eq!(pruned.best_other, full.best_other, "{context}");
                         assert_eq!(pruned.best_other_doc, full.best_other_doc, "{context}");
                     } else {
-                        assert_eq!((pruned.best_other, pruned.best_other_doc), (0.0, None), "{context}");
+                        assert_eq!(
+                            (pruned.best_other, pruned.best_other_doc),
+                            (0.0, None),
+                            "{context}"
+                        );
                     }
                 }
             }

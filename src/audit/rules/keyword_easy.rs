@@ -41,10 +41,7 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let margin = if other > 0.0 {
         format!("{:.1}x the best other chunk", score / other)
     } else {
-        format!(
-            "no other chunk scores above 1/{} of it",
-            cfg.keyword_easy_margin
-        )
+        format!("no other chunk scores above 1/{} of it", cfg.keyword_easy_margin)
     };
     Some(Hit::new(format!(
         "BM25 ranks the source first with score {score:.2} ({margin})"
