@@ -211,7 +211,7 @@ pub struct GenerateArgs {
     /// Seed for planning and sampling; the same seed plans the same cases [default: 0].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Sampling temperature for writing questions; judging always uses 0 [default: 0.7].
+    /// Sampling temperature for writing questions; judging always uses 0 [default: 0.3].
     #[arg(long)]
     pub temperature: Option<f32>,
     /// Share of new cases marked `split: heldout` [default: 0.2].

@@ -161,7 +161,10 @@ fn writes_valid_cases_next_to_untouched_real_ones() {
         let kind = c.question_type().expect("type tag");
         assert_eq!(c.relevant.is_empty(), kind == testset::QuestionType::Unanswerable);
         let p = c.provenance.as_ref().unwrap();
-        assert_eq!(p["created"], "2026-09-21T13:46:40Z");
+        assert_eq!(
+            p["created"], "2026-09-21T14:13:20Z",
+            "SOURCE_DATE_EPOCH=1790000000 stamps new cases"
+        );
         assert!(p["prompt"].as_str().unwrap().contains('@'));
         assert!(!c.question.contains("PWNED") || c.question.ends_with('?'));
     }
