@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The README's run command: installs the local LLM (llama-server + SmolLM2, cached under
-# ~/.cache/ragsynth), generates synthetic cases from the sample corpus, audits them when the
-# `audit` subcommand exists, and says where the result is. No API key needed.
+# The README's run command, for a fresh machine with no API key: installs the local LLM
+# (llama-server + SmolLM2, cached under ~/.cache/ragsynth), imports the sample's real questions,
+# generates synthetic cases from the sample corpus next to them, audits the result (terminal
+# report and a one-file HTML report) and says where everything is.
 #
 #   bash scripts/demo.sh [N=12]
 set -euo pipefail
@@ -9,14 +10,17 @@ cd "$(dirname "$0")/.."
 N=${1:-12}
 OUT=output/testset.yaml
 
-bash scripts/install-llm.sh
+bash scripts/install-llm.sh >/dev/null
 cargo build --release --quiet --bin ragsynth
 bin=${CARGO_TARGET_DIR:-target}/release/ragsynth
 
+# Real questions first: generation shows a few as style examples, and audit compares the two.
+"$bin" import corpora/questions.csv --into "$OUT" --corpus corpora/docs
 "$bin" generate corpora/docs -o "$OUT" -n "$N"
-if "$bin" audit --help >/dev/null 2>&1; then
-  # Findings (exit 2) are the point of the demo, not a failure.
-  "$bin" audit "$OUT" || [ $? -eq 2 ]
-fi
+"$bin" audit "$OUT" --format html -o output/report.html --fail-on never
+# Findings (exit 2) are the point of the demo, not a failure.
+"$bin" audit "$OUT" || [ $? -eq 2 ]
 echo
-echo "test set: $OUT (synthetic cases are tagged source: synthetic, review: pending)"
+echo "test set:     $OUT (new cases: source: synthetic, review: pending)"
+echo "audit report: output/report.html (open it in a browser)"
+echo "next:         $bin review $OUT   # accept, reject or edit the pending cases"
