@@ -12,27 +12,12 @@ use ragsynth::audit::{self, AuditConfig, Context, report};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::generate::prompts::Prompts;
-use ragsynth::llm::{Llm, LlmSettings, llamacpp};
+use ragsynth::llm::{Llm, LlmSettings};
 use ragsynth::testset::{self, Case, Label, TestSet};
 use serde_json::Value;
 
-fn local_llm_available() -> bool {
-    let (bin, model) = (llamacpp::server_binary(None), llamacpp::model_file(None));
-    if bin.is_file() && model.is_file() {
-        return true;
-    }
-    let reason = format!(
-        "local LLM not installed ({} / {}): run `bash scripts/install-llm.sh`",
-        bin.display(),
-        model.display()
-    );
-    assert!(
-        std::env::var("RAGSYNTH_REQUIRE_LLM").as_deref() != Ok("1"),
-        "{reason}"
-    );
-    eprintln!("skipping: {reason}");
-    false
-}
+mod local_llm;
+use local_llm::local_llm_available;
 
 /// Two documents of the sample corpus.
 fn corpus(dir: &Path) -> PathBuf {

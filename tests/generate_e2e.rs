@@ -9,27 +9,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::llm::llamacpp;
 use ragsynth::testset::{self, Severity};
 use serde_json::Value;
 
-fn local_llm_available() -> bool {
-    let (bin, model) = (llamacpp::server_binary(None), llamacpp::model_file(None));
-    if bin.is_file() && model.is_file() {
-        return true;
-    }
-    let reason = format!(
-        "local LLM not installed ({} / {}): run `bash scripts/install-llm.sh`",
-        bin.display(),
-        model.display()
-    );
-    assert!(
-        std::env::var("RAGSYNTH_REQUIRE_LLM").as_deref() != Ok("1"),
-        "{reason}"
-    );
-    eprintln!("skipping: {reason}");
-    false
-}
+mod local_llm;
+use local_llm::local_llm_available;
 
 /// Two real documents of the sample corpus and one that tries to take over the model.
 fn corpus(dir: &Path) -> PathBuf {

@@ -4,9 +4,12 @@
 
 use std::time::Duration;
 
-use ragsynth::llm::{ChatRequest, Llm, LlmError, LlmSettings, llamacpp};
+use ragsynth::llm::{ChatRequest, Llm, LlmError, LlmSettings};
 use schemars::JsonSchema;
 use serde::Deserialize;
+
+mod local_llm;
+use local_llm::local_llm_available;
 
 /// The shape of a generated test case: nested, optional, a list, an integer, an enum.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -43,25 +46,6 @@ enum Kind {
 struct Capital {
     city: String,
     confident: bool,
-}
-
-/// Whether the local LLM is installed; panics when it is required but missing.
-fn local_llm_available() -> bool {
-    let (bin, model) = (llamacpp::server_binary(None), llamacpp::model_file(None));
-    if bin.is_file() && model.is_file() {
-        return true;
-    }
-    let reason = format!(
-        "local LLM not installed ({} / {}): run `bash scripts/install-llm.sh`",
-        bin.display(),
-        model.display()
-    );
-    assert!(
-        std::env::var("RAGSYNTH_REQUIRE_LLM").as_deref() != Ok("1"),
-        "{reason}"
-    );
-    eprintln!("skipping: {reason}");
-    false
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
