@@ -3,6 +3,9 @@
 # and 100,000 (override with SIZES="..."). Reports wall time, cases/s and peak RSS (from
 # /usr/bin/time -v) per size, the 100k/10k time ratio (1.0 x 10 = linear), and as a baseline
 # measured in the same run, `ragsynth chunk` over the same corpus (walk + read + chunk only).
+# A last row audits the first 10% of the largest set's cases against its whole corpus, which
+# splits the growth in two: in cases at a fixed corpus (last row vs largest) and in corpus
+# size at a fixed number of cases (last row vs smallest).
 #
 # Data: documents of 20 paragraphs (~450 characters each, one chunk each under the header's
 # chunking: text splitter, 500 characters, no overlap) over a Zipf-distributed vocabulary of
@@ -96,5 +99,13 @@ for n in $sizes; do
 done
 set -- $sizes
 if [[ $# -ge 2 ]]; then
-  echo "time ratio $2/$1 cases: $(echo "${walls[$2]}/${walls[$1]}" | bc -l | xargs printf '%.1f') (size ratio $(( $2 / $1 )))"
+  small=$1 large=${!#}
+  part=$(( large / 10 ))
+  dir="$work/n$large"
+  head -n $(( part + 1 )) "$dir/testset.jsonl" >"$dir/testset-part.jsonl"
+  read -r _ wall rss < <(measure audit "$RAGSYNTH_BIN" audit "$dir/testset-part.jsonl" --format json --fail-on never)
+  printf '%-8s %-10s %9.1f %9.0f %11.0f %10s\n' "$part" "audit" "$wall" "$(echo "$part/$wall" | bc -l)" "$(echo "$rss/1024" | bc -l)" "$large"
+  ratio() { echo "$1/$2" | bc -l | xargs printf '%.1f'; }
+  echo "time ratio $large/$small cases and chunks: $(ratio "${walls[$large]}" "${walls[$small]}") (size ratio $(( large / small )))"
+  echo "  cases x10 at $large chunks: $(ratio "${walls[$large]}" "$wall"); chunks x$(( large / small )) at $part cases: $(ratio "$wall" "${walls[$small]}")"
 fi

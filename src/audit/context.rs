@@ -1,7 +1,7 @@
 //! What the audit builds once and every rule reads: the corpus, its chunks under the set's
 //! chunking, a BM25 index over the chunks, and per case the overlap figures.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ops::Range;
 
 use rayon::prelude::*;
@@ -85,10 +85,9 @@ impl Context {
         if case.relevant.is_empty() {
             if let Some(top) = self.index.best(&q_terms).map(|h| h.doc) {
                 let chunk = &self.chunks[top];
-                let terms: HashSet<String> = content_terms(&chunk.text).into_iter().collect();
                 f.nearest = Some(Nearest {
                     chunk: chunk.id.clone(),
-                    containment: containment(&case.question, &terms).unwrap_or(0.0),
+                    containment: containment(&case.question, |t| self.index.has_term(top, t)).unwrap_or(0.0),
                     copied_run: copied_runs(&case.question, &chunk.text, 1)
                         .first()
                         .map_or(0, |r| r.tokens),
@@ -111,13 +110,15 @@ impl Context {
             .map(|&i| self.chunks[i].text.as_str())
             .collect::<Vec<_>>()
             .join("\n\n");
-        let terms: HashSet<String> = content_terms(&text).into_iter().collect();
-        f.containment = containment(&case.question, &terms);
+        f.containment = containment(&case.question, |t| {
+            source.iter().any(|&d| self.index.has_term(d, t))
+        });
         f.runs = copied_runs(&case.question, &text, 1);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
         let floor = 1.0 / config.keyword_easy_margin.max(1.0);
         let standing = self.index.standing_among(&q_terms, &source, floor);
         f.source_rank = Some(standing.rank);
+        f.rank_beyond_depth = standing.beyond_depth;
         f.source_score = Some(standing.score);
         f.best_other = Some(standing.best_other);
         f.best_other_chunk = standing.best_other_doc.map(|d| self.chunks[d].id.clone());
@@ -137,8 +138,12 @@ pub struct CaseFigures {
     /// Copied runs, longest first, not overlapping in the question.
     #[serde(skip)]
     pub runs: Vec<CopiedRun>,
-    /// 1-based BM25 rank of the source among all chunks (other chunks of the label excluded).
+    /// 1-based BM25 rank of the source among all chunks (other chunks of the label excluded),
+    /// counted to [`crate::index::RANK_DEPTH`]; beyond it that + 1 with `rank_beyond_depth` set.
     pub source_rank: Option<usize>,
+    /// More than [`crate::index::RANK_DEPTH`] chunks outscore the source.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rank_beyond_depth: bool,
     /// BM25 score of the best source chunk.
     pub source_score: Option<f32>,
     /// Best BM25 score of any other chunk, exact when above `source_score / keyword_easy_margin`

@@ -71,37 +71,58 @@ fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f32 {
 pub fn near_duplicates(questions: &[&str], threshold: f32) -> Vec<(usize, usize, f32)> {
     let norms: Vec<String> = questions.par_iter().map(|q| normalized(q)).collect();
     let sets: Vec<HashSet<u64>> = questions.par_iter().map(|q| shingles(q)).collect();
-    let sigs: Vec<[u64; BANDS * ROWS]> = sets.par_iter().map(signature).collect();
-    let mut buckets: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
-    for (i, sig) in sigs.iter().enumerate() {
-        if sets[i].is_empty() {
-            continue;
-        }
-        for band in 0..BANDS {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            sig[band * ROWS..(band + 1) * ROWS].hash(&mut h);
-            buckets.entry((band, h.finish())).or_default().push(i);
-        }
-    }
+    // One (band, band hash, question) per band of each signature; sorted, equal keys are the
+    // LSH buckets, members in question order.
+    let mut keys: Vec<(u64, u32)> = sets
+        .par_iter()
+        .enumerate()
+        .filter(|(_, set)| !set.is_empty())
+        .flat_map_iter(|(i, set)| {
+            let sig = signature(set);
+            (0..BANDS).map(move |band| {
+                let rows = &sig[band * ROWS..(band + 1) * ROWS];
+                let key = rows.iter().fold(mix(band as u64), |h, &r| mix(h ^ r));
+                (key, i as u32)
+            })
+        })
+        .collect();
+    keys.par_sort_unstable();
+    let buckets: Vec<&[(u64, u32)]> = keys
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|members| members.len() > 1)
+        .collect();
     // A later exact duplicate is RS301's finding, not this one's.
     let mut seen: HashSet<&str> = HashSet::new();
     let exact_repeat: Vec<bool> = norms.iter().map(|n| !seen.insert(n.as_str())).collect();
-    let mut best: HashMap<usize, (usize, f32)> = HashMap::new();
-    for members in buckets.values() {
-        let members = &members[..members.len().min(MAX_BUCKET)];
-        for (k, &later) in members.iter().enumerate() {
-            for &earlier in &members[..k] {
-                if exact_repeat[later] || norms[earlier] == norms[later] {
+    let pairs: Vec<(usize, usize, f32)> = buckets
+        .par_iter()
+        .flat_map_iter(|members| {
+            let members = &members[..members.len().min(MAX_BUCKET)];
+            let mut found = Vec::new();
+            for (k, &(_, later)) in members.iter().enumerate() {
+                let later = later as usize;
+                if exact_repeat[later] {
                     continue;
                 }
-                let sim = jaccard(&sets[earlier], &sets[later]);
-                if sim >= threshold {
-                    let e = best.entry(later).or_insert((earlier, sim));
-                    if sim > e.1 || (sim == e.1 && earlier < e.0) {
-                        *e = (earlier, sim);
+                for &(_, earlier) in &members[..k] {
+                    let earlier = earlier as usize;
+                    if norms[earlier] == norms[later] {
+                        continue;
+                    }
+                    let sim = jaccard(&sets[earlier], &sets[later]);
+                    if sim >= threshold {
+                        found.push((later, earlier, sim));
                     }
                 }
             }
+            found
+        })
+        .collect();
+    let mut best: HashMap<usize, (usize, f32)> = HashMap::new();
+    for (later, earlier, sim) in pairs {
+        let e = best.entry(later).or_insert((earlier, sim));
+        if sim > e.1 || (sim == e.1 && earlier < e.0) {
+            *e = (earlier, sim);
         }
     }
     let mut out: Vec<(usize, usize, f32)> = best.into_iter().map(|(l, (e, s))| (l, e, s)).collect();

@@ -8,7 +8,6 @@
 //! case and is counted; a fatal error (no key, bad configuration) stops the audit.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use futures::{StreamExt, TryStreamExt, stream};
 use serde::Serialize;
@@ -16,7 +15,6 @@ use serde::Serialize;
 use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
 use super::{AuditConfig, Context, Report, finding};
 use crate::generate::prompts::Prompts;
-use crate::index::Bm25Index;
 use crate::judge::{self, AnswerableReply, Passage, SupportedReply};
 use crate::llm::{ChatRequest, Llm, LlmError, Usage};
 use crate::testset::TestSet;
@@ -70,14 +68,8 @@ pub async fn judge(
     prompts: &Prompts,
 ) -> Result<(), LlmError> {
     let rules = selected(config);
-    let bm25: OnceLock<Bm25Index> = OnceLock::new();
-    let search = |q: &str, k: usize| -> Vec<usize> {
-        bm25.get_or_init(|| Bm25Index::new(cx.chunks.iter().map(|c| c.text.as_str())))
-            .search(q, k)
-            .into_iter()
-            .map(|h| h.doc)
-            .collect()
-    };
+    let search =
+        |q: &str, k: usize| -> Vec<usize> { cx.index.search(q, k).into_iter().map(|h| h.doc).collect() };
     let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
 
     // Questions per (rule, case), then one request per question.

@@ -378,7 +378,8 @@ pub enum WriteScope {
 }
 
 /// Stores each case's flags and figures in its `audit` field (`{flags, overlap, copied_run,
-/// source_rank}`); returns how many cases changed. Cases outside `scope` are left alone.
+/// source_rank}`, the rank a string `">1000"` when more than [`crate::index::RANK_DEPTH`] chunks
+/// outscore the source); returns how many cases changed. Cases outside `scope` are left alone.
 pub fn write_back(set: &mut TestSet, report: &Report, scope: WriteScope) -> usize {
     let mut flags: std::collections::HashMap<&str, Vec<&'static str>> = Default::default();
     for f in &report.findings {
@@ -405,7 +406,11 @@ pub fn write_back(set: &mut TestSet, report: &Report, scope: WriteScope) -> usiz
             v["copied_run"] = json!(r);
         }
         if let Some(r) = fig.source_rank {
-            v["source_rank"] = json!(r);
+            v["source_rank"] = if fig.rank_beyond_depth {
+                json!(format!(">{}", crate::index::RANK_DEPTH))
+            } else {
+                json!(r)
+            };
         }
         let v = Some(v);
         if case.audit != v {

@@ -9,8 +9,9 @@ pub const INFO: RuleInfo = RuleInfo {
     summary: "Another chunk scores far above the labelled source for the question",
     doc: "\
 **What it flags**: a case whose labelled source ranks at place `mislabel_rank` (default 5) or
-worse under BM25 while the best other chunk scores at least `mislabel_ratio` (default 2.0)
-times as much. The message names that chunk: check whether it answers the question.
+worse under BM25 (ranks are counted to 1,000; beyond, \"below 1000\") while the best other
+chunk scores at least `mislabel_ratio` (default 2.0) times as much. The message names that
+chunk: check whether it answers the question.
 
 **Why it matters**: a wrong label punishes a retriever for finding the right passage. Real
 questions often use other words than their source, so a low rank alone is not an error; a
@@ -30,6 +31,11 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         return None;
     }
     let chunk = f.best_other_chunk.as_deref().unwrap_or("another chunk");
+    let rank = if f.rank_beyond_depth {
+        format!("below {}", crate::index::RANK_DEPTH)
+    } else {
+        rank.to_string()
+    };
     Some(Hit::new(format!(
         "the labelled source ranks {rank} (score {score:.2}); `{chunk}` scores {other:.2}"
     )))
