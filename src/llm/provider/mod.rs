@@ -167,11 +167,20 @@ fn is_context_overflow(message: &str) -> bool {
         || m.contains("too many tokens")
 }
 
-/// `Retry-After` as seconds (fractions allowed). HTTP dates are rare on these APIs and fall
-/// back to the exponential backoff.
+/// `Retry-After` as seconds (fractions allowed) or as an HTTP date (the wait until then, 0 when
+/// it has passed); at most 10 minutes. Anything else falls back to the exponential backoff.
 pub(crate) fn parse_retry_after(value: &str) -> Option<Duration> {
-    let secs: f64 = value.trim().parse().ok()?;
-    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(600.0)))
+    const MAX: Duration = Duration::from_secs(600);
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs).min(MAX));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(
+        at.duration_since(std::time::SystemTime::now())
+            .unwrap_or_default()
+            .min(MAX),
+    )
 }
 
 /// The schema as sent: the `$schema` marker dropped, and whether it meets OpenAI's strict mode
@@ -245,9 +254,25 @@ mod tests {
     }
 
     #[test]
-    fn retry_after_seconds() {
+    fn retry_after_seconds_and_dates() {
         assert_eq!(parse_retry_after(" 1.5 "), Some(Duration::from_millis(1500)));
-        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None);
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"),
+            Some(Duration::ZERO),
+            "past"
+        );
+        let soon = std::time::SystemTime::now() + Duration::from_secs(30);
+        let wait = parse_retry_after(&httpdate::fmt_http_date(soon)).unwrap();
+        assert!(
+            wait > Duration::from_secs(27) && wait <= Duration::from_secs(30),
+            "{wait:?}"
+        );
+        let late = std::time::SystemTime::now() + Duration::from_secs(3600);
+        assert_eq!(
+            parse_retry_after(&httpdate::fmt_http_date(late)),
+            Some(Duration::from_secs(600))
+        );
+        assert_eq!(parse_retry_after("soon"), None);
         assert_eq!(parse_retry_after("-1"), None);
     }
 
