@@ -291,9 +291,9 @@ impl Bm25Index {
             .collect()
     }
 
-    /// Visits exactly the documents `within` scoring at least `theta` units, with their scores. MaxScore:
-    /// terms sorted by maximum impact; the low ones whose impacts sum to less than `theta` are
-    /// "non-essential" (a document holding only those cannot pass). The essential terms are
+    /// Visits exactly the documents `within` scoring at least `theta` units, with their
+    /// scores. MaxScore: terms sorted by maximum impact; the low ones whose impacts sum to less
+    /// than `theta` are "non-essential" (a document holding only those cannot pass). The essential terms are
     /// accumulated term-at-a-time into the thread's dense array, marking the documents they
     /// touch in a bitmap; those documents, in ascending order, then have the non-essential
     /// terms looked up, highest bound first, each dropped as soon as its partial score plus
