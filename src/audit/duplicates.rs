@@ -67,7 +67,8 @@ fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f32 {
 }
 
 /// Pairs `(later, earlier, similarity)` of near-duplicate questions (similarity ≥ `threshold`,
-/// not exact duplicates of each other, the later not an exact repeat), each later question paired with its most similar earlier one.
+/// not exact duplicates of each other, the later not an exact repeat), each later question
+/// paired with its most similar earlier one.
 pub fn near_duplicates(questions: &[&str], threshold: f32) -> Vec<(usize, usize, f32)> {
     let norms: Vec<String> = questions.par_iter().map(|q| normalized(q)).collect();
     let sets: Vec<HashSet<u64>> = questions.par_iter().map(|q| shingles(q)).collect();
