@@ -289,7 +289,7 @@ async fn a_malformed_verdict_skips_that_check_for_that_case_only() {
     assert_eq!((rs506.cases, rs506.flagged, rs506.skipped), (2, 1, 1));
     assert_eq!(figures.checks["RS505"].cases, 1);
     // The lost verdict was asked once and re-asked twice, then given up.
-    assert_eq!(figures.usage.rejected, 1);
+    assert_eq!(figures.usage.total.rejected, 1);
     assert_eq!(report.summary.by_rule["RS506"], 1);
     assert!(
         report

@@ -111,7 +111,7 @@ async fn rate_limit_waits_out_retry_after() {
             word: "w1".into()
         }
     );
-    assert_eq!((llm.usage().retries, llm.usage().calls), (1, 1));
+    assert_eq!((llm.usage().total.retries, llm.usage().total.calls), (1, 1));
     // The key was sent, and only in the header.
     let sent = &server.received_requests().await.unwrap()[0];
     assert_eq!(
@@ -142,7 +142,7 @@ async fn server_errors_are_retried() {
     let llm = connect(&server, dir.path()).await;
     let r = llm.structured::<Answer>(&ask(2)).await.unwrap();
     assert_eq!(r.value.n, 2);
-    assert_eq!(llm.usage().retries, 3);
+    assert_eq!(llm.usage().total.retries, 3);
     assert_eq!(server.received_requests().await.unwrap().len(), 4);
 }
 
@@ -193,7 +193,7 @@ async fn a_hung_request_times_out_and_is_retried() {
         "timeout not applied: {:?}",
         t.elapsed()
     );
-    assert_eq!(llm.usage().retries, 1);
+    assert_eq!(llm.usage().total.retries, 1);
 }
 
 #[tokio::test]
@@ -215,7 +215,7 @@ async fn malformed_bodies_are_reasked_then_rejected() {
     assert!(!e.is_fatal());
     // One ask and two re-asks (the default), then the candidate is given up.
     assert_eq!(server.received_requests().await.unwrap().len(), 3);
-    assert_eq!(llm.usage().rejected, 1);
+    assert_eq!(llm.usage().total.rejected, 1);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("journal.jsonl")).unwrap(),
         ""
@@ -255,7 +255,7 @@ async fn truncated_and_invalid_answers_are_reasked_with_the_error() {
             .contains("does not match the schema")
     );
     assert_eq!(body["max_tokens"], 512);
-    let u = llm.usage();
+    let u = llm.usage().total;
     assert_eq!((u.calls, u.rejected, u.prompt_tokens), (3, 0, 30));
 }
 
@@ -349,7 +349,7 @@ async fn anthropic_answers_through_the_forced_tool_and_are_priced() {
     assert_eq!(body["tool_choice"]["name"], "answer");
     let u = llm.usage();
     // 1000 * 2.0 / 1e6 + 200 * 10.0 / 1e6
-    assert!((u.cost_usd.unwrap() - 0.004).abs() < 1e-12, "{u:?}");
+    assert!((u.total.cost_usd.unwrap() - 0.004).abs() < 1e-12, "{u:?}");
     assert_eq!(u.by_tag["test"].prompt_tokens, 1000);
     assert_no_key(dir.path(), &[serde_json::to_string(&u).unwrap()]);
 }
@@ -368,7 +368,7 @@ async fn journaled_answers_are_replayed_unless_no_cache() {
     let again = connect(&server, dir.path()).await;
     let r = again.structured::<Answer>(&ask(9)).await.unwrap();
     assert!(r.cached && r.value.n == 9);
-    assert_eq!(again.usage().cache_hits, 1);
+    assert_eq!(again.usage().total.cache_hits, 1);
     assert_eq!(server.received_requests().await.unwrap().len(), 1);
     let uncached = Llm::connect(
         Some(&format!("openai-compatible:stub@{}/v1", server.uri())),
@@ -447,7 +447,7 @@ async fn two_hundred_requests_with_thirty_percent_failures_each_answered_once() 
         );
     }
     let received = server.received_requests().await.unwrap().len();
-    let u = llm.usage();
+    let u = llm.usage().total;
     assert_eq!(u.calls, 200);
     assert_eq!(u.retries as usize, received - 200, "every failure retried once");
     assert!(u.retries >= 40, "the stub should have failed ~30%: {}", u.retries);

@@ -85,7 +85,7 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
         !reply.value.city.trim().is_empty() || !reply.value.confident,
         "{reply:?}"
     );
-    let u = llm.usage();
+    let u = llm.usage().total;
     assert_eq!((u.calls, u.rejected), (1, 0));
     assert!(u.prompt_tokens > 0 && u.completion_tokens > 0, "{u:?}");
     assert_eq!(u.cost_usd, Some(0.0));
@@ -109,7 +109,7 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
         matches!(e, LlmError::Rejected { .. }) && e.to_string().contains("context"),
         "{e}"
     );
-    assert_eq!(llm.usage().calls, 2);
+    assert_eq!(llm.usage().total.calls, 2);
 
     llm.shutdown().await;
     let after = llm

@@ -124,7 +124,7 @@ fn summary(out: &mut String, report: &Report, color: bool) {
         .collect();
     let _ = writeln!(out, "  findings: {}", counts.join(", "));
     if let Some(llm) = &s.llm {
-        let u = &llm.usage;
+        let u = &llm.usage.total;
         let cost = u
             .cost_usd
             .map_or("cost unknown".to_string(), |c| format!("${c:.4}"));

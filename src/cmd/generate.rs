@@ -178,7 +178,7 @@ fn check_new_cases(set: &TestSet, ids: &[String], corpus: &Corpus) -> Result<()>
 }
 
 fn figures(llm: &Llm) -> LlmFigures {
-    let u = llm.usage();
+    let u = llm.usage().total;
     LlmFigures {
         model: llm.id(),
         calls: u.calls,

@@ -25,23 +25,13 @@ pub struct TagUsage {
     pub cost_usd: Option<f64>,
 }
 
-/// A snapshot of the whole run's usage.
+/// A snapshot of the whole run's usage: the counters over every tag (serialized inline, next
+/// to `by_tag`), and per tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Usage {
-    /// Answers received from the provider (re-asks included).
-    pub calls: u64,
-    /// Answers replayed from the journal.
-    pub cache_hits: u64,
-    /// Prompt tokens as reported by the provider.
-    pub prompt_tokens: u64,
-    /// Completion tokens as reported by the provider.
-    pub completion_tokens: u64,
-    /// Transient failures that were retried.
-    pub retries: u64,
-    /// Requests given up as malformed or too long.
-    pub rejected: u64,
-    /// USD, when the model's price is known.
-    pub cost_usd: Option<f64>,
+    /// The whole run.
+    #[serde(flatten)]
+    pub total: TagUsage,
     /// The same counters per request tag.
     pub by_tag: BTreeMap<String, TagUsage>,
 }
@@ -72,23 +62,13 @@ impl TagUsage {
 
 impl Usage {
     pub(crate) fn record(&mut self, tag: &str, e: Event) {
-        match e {
-            Event::Call { prompt, completion } => {
-                self.calls += 1;
-                self.prompt_tokens += prompt;
-                self.completion_tokens += completion;
-            }
-            Event::CacheHit => self.cache_hits += 1,
-            Event::Retry => self.retries += 1,
-            Event::Rejected => self.rejected += 1,
-        }
+        self.total.add(e);
         self.by_tag.entry(tag.to_string()).or_default().add(e);
     }
 
     /// Fills in the costs from `price`.
     pub(crate) fn priced(mut self, price: Option<Price>) -> Usage {
-        self.cost_usd = price.map(|p| p.cost(self.prompt_tokens, self.completion_tokens));
-        for t in self.by_tag.values_mut() {
+        for t in std::iter::once(&mut self.total).chain(self.by_tag.values_mut()) {
             t.cost_usd = price.map(|p| p.cost(t.prompt_tokens, t.completion_tokens));
         }
         self
@@ -98,17 +78,13 @@ impl Usage {
 /// One line for a run summary, e.g. `LLM: 12 calls, 3 cached, 4.1k prompt + 900 completion tokens, 1 retry, 0 rejected, $0.0012`.
 impl fmt::Display for Usage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = &self.total;
         write!(
             f,
             "LLM: {} calls, {} cached, {} prompt + {} completion tokens, {} retries, {} rejected, ",
-            self.calls,
-            self.cache_hits,
-            self.prompt_tokens,
-            self.completion_tokens,
-            self.retries,
-            self.rejected
+            t.calls, t.cache_hits, t.prompt_tokens, t.completion_tokens, t.retries, t.rejected
         )?;
-        match self.cost_usd {
+        match t.cost_usd {
             Some(c) => write!(f, "${c:.4}"),
             None => write!(f, "cost unknown (add the model to [prices])"),
         }
@@ -237,8 +213,15 @@ mod tests {
             input: 1.0,
             output: 2.0,
         }));
-        assert_eq!((u.calls, u.cache_hits, u.retries, u.rejected), (2, 1, 1, 1));
-        assert_eq!(u.cost_usd, Some(3.0));
+        let t = &u.total;
+        assert_eq!((t.calls, t.cache_hits, t.retries, t.rejected), (2, 1, 1, 1));
+        assert_eq!(t.cost_usd, Some(3.0));
+        // Serialized as before the split: the totals inline, then `by_tag`.
+        let json = serde_json::to_value(&u).unwrap();
+        assert_eq!(
+            (json["calls"].as_u64(), json["by_tag"]["b"]["calls"].as_u64()),
+            (Some(2), Some(1))
+        );
         assert_eq!(u.by_tag["a"].cost_usd, Some(1.0));
         assert_eq!(u.by_tag["b"].cache_hits, 1);
         assert!(u.to_string().contains("$3.0000"));
