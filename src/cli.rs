@@ -220,6 +220,10 @@ pub struct GenerateArgs {
     /// Folder of prompt templates (`single_hop.j2`, ...) overriding the built-in ones.
     #[arg(long, value_name = "DIR")]
     pub prompts: Option<PathBuf>,
+    /// Rounds at most: after the planned pass, kinds short of their planned count get
+    /// replacement candidates; 1 = no replacements. Bounds the calls at R times one pass [default: 3].
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
     /// Show the plan and the estimated LLM calls and tokens; call nothing, write nothing.
     #[arg(long)]
     pub dry_run: bool,

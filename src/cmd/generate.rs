@@ -10,11 +10,14 @@ use ragsynth::chunk::Chunker;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::Corpus;
 use ragsynth::generate::merge::{self, Stamp};
-use ragsynth::generate::pipeline::{self, Context, Options, Verdict};
-use ragsynth::generate::plan::{self, Kind, Mix, Plan};
+use ragsynth::generate::pipeline::{self, Context, Options, Progress, RunError, Verdict};
+use ragsynth::generate::plan::{self, Kind, Mix, Plan, Task};
 use ragsynth::generate::prompts::Prompts;
 use ragsynth::generate::summary::{LlmFigures, Summary};
-use ragsynth::generate::{DEFAULT_HELDOUT, DEFAULT_N, DEFAULT_OUTPUT, GenerateConfig};
+use ragsynth::generate::{
+    DEFAULT_HELDOUT, DEFAULT_MAX_ROUNDS, DEFAULT_N, DEFAULT_OUTPUT, DEFAULT_STOP_AFTER_LLM_FAILED,
+    GenerateConfig,
+};
 use ragsynth::llm::Llm;
 use ragsynth::testset::{self, Severity, TestSet};
 
@@ -39,6 +42,10 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     let heldout = args.heldout.or(cfg.heldout).unwrap_or(DEFAULT_HELDOUT);
     if !(0.0..=1.0).contains(&heldout) {
         bail!("--heldout {heldout}: must be between 0 and 1");
+    }
+    let max_rounds = args.max_rounds.or(cfg.max_rounds).unwrap_or(DEFAULT_MAX_ROUNDS);
+    if max_rounds == 0 {
+        bail!("--max-rounds 0: must be at least 1 (1 = the planned pass only)");
     }
     let prompts = Prompts::load(args.prompts.as_deref().or(cfg.prompts.as_deref()))?;
 
@@ -91,9 +98,13 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     for k in Kind::ALL {
         summary.kind(k).planned = plan.count(k);
     }
+    summary.max_rounds = max_rounds;
+    summary.worst_case_calls = pipeline::worst_case_calls(&plan, max_rounds);
     let options = Options {
         seed,
         temperature: args.temperature.unwrap_or(Options::default().temperature),
+        max_rounds,
+        stop_after_llm_failed: cfg.stop_after_llm_failed.unwrap_or(DEFAULT_STOP_AFTER_LLM_FAILED),
         ..Options::default()
     };
 
@@ -117,11 +128,14 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
         let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&config)).await?;
         let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, llm.context_tokens());
         let bars = Bars::new(&plan, args.quiet || args.json);
-        let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &|v| bars.tick(v)).await;
+        let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &bars).await;
         bars.finish();
         summary.llm = figures(&llm);
         llm.shutdown().await;
-        anyhow::Ok(result?)
+        match result {
+            Err(RunError::ProviderDown { count, last }) => Err(provider_down(&llm, &output, count, &last)),
+            r => anyhow::Ok(r?),
+        }
     })?;
 
     let (created, pinned) = created_time()?;
@@ -141,6 +155,26 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     summary.finish();
     summary.wall_seconds = started.elapsed().as_secs_f64();
     report(&summary, args.json)
+}
+
+/// The error for a provider that is down. Nothing is written, accepted cases of earlier rounds
+/// included: every answer is in the journal, so the same command resumes where this run
+/// stopped and writes what an uninterrupted run would (writing part of the cases now would
+/// make the rerun reject those as duplicates of themselves and top up again).
+fn provider_down(llm: &Llm, output: &Path, count: usize, last: &str) -> anyhow::Error {
+    let resume = match llm.journal_path() {
+        Some(j) => format!(
+            "the answers received so far are journaled in {}; rerun the same command to resume without asking them again",
+            j.display()
+        ),
+        None => "with --no-cache the answers received were not kept".to_string(),
+    };
+    anyhow::anyhow!(
+        "{} looks down: {count} candidates in a row failed after all retries (last: {last}); stopped, \
+         nothing written to {}; {resume}",
+        llm.id(),
+        output.display()
+    )
 }
 
 /// The `created` time of this run and whether it is pinned: `SOURCE_DATE_EPOCH` when set (the
@@ -224,6 +258,27 @@ fn plan_table(plan: &Plan, chunks: &[ragsynth::chunk::Chunk]) -> String {
     s
 }
 
+impl Progress for Bars {
+    fn round(&self, round: u32, tasks: &[Task]) {
+        for (kind, b) in &self.bars {
+            let n = tasks.iter().filter(|t| t.kind == *kind).count();
+            b.inc_length(n as u64);
+            if round > 1 && n > 0 {
+                b.set_message(format!("round {round}"));
+            }
+        }
+    }
+
+    fn verdict(&self, v: &Verdict) {
+        if let Some((_, b)) = self.bars.iter().find(|(k, _)| *k == v.kind) {
+            b.inc(1);
+            if let Err(r) = &v.result {
+                b.set_message(format!("last rejected: {r}"));
+            }
+        }
+    }
+}
+
 /// One progress bar per kind of question, drawn on stderr only when it is a terminal.
 struct Bars {
     multi: MultiProgress,
@@ -241,26 +296,18 @@ impl Bars {
         let style = ProgressStyle::with_template("{prefix:>13} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
             .expect("valid template")
             .progress_chars("=> ");
+        // Lengths grow as each round's tasks are known.
         let bars = Kind::ALL
             .iter()
             .filter(|k| plan.count(**k) > 0)
             .map(|&k| {
-                let b = multi.add(ProgressBar::new(plan.count(k) as u64));
+                let b = multi.add(ProgressBar::new(0));
                 b.set_style(style.clone());
                 b.set_prefix(k.as_str());
                 (k, b)
             })
             .collect();
         Bars { multi, bars }
-    }
-
-    fn tick(&self, v: &Verdict) {
-        if let Some((_, b)) = self.bars.iter().find(|(k, _)| *k == v.kind) {
-            b.inc(1);
-            if let Err(r) = &v.result {
-                b.set_message(format!("last rejected: {r}"));
-            }
-        }
     }
 
     fn finish(&self) {

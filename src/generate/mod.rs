@@ -2,7 +2,8 @@
 //! 3–6 of the design). [`plan`] picks chunks and kinds, [`prompts`] renders the templates,
 //! [`pipeline`] has the LLM write candidates and judge them, [`verify`] keeps the ones whose
 //! quotes are really in the corpus and that are not repeats, [`merge`] appends them to the
-//! test set and [`summary`] accounts for every candidate.
+//! test set and [`summary`] accounts for every candidate. [`topup`] plans replacements for the
+//! kinds that fell short, run in further rounds.
 
 pub mod merge;
 pub mod pairs;
@@ -10,6 +11,7 @@ pub mod pipeline;
 pub mod plan;
 pub mod prompts;
 pub mod summary;
+pub mod topup;
 pub mod verify;
 
 use std::path::PathBuf;
@@ -32,11 +34,20 @@ pub struct GenerateConfig {
     pub prompts: Option<PathBuf>,
     /// Test set to write.
     pub output: Option<PathBuf>,
+    /// Rounds at most: the first pass plus top-up rounds for kinds short of their plan.
+    pub max_rounds: Option<u32>,
+    /// Stop the run when this many candidates in a row (in completion order) end `llm_failed`
+    /// (the provider kept failing after all retries); 0 never stops.
+    pub stop_after_llm_failed: Option<usize>,
 }
 
 /// Default number of cases.
 pub const DEFAULT_N: usize = 20;
 /// Default held-out share.
 pub const DEFAULT_HELDOUT: f64 = 0.2;
+/// Default number of rounds (1 = no top-up).
+pub const DEFAULT_MAX_ROUNDS: u32 = 3;
+/// Default run of `llm_failed` candidates that stops the run.
+pub const DEFAULT_STOP_AFTER_LLM_FAILED: usize = 5;
 /// Default output file.
 pub const DEFAULT_OUTPUT: &str = "output/testset.yaml";

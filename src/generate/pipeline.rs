@@ -6,8 +6,14 @@
 //! LLM journal answers a rerun after an interruption without paying again, and results are
 //! put back in plan order before the duplicate check so the output does not depend on which
 //! answer arrived first.
+//!
+//! [`run`] works in rounds: the first asks the plan; each further round asks replacements
+//! ([`super::topup`]) for the kinds still short of their planned count, until every kind is
+//! full, `max_rounds` is reached, or a round accepted nothing and only re-asks of chunks already
+//! tried are left. A provider that fails `stop_after_llm_failed` candidates in a row after all
+//! retries stops the run: it is down, and waiting out every retry of every task helps no one.
 
-use futures::{StreamExt, TryStreamExt, stream};
+use futures::{StreamExt, stream};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -16,7 +22,8 @@ use serde_json::{Value, json};
 use super::merge::Accepted;
 use super::plan::{Kind, Plan, Task, stable_hash};
 use super::prompts::{Prompts, Rendered};
-use super::summary::{LlmFigures, Summary};
+use super::summary::{LlmFigures, RoundFigures, Stop, Summary};
+use super::topup;
 use super::verify::{Dedup, Rejection, check_on_topic, check_question, label_for};
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;
@@ -36,6 +43,10 @@ pub struct Options {
     pub judge_top_k: usize,
     /// Real questions shown as style examples.
     pub examples: usize,
+    /// Rounds at most (1 = the plan only, no replacements).
+    pub max_rounds: u32,
+    /// Candidates in a row ending `llm_failed` that stop the run (0 = never).
+    pub stop_after_llm_failed: usize,
 }
 
 impl Default for Options {
@@ -45,6 +56,8 @@ impl Default for Options {
             temperature: 0.3,
             judge_top_k: 3,
             examples: 3,
+            max_rounds: super::DEFAULT_MAX_ROUNDS,
+            stop_after_llm_failed: super::DEFAULT_STOP_AFTER_LLM_FAILED,
         }
     }
 }
@@ -158,67 +171,214 @@ pub struct Verdict {
     pub result: Result<Accepted, Rejection>,
     /// LLM calls it made.
     pub calls: u64,
+    /// For `llm_failed`: the provider's last failure after all retries.
+    pub failure: Option<String>,
 }
 
-/// Runs every task of `plan`; `on_verdict` is called as each finishes (for progress). Returns
-/// the accepted candidates in plan order, with repeats among them removed, and the account.
+/// What a run reports as it goes (progress bars).
+pub trait Progress: Sync {
+    /// A round starts with these tasks.
+    fn round(&self, round: u32, tasks: &[Task]);
+    /// A task reached its verdict.
+    fn verdict(&self, verdict: &Verdict);
+}
+
+/// Why a run stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// An error no candidate can survive (configuration, key, missing model).
+    #[error(transparent)]
+    Llm(#[from] LlmError),
+    /// The provider failed candidate after candidate after all retries.
+    #[error("{count} candidates in a row failed after all retries; last: {last}")]
+    ProviderDown {
+        /// Candidates in a row that ended `llm_failed`.
+        count: usize,
+        /// The last failure (names the provider).
+        last: String,
+    },
+}
+
+/// Runs the plan, then top-up rounds; `progress` hears of each round and verdict. Returns the
+/// accepted candidates in the order asked (round by round, plan order within a round), with
+/// repeats among them removed, and fills in the account.
 pub async fn run(
     llm: &Llm,
     ctx: &Context<'_>,
     plan: &Plan,
     summary: &mut Summary,
-    on_verdict: &(dyn Fn(&Verdict) + Sync),
-) -> Result<Vec<Accepted>, LlmError> {
-    let mut verdicts: Vec<Verdict> = stream::iter(plan.tasks.iter())
-        .map(|t| attempt(llm, ctx, t))
-        .buffer_unordered(llm.concurrency().max(1))
-        .inspect_ok(|v| on_verdict(v))
-        .try_collect()
-        .await?;
-    verdicts.sort_by_key(|v| v.index);
-
+    progress: &dyn Progress,
+) -> Result<Vec<Accepted>, RunError> {
     let mut seen = Dedup::default();
     let mut accepted = Vec::new();
-    for v in verdicts {
-        let fig = summary.kind(v.kind);
-        fig.llm_calls += v.calls;
-        let result = v.result.and_then(|a| seen.check(&a.question).map(|()| a));
-        match result {
-            Ok(a) => {
-                seen.add(&a.question);
-                fig.accepted += 1;
-                accepted.push(a);
+    let mut asked: Vec<Task> = Vec::new();
+    let mut failed = FailedInARow::new(ctx.options.stop_after_llm_failed);
+    let mut tasks = plan.tasks.clone();
+    summary.max_rounds = ctx.options.max_rounds.max(1);
+    for round in 1.. {
+        progress.round(round, &tasks);
+        let verdicts = run_round(llm, ctx, &tasks, &mut failed, progress).await?;
+        let figures = account(round, verdicts, &mut seen, &mut accepted, summary);
+        let progressed = figures.accepted > 0;
+        summary.rounds.push(figures);
+        asked.append(&mut tasks);
+        match next_round(ctx, plan, &asked, summary, round, progressed) {
+            Ok(next) => tasks = next,
+            Err(stop) => {
+                summary.stopped = Some(stop);
+                break;
             }
-            Err(r) => *fig.rejected.entry(r.as_str().to_string()).or_default() += 1,
         }
     }
     Ok(accepted)
 }
 
+/// The replacement tasks of the round after `round`, or why there is none.
+fn next_round(
+    ctx: &Context<'_>,
+    plan: &Plan,
+    asked: &[Task],
+    summary: &mut Summary,
+    round: u32,
+    progressed: bool,
+) -> Result<Vec<Task>, Stop> {
+    let short: Vec<(Kind, usize)> = Kind::ALL
+        .iter()
+        .map(|&k| (k, plan.count(k).saturating_sub(summary.kind(k).accepted)))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    if short.is_empty() {
+        return Err(Stop::Complete);
+    }
+    if round >= summary.max_rounds {
+        return Err(Stop::MaxRounds);
+    }
+    let tasks = topup::replacements(ctx.chunks, &plan.eligible, asked, &short, ctx.options.seed);
+    if tasks.is_empty() {
+        return Err(Stop::NothingLeft);
+    }
+    if !progressed && !tasks.iter().any(topup::is_fresh) {
+        return Err(Stop::NoProgress);
+    }
+    Ok(tasks)
+}
+
+/// Runs one round's tasks concurrently; the verdicts come back in task order.
+async fn run_round(
+    llm: &Llm,
+    ctx: &Context<'_>,
+    tasks: &[Task],
+    failed: &mut FailedInARow,
+    progress: &dyn Progress,
+) -> Result<Vec<Verdict>, RunError> {
+    let mut pending = stream::iter(tasks)
+        .map(|t| attempt(llm, ctx, t))
+        .buffer_unordered(llm.concurrency().max(1));
+    let mut verdicts = Vec::with_capacity(tasks.len());
+    while let Some(v) = pending.next().await {
+        let v = v?;
+        progress.verdict(&v);
+        // Dropping `pending` on the error abandons the requests still in flight.
+        failed.see(&v)?;
+        verdicts.push(v);
+    }
+    verdicts.sort_by_key(|v| v.index);
+    Ok(verdicts)
+}
+
+/// Counts a round's verdicts into the summary and keeps the accepted candidates that do not
+/// repeat an earlier one (of this round or before).
+fn account(
+    round: u32,
+    verdicts: Vec<Verdict>,
+    seen: &mut Dedup,
+    accepted: &mut Vec<Accepted>,
+    summary: &mut Summary,
+) -> RoundFigures {
+    let mut figures = RoundFigures {
+        round,
+        tasks: verdicts.len(),
+        ..RoundFigures::default()
+    };
+    for v in verdicts {
+        let fig = summary.kind(v.kind);
+        fig.llm_calls += v.calls;
+        figures.llm_calls += v.calls;
+        let result = v.result.and_then(|a| seen.check(&a.question).map(|()| a));
+        match result {
+            Ok(a) => {
+                seen.add(&a.question);
+                fig.accepted += 1;
+                figures.accepted += 1;
+                accepted.push(a);
+            }
+            Err(r) => *fig.rejected.entry(r.as_str().to_string()).or_default() += 1,
+        }
+    }
+    figures
+}
+
+/// Counts candidates that end `llm_failed` in a row, in the order they finish; any other
+/// verdict — a malformed reply included, since the provider did answer — ends the run of them.
+struct FailedInARow {
+    limit: usize,
+    count: usize,
+}
+
+impl FailedInARow {
+    fn new(limit: usize) -> FailedInARow {
+        FailedInARow { limit, count: 0 }
+    }
+
+    fn see(&mut self, v: &Verdict) -> Result<(), RunError> {
+        match &v.failure {
+            None => self.count = 0,
+            Some(last) => {
+                self.count += 1;
+                if self.limit > 0 && self.count >= self.limit {
+                    return Err(RunError::ProviderDown {
+                        count: self.count,
+                        last: last.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// LLM calls a candidate made, and the provider's failure when it ended `llm_failed`.
+#[derive(Debug, Default)]
+struct Tally {
+    calls: u64,
+    failure: Option<String>,
+}
+
 /// One candidate from start to verdict. Errs only when the run must stop.
 async fn attempt(llm: &Llm, ctx: &Context<'_>, task: &Task) -> Result<Verdict, LlmError> {
-    let mut calls = 0;
+    let mut tally = Tally::default();
     let result = match task.kind {
-        Kind::SingleHop => single_hop(llm, ctx, task, &mut calls).await?,
-        Kind::MultiHop => multi_hop(llm, ctx, task, &mut calls).await?,
-        Kind::Unanswerable => unanswerable(llm, ctx, task, &mut calls).await?,
+        Kind::SingleHop => single_hop(llm, ctx, task, &mut tally).await?,
+        Kind::MultiHop => multi_hop(llm, ctx, task, &mut tally).await?,
+        Kind::Unanswerable => unanswerable(llm, ctx, task, &mut tally).await?,
     };
     Ok(Verdict {
         index: task.index,
         kind: task.kind,
         result,
-        calls,
+        calls: tally.calls,
+        failure: tally.failure,
     })
 }
 
 /// A candidate's result, or the error that stops the run.
 type Outcome = Result<Result<Accepted, Rejection>, LlmError>;
 
-async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -> Outcome {
+async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let chunk = &ctx.chunks[task.chunks[0]];
     let sentence = key_sentence(&chunk.text, None, task.attempt as usize);
     let req = generation_request(ctx, task, MAX_TOKENS_SINGLE)?;
-    let reply = match ask::<SingleHopReply>(llm, &req.0, calls).await? {
+    let reply = match ask::<SingleHopReply>(llm, &req.0, tally).await? {
         Ok(r) => r,
         Err(r) => return Ok(Err(r)),
     };
@@ -242,11 +402,11 @@ async fn single_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) 
     })())
 }
 
-async fn multi_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -> Outcome {
+async fn multi_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let (a, b) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
     let (sa, sb) = multi_hop_sentences(a, b, task);
     let req = generation_request(ctx, task, MAX_TOKENS_MULTI)?;
-    let reply = match ask::<MultiHopReply>(llm, &req.0, calls).await? {
+    let reply = match ask::<MultiHopReply>(llm, &req.0, tally).await? {
         Ok(r) => r,
         Err(r) => return Ok(Err(r)),
     };
@@ -266,7 +426,7 @@ async fn multi_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -
     };
     // Neither passage may answer it alone.
     for c in [a, b] {
-        match judge(llm, ctx, &question, &[c], calls).await? {
+        match judge(llm, ctx, &question, &[c], tally).await? {
             Ok(true) => return Ok(Err(Rejection::SingleChunkAnswers)),
             Ok(false) => {}
             Err(r) => return Ok(Err(r)),
@@ -284,11 +444,11 @@ async fn multi_hop(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -
     }))
 }
 
-async fn unanswerable(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64) -> Outcome {
+async fn unanswerable(llm: &Llm, ctx: &Context<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let chunk = &ctx.chunks[task.chunks[0]];
     let sentence = key_sentence(&chunk.text, None, task.attempt as usize);
     let req = generation_request(ctx, task, MAX_TOKENS_UNANSWERABLE)?;
-    let reply = match ask::<UnanswerableReply>(llm, &req.0, calls).await? {
+    let reply = match ask::<UnanswerableReply>(llm, &req.0, tally).await? {
         Ok(r) => r,
         Err(r) => return Ok(Err(r)),
     };
@@ -307,7 +467,7 @@ async fn unanswerable(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64
     if passages.is_empty() {
         passages.push(chunk);
     }
-    match judge(llm, ctx, &question, &passages, calls).await? {
+    match judge(llm, ctx, &question, &passages, tally).await? {
         Ok(true) => return Ok(Err(Rejection::CorpusAnswers)),
         Ok(false) => {}
         Err(r) => return Ok(Err(r)),
@@ -329,14 +489,19 @@ async fn unanswerable(llm: &Llm, ctx: &Context<'_>, task: &Task, calls: &mut u64
 async fn ask<T: DeserializeOwned + JsonSchema>(
     llm: &Llm,
     req: &ChatRequest,
-    calls: &mut u64,
+    tally: &mut Tally,
 ) -> Result<Result<Reply<T>, Rejection>, LlmError> {
-    *calls += 1;
+    tally.calls += 1;
     match llm.structured::<T>(req).await {
         Ok(reply) => Ok(Ok(reply)),
         Err(e) if e.is_fatal() => Err(e),
         Err(LlmError::Rejected { .. }) => Ok(Err(Rejection::MalformedReply)),
-        Err(_) => Ok(Err(Rejection::LlmFailed)),
+        Err(e) => {
+            // Retries exhausted: the candidate is lost, and a run of these means the
+            // provider is down.
+            tally.failure = Some(e.to_string());
+            Ok(Err(Rejection::LlmFailed))
+        }
     }
 }
 
@@ -346,7 +511,7 @@ async fn judge(
     ctx: &Context<'_>,
     question: &str,
     passages: &[&Chunk],
-    calls: &mut u64,
+    tally: &mut Tally,
 ) -> Result<Result<bool, Rejection>, LlmError> {
     let passages: Vec<Passage<'_>> = passages
         .iter()
@@ -357,7 +522,7 @@ async fn judge(
         .collect();
     let req = judge::answerable_request(ctx.prompts, ctx.context_tokens, question, &passages)
         .map_err(config_error)?;
-    Ok(ask::<judge::AnswerableReply>(llm, &req, calls)
+    Ok(ask::<judge::AnswerableReply>(llm, &req, tally)
         .await?
         .map(|j| j.value.answerable))
 }
@@ -564,6 +729,14 @@ pub fn estimate(ctx: &Context<'_>, plan: &Plan) -> crate::Result<LlmFigures> {
         }
     }
     Ok(f)
+}
+
+/// LLM requests a run of `plan` makes at most over `max_rounds` rounds: every round asks at
+/// most the planned number of tasks of each kind, each with every check, so the bound is
+/// `max_rounds` times one pass (re-asks of malformed answers come on top).
+pub fn worst_case_calls(plan: &Plan, max_rounds: u32) -> u64 {
+    let one_pass: u64 = plan.tasks.iter().map(|t| calls_per_task(t.kind)).sum();
+    one_pass * u64::from(max_rounds.max(1))
 }
 
 /// LLM calls one task of `kind` makes when every check runs: generation, plus one judge call

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::pairs::find_pairs;
+use super::pairs::{Pair, find_pairs};
 use crate::chunk::Chunk;
 use crate::testset::QuestionType;
 use crate::{Error, Result};
@@ -167,6 +167,10 @@ pub struct Plan {
     pub skipped: BTreeMap<&'static str, usize>,
     /// Notes for the user (e.g. no multi-hop pairs, slots moved to lookup).
     pub notes: Vec<String>,
+    /// Chunks with enough content to ask about (indices into the chunk list); top-up rounds
+    /// pick from these too.
+    #[serde(skip)]
+    pub eligible: Vec<usize>,
 }
 
 impl Plan {
@@ -286,6 +290,7 @@ pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
             chunks: chunks.len(),
             skipped,
             notes,
+            eligible,
         };
     }
 
@@ -310,6 +315,7 @@ pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
         chunks: chunks.len(),
         skipped,
         notes,
+        eligible,
     }
 }
 
@@ -352,14 +358,9 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
     tasks
 }
 
-/// Up to `k` multi-hop tasks from the best pairs, each chunk used once and each document at
-/// most its fair share of times where the pairs allow.
-fn pick_pairs(chunks: &[Chunk], eligible: &[usize], k: usize, seed: u64) -> Vec<Task> {
-    if k == 0 {
-        return Vec::new();
-    }
+/// Multi-hop pairs among `eligible`, best first; among equally good pairs, the seed decides.
+pub fn ranked_pairs(chunks: &[Chunk], eligible: &[usize], seed: u64) -> Vec<Pair> {
     let mut pairs = find_pairs(chunks, eligible);
-    // Among equally good pairs, the seed decides.
     pairs.sort_by(|x, y| {
         y.score.total_cmp(&x.score).then_with(|| {
             let hx = stable_hash(seed, &[&chunks[x.a].id, &chunks[x.b].id]);
@@ -367,6 +368,16 @@ fn pick_pairs(chunks: &[Chunk], eligible: &[usize], k: usize, seed: u64) -> Vec<
             hx.cmp(&hy)
         })
     });
+    pairs
+}
+
+/// Up to `k` multi-hop tasks from the best pairs, each chunk used once and each document at
+/// most its fair share of times where the pairs allow.
+fn pick_pairs(chunks: &[Chunk], eligible: &[usize], k: usize, seed: u64) -> Vec<Task> {
+    if k == 0 {
+        return Vec::new();
+    }
+    let pairs = ranked_pairs(chunks, eligible, seed);
     let n_docs = pairs
         .iter()
         .flat_map(|p| [chunks[p.a].doc.as_str(), chunks[p.b].doc.as_str()])

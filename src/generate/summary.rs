@@ -1,5 +1,6 @@
-//! The end-of-run account: what was planned, attempted, accepted and rejected (with reasons),
-//! what the LLM cost, and how long it took. Printed as a table for people or as JSON.
+//! The end-of-run account: what was planned, attempted, accepted and rejected (with reasons,
+//! summed over the rounds), how each round went and why the rounds stopped, what the LLM cost,
+//! and how long it took. Printed as a table for people or as JSON.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -44,6 +45,45 @@ pub struct KindFigures {
     pub calls_per_accepted: Option<f64>,
 }
 
+/// One round: the plan's pass (round 1) or a top-up.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct RoundFigures {
+    /// 1 for the planned pass, then 2, 3, ...
+    pub round: u32,
+    /// Candidates asked for.
+    pub tasks: usize,
+    /// Of those, accepted.
+    pub accepted: usize,
+    /// LLM calls made (generation and judging).
+    pub llm_calls: u64,
+}
+
+/// Why no further round ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    /// Every kind reached its planned count.
+    Complete,
+    /// `--max-rounds` rounds ran.
+    MaxRounds,
+    /// A round accepted nothing and every replacement would re-ask a chunk already tried.
+    NoProgress,
+    /// No replacement could be planned (e.g. every multi-hop pair was asked).
+    NothingLeft,
+}
+
+impl Stop {
+    /// Name in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::Complete => "complete",
+            Stop::MaxRounds => "max_rounds",
+            Stop::NoProgress => "no_progress",
+            Stop::NothingLeft => "nothing_left",
+        }
+    }
+}
+
 /// The whole account.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Summary {
@@ -75,6 +115,16 @@ pub struct Summary {
     pub wall_seconds: f64,
     /// Notes from planning.
     pub notes: Vec<String>,
+    /// Rounds allowed (`--max-rounds`).
+    pub max_rounds: u32,
+    /// Rounds run.
+    pub rounds_run: u32,
+    /// Each round run.
+    pub rounds: Vec<RoundFigures>,
+    /// Why no further round ran (none for a dry run).
+    pub stopped: Option<Stop>,
+    /// LLM requests at most, over all rounds (every candidate rejected, every check run).
+    pub worst_case_calls: u64,
 }
 
 impl Summary {
@@ -98,6 +148,7 @@ impl Summary {
 
     /// Computes the totals and ratios from the per-kind figures.
     pub fn finish(&mut self) {
+        self.rounds_run = self.rounds.len() as u32;
         self.rejections.clear();
         self.attempted = 0;
         self.accepted = 0;
@@ -179,6 +230,21 @@ impl Summary {
         for n in &self.notes {
             let _ = writeln!(s, "note: {n}");
         }
+        if !self.rounds.is_empty() {
+            let list: Vec<String> = self
+                .rounds
+                .iter()
+                .map(|r| format!("{}/{} accepted", r.accepted, r.tasks))
+                .collect();
+            let stop = self.stopped.map_or("", Stop::as_str);
+            let _ = writeln!(
+                s,
+                "\nrounds: {} of at most {} ({}); stopped: {stop}",
+                self.rounds.len(),
+                self.max_rounds,
+                list.join(", ")
+            );
+        }
         let est = if self.dry_run { " (estimated)" } else { "" };
         let cost = self
             .llm
@@ -194,7 +260,13 @@ impl Summary {
             self.llm.completion_tokens,
             self.llm.retries
         );
-        if !self.dry_run {
+        if self.dry_run {
+            let _ = writeln!(
+                s,
+                "worst case over {} round(s): {} calls (every candidate rejected and replaced)",
+                self.max_rounds, self.worst_case_calls
+            );
+        } else {
             let _ = writeln!(s, "held out: {} of {} new case(s)", self.heldout, self.accepted);
         }
         let _ = writeln!(s, "wall time: {:.1}s", self.wall_seconds);
@@ -217,12 +289,33 @@ mod tests {
         let u = s.kind(Kind::Unanswerable);
         u.planned = 1;
         u.rejected.insert("corpus_answers".into(), 1);
+        s.max_rounds = 3;
+        s.rounds = vec![
+            RoundFigures {
+                round: 1,
+                tasks: 3,
+                accepted: 1,
+                llm_calls: 3,
+            },
+            RoundFigures {
+                round: 2,
+                tasks: 2,
+                accepted: 1,
+                llm_calls: 2,
+            },
+        ];
+        s.stopped = Some(Stop::NoProgress);
         s.finish();
+        assert_eq!(s.rounds_run, 2);
         assert_eq!((s.attempted, s.accepted, s.rejected), (5, 2, 3));
         assert_eq!(s.by_type["lookup"].calls_per_accepted, Some(2.0));
         assert_eq!(s.by_type["unanswerable"].calls_per_accepted, None);
         let t = s.to_table();
         assert!(t.contains("quote_not_found        2"), "{t}");
         assert!(t.contains("total"), "{t}");
+        assert!(
+            t.contains("rounds: 2 of at most 3 (1/3 accepted, 1/2 accepted); stopped: no_progress"),
+            "{t}"
+        );
     }
 }

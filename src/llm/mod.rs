@@ -429,6 +429,11 @@ impl Llm {
         self.inner.id.clone()
     }
 
+    /// The journal file answers are kept in (none with `--no-cache`).
+    pub fn journal_path(&self) -> Option<PathBuf> {
+        self.inner.journal.as_ref().map(|j| j.path().to_path_buf())
+    }
+
     /// The model's context window in tokens, when known (a local llama-server reports it).
     pub fn context_tokens(&self) -> Option<usize> {
         self.inner.context

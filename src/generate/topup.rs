@@ -1,0 +1,273 @@
+//! Top-up rounds: replacement tasks for the kinds whose accepted count fell short of the plan.
+//! A weak model rejects most candidates; without replacements `-n 20` could write one case.
+//!
+//! Replacements are a function of the chunks, the seed and every task asked so far — nothing
+//! else — so a rerun that replays the earlier rounds from the LLM journal plans the very same
+//! replacements and asks nothing new. They go to chunks not yet asked about for that kind first
+//! (spread over documents), then back to asked chunks with the next `attempt` (another key
+//! sentence and sampling seed). Multi-hop replacements only use pairs never asked before. So no
+//! replacement repeats an earlier request.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::plan::{Kind, Task, ranked_pairs, stable_hash};
+use crate::chunk::Chunk;
+
+/// Replacement tasks: `short` says how many of each kind are missing; `asked` is every task of
+/// the earlier rounds; `eligible` the chunks worth asking about. Indices continue after
+/// `asked`. Fewer tasks than asked for when a kind has nothing new left (multi-hop pairs).
+pub fn replacements(
+    chunks: &[Chunk],
+    eligible: &[usize],
+    asked: &[Task],
+    short: &[(Kind, usize)],
+    seed: u64,
+) -> Vec<Task> {
+    let mut tasks = Vec::new();
+    for &(kind, k) in short {
+        if k == 0 {
+            continue;
+        }
+        match kind {
+            Kind::MultiHop => tasks.extend(new_pairs(chunks, eligible, asked, k, seed)),
+            Kind::SingleHop | Kind::Unanswerable => {
+                tasks.extend(single_chunk(chunks, eligible, asked, kind, k, seed));
+            }
+        }
+    }
+    for (i, t) in tasks.iter_mut().enumerate() {
+        t.index = asked.len() + i;
+    }
+    tasks
+}
+
+/// Whether a task works on material never asked about for its kind (a fresh chunk or pair).
+pub fn is_fresh(task: &Task) -> bool {
+    task.attempt == 0
+}
+
+/// `k` one-chunk tasks of `kind`: each time the chunk asked least often for this kind, in the
+/// document whose chunks have been asked least (as a share of its chunks), ties by the seed.
+fn single_chunk(
+    chunks: &[Chunk],
+    eligible: &[usize],
+    asked: &[Task],
+    kind: Kind,
+    k: usize,
+    seed: u64,
+) -> Vec<Task> {
+    if eligible.is_empty() {
+        return Vec::new();
+    }
+    // Next attempt number per chunk (0 = never asked) and tasks per document, for this kind.
+    let mut next: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut load: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut size: BTreeMap<&str, usize> = BTreeMap::new();
+    for &i in eligible {
+        *size.entry(chunks[i].doc.as_str()).or_default() += 1;
+    }
+    for t in asked.iter().filter(|t| t.kind == kind) {
+        let n = next.entry(t.chunks[0]).or_default();
+        *n = (*n).max(t.attempt + 1);
+        *load.entry(chunks[t.chunks[0]].doc.as_str()).or_default() += 1;
+    }
+    let tie: BTreeMap<usize, u64> = eligible
+        .iter()
+        .map(|&i| (i, stable_hash(seed, &["top-up", kind.as_str(), &chunks[i].id])))
+        .collect();
+    let mut tasks = Vec::new();
+    for _ in 0..k {
+        let key = |i: usize| {
+            let doc = chunks[i].doc.as_str();
+            let share = load.get(doc).copied().unwrap_or(0) as f64 / size[doc] as f64;
+            (next.get(&i).copied().unwrap_or(0), share, tie[&i], i)
+        };
+        let best = eligible
+            .iter()
+            .copied()
+            .min_by(|&a, &b| {
+                let (ka, kb) = (key(a), key(b));
+                ka.0.cmp(&kb.0)
+                    .then(ka.1.total_cmp(&kb.1))
+                    .then(ka.2.cmp(&kb.2))
+                    .then(ka.3.cmp(&kb.3))
+            })
+            .expect("eligible is not empty");
+        let attempt = next.get(&best).copied().unwrap_or(0);
+        next.insert(best, attempt + 1);
+        *load.entry(chunks[best].doc.as_str()).or_default() += 1;
+        tasks.push(Task {
+            index: 0,
+            kind,
+            chunks: vec![best],
+            term: None,
+            attempt,
+        });
+    }
+    tasks
+}
+
+/// Up to `k` multi-hop tasks on pairs never asked before, best first: pairs of chunks no
+/// multi-hop task has used come first, then pairs reusing a chunk; each chunk once per round.
+fn new_pairs(chunks: &[Chunk], eligible: &[usize], asked: &[Task], k: usize, seed: u64) -> Vec<Task> {
+    let key = |a: usize, b: usize| (a.min(b), a.max(b));
+    let mut asked_pairs = BTreeSet::new();
+    let mut used = BTreeSet::new();
+    for t in asked.iter().filter(|t| t.kind == Kind::MultiHop && t.chunks.len() == 2) {
+        asked_pairs.insert(key(t.chunks[0], t.chunks[1]));
+        used.extend(t.chunks.iter().copied());
+    }
+    let pairs = ranked_pairs(chunks, eligible, seed);
+    let mut this_round = BTreeSet::new();
+    let mut tasks = Vec::new();
+    for relax in [false, true] {
+        for p in &pairs {
+            if tasks.len() == k {
+                return tasks;
+            }
+            if asked_pairs.contains(&key(p.a, p.b)) || this_round.contains(&p.a) || this_round.contains(&p.b) {
+                continue;
+            }
+            if !relax && (used.contains(&p.a) || used.contains(&p.b)) {
+                continue;
+            }
+            this_round.insert(p.a);
+            this_round.insert(p.b);
+            tasks.push(Task {
+                index: 0,
+                kind: Kind::MultiHop,
+                chunks: vec![p.a, p.b],
+                term: Some(p.term.clone()),
+                attempt: 0,
+            });
+        }
+    }
+    tasks
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::generate::plan::{Mix, plan};
+
+    fn chunk(doc: &str, n: usize, text: &str) -> Chunk {
+        Chunk {
+            id: format!("{doc}#{n}"),
+            doc: doc.into(),
+            start: n * 1000,
+            end: n * 1000 + text.chars().count(),
+            text: text.into(),
+        }
+    }
+
+    /// Prose long enough to be eligible; `term` links chunks of different documents.
+    fn prose(topic: &str, term: &str) -> String {
+        format!(
+            "The {topic} setting controls how the agent behaves when a backup runs at night. \
+             It defaults to a safe value, can be changed with {term} in the console, and takes \
+             effect at the next scheduled run without restarting the service or the agent."
+        )
+    }
+
+    fn corpus() -> Vec<Chunk> {
+        let mut chunks = Vec::new();
+        for n in 0..4 {
+            let terms = format!("zorblat{n} or frobnic{n}");
+            chunks.push(chunk("a.md", n, &prose(&format!("alpha{n}"), &terms)));
+        }
+        // b.md#n shares one rare term with a.md#n and another with a.md#(n+1)%4: 8 pairs.
+        for n in 0..4 {
+            let terms = format!("zorblat{n} or frobnic{}", (n + 1) % 4);
+            chunks.push(chunk("b.md", n, &prose(&format!("beta{n}"), &terms)));
+        }
+        for n in 0..2 {
+            chunks.push(chunk("c.md", n, &prose(&format!("gamma{n}"), "quuxfield")));
+        }
+        chunks
+    }
+
+    /// What makes a request: kind, chunks and attempt (the seed and key sentence follow).
+    fn request(t: &Task) -> (Kind, Vec<usize>, u32) {
+        let mut c = t.chunks.clone();
+        c.sort();
+        (t.kind, c, t.attempt)
+    }
+
+    #[test]
+    fn deterministic_and_fresh_chunks_first() {
+        let chunks = corpus();
+        let mix: Mix = "lookup=1".parse().unwrap();
+        let p = plan(&chunks, 3, mix, 9);
+        let short = [(Kind::SingleHop, 5)];
+        let r = replacements(&chunks, &p.eligible, &p.tasks, &short, 9);
+        assert_eq!(r, replacements(&chunks, &p.eligible, &p.tasks, &short, 9));
+        assert_eq!(r.len(), 5);
+        assert_eq!(
+            r.iter().map(|t| t.index).collect::<Vec<_>>(),
+            (3..8).collect::<Vec<_>>()
+        );
+        let before: HashSet<usize> = p.tasks.iter().map(|t| t.chunks[0]).collect();
+        // 10 chunks, 3 asked: the 5 replacements all go to the 7 never asked, all documents.
+        assert!(r.iter().all(|t| is_fresh(t) && !before.contains(&t.chunks[0])));
+        let docs: HashSet<&str> = r.iter().map(|t| chunks[t.chunks[0]].doc.as_str()).collect();
+        assert_eq!(docs.len(), 3, "{r:?}");
+        assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 5);
+        // Another seed may choose others, but is as deterministic.
+        let other = replacements(&chunks, &p.eligible, &p.tasks, &short, 10);
+        assert_eq!(other, replacements(&chunks, &p.eligible, &p.tasks, &short, 10));
+    }
+
+    #[test]
+    fn when_every_chunk_was_asked_attempts_move_on_and_nothing_repeats() {
+        let chunks = corpus();
+        let mix: Mix = "lookup=1".parse().unwrap();
+        let mut asked = plan(&chunks, 4, mix, 1).tasks;
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        // Three more rounds of 6: 24 lookups over 10 chunks.
+        for _ in 0..3 {
+            let r = replacements(&chunks, &eligible, &asked, &[(Kind::SingleHop, 6)], 1);
+            assert_eq!(r.len(), 6);
+            asked.extend(r);
+        }
+        let mut seen = HashSet::new();
+        for t in &asked {
+            assert!(seen.insert(request(t)), "asked twice: {t:?}");
+        }
+        // Fresh chunks were used up before any chunk got a third attempt.
+        let per_chunk = |i: usize| asked.iter().filter(|t| t.chunks[0] == i).count();
+        let counts: Vec<usize> = (0..chunks.len()).map(per_chunk).collect();
+        assert!(counts.iter().all(|&c| (2..=3).contains(&c)), "{counts:?}");
+    }
+
+    #[test]
+    fn multi_hop_replacements_are_new_pairs_or_none() {
+        let chunks = corpus();
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let mix: Mix = "multi_hop=1".parse().unwrap();
+        let p = plan(&chunks, 2, mix, 4);
+        assert_eq!(p.count(Kind::MultiHop), 2);
+        let mut asked = p.tasks.clone();
+        let r = replacements(&chunks, &eligible, &asked, &[(Kind::MultiHop, 2)], 4);
+        assert_eq!(r.len(), 2);
+        let used: HashSet<usize> = asked.iter().flat_map(|t| t.chunks.clone()).collect();
+        // Pairs of untouched chunks come first; the rest may reuse a chunk, never a pair.
+        assert!(r[0].chunks.iter().all(|c| !used.contains(c)), "{r:?}");
+        asked.extend(r);
+        // Keep asking until the pairs run out; no pair is ever asked twice.
+        loop {
+            let r = replacements(&chunks, &eligible, &asked, &[(Kind::MultiHop, 3)], 4);
+            if r.is_empty() {
+                break;
+            }
+            asked.extend(r);
+        }
+        let mut seen = HashSet::new();
+        for t in &asked {
+            assert_ne!(chunks[t.chunks[0]].doc, chunks[t.chunks[1]].doc);
+            assert!(seen.insert(request(t)), "pair asked twice: {t:?}");
+        }
+        assert!(asked.len() > 4);
+    }
+}
