@@ -216,10 +216,14 @@ async fn malformed_bodies_are_reasked_then_rejected() {
     // One ask and two re-asks (the default), then the candidate is given up.
     assert_eq!(server.received_requests().await.unwrap().len(), 3);
     assert_eq!(llm.usage().total.rejected, 1);
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join("journal.jsonl")).unwrap(),
-        ""
-    );
+    // The verdict is journaled: asking again replays the rejection without a request.
+    let journal = std::fs::read_to_string(dir.path().join("journal.jsonl")).unwrap();
+    assert_eq!(journal.lines().count(), 1);
+    assert!(journal.contains(r#""rejected":"#), "{journal}");
+    let again = llm.structured::<Answer>(&ask(5)).await.unwrap_err();
+    assert_eq!(again.to_string(), e.to_string());
+    assert_eq!(server.received_requests().await.unwrap().len(), 3);
+    assert_eq!(llm.usage().total.cache_hits, 1);
 }
 
 #[tokio::test]

@@ -1,6 +1,8 @@
 //! The on-disk journal that makes runs resumable: every accepted answer is appended as one JSON
 //! line the moment it arrives, keyed by a hash of everything that determines it. A rerun after a
-//! crash, Ctrl-C or `kill -9` replays those answers instead of paying for them again.
+//! crash, Ctrl-C or `kill -9` replays those answers instead of paying for them again. An answer
+//! still malformed after every re-ask is journaled too, as a rejection: the same request gets
+//! the same verdict on a rerun without paying for the re-asks again.
 //!
 //! Append-only JSONL, one write per line, flushed per line. A torn last line (killed mid-write)
 //! is skipped on load and the next append starts on a fresh line.
@@ -35,10 +37,28 @@ pub struct Entry {
     /// When it was journaled; absent in journals written before this field existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<jiff::Timestamp>,
+    /// Why the answer was rejected as malformed after every re-ask (`value` is then null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejected: Option<String>,
 }
 
-/// A journaled answer and when it was journaled.
-pub(crate) type Stored = (Value, Option<jiff::Timestamp>);
+/// A journaled answer (or rejection) and when it was journaled.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Stored {
+    pub value: Value,
+    pub time: Option<jiff::Timestamp>,
+    pub rejected: Option<String>,
+}
+
+impl From<&Entry> for Stored {
+    fn from(e: &Entry) -> Stored {
+        Stored {
+            value: e.value.clone(),
+            time: e.time,
+            rejected: e.rejected.clone(),
+        }
+    }
+}
 
 /// Everything that determines an answer; its hash is the journal key.
 #[derive(Debug, Serialize)]
@@ -81,7 +101,8 @@ impl Journal {
         let mut entries = HashMap::new();
         for line in text.split(|&b| b == b'\n') {
             if let Ok(e) = serde_json::from_slice::<Entry>(line) {
-                entries.entry(e.key).or_insert((e.value, e.time));
+                let stored = Stored::from(&e);
+                entries.entry(e.key).or_insert(stored);
             }
         }
         if text.last().is_some_and(|&b| b != b'\n') {
@@ -114,7 +135,7 @@ impl Journal {
             if entries.contains_key(&entry.key) {
                 return Ok(());
             }
-            entries.insert(entry.key.clone(), (entry.value.clone(), entry.time));
+            entries.insert(entry.key.clone(), Stored::from(entry));
         }
         file.write_all(&line)?;
         file.flush()
@@ -134,6 +155,7 @@ mod tests {
             prompt_tokens: 1,
             completion_tokens: 1,
             time: jiff::Timestamp::from_second(1_790_000_000 + n as i64).ok(),
+            rejected: None,
         }
     }
 
@@ -155,16 +177,17 @@ mod tests {
         let j = Journal::open(dir.path()).unwrap();
         assert_eq!(
             j.get("a"),
-            Some((
-                serde_json::json!({"n": 1}),
-                jiff::Timestamp::from_second(1_790_000_001).ok()
-            ))
+            Some(Stored {
+                value: serde_json::json!({"n": 1}),
+                time: jiff::Timestamp::from_second(1_790_000_001).ok(),
+                rejected: None,
+            })
         );
         assert_eq!(j.get("c"), None);
         j.append(&entry("c", 4)).unwrap();
         drop(j);
         let j = Journal::open(dir.path()).unwrap();
-        assert_eq!(j.get("c").map(|e| e.0), Some(serde_json::json!({"n": 4})));
+        assert_eq!(j.get("c").map(|e| e.value), Some(serde_json::json!({"n": 4})));
         let text = std::fs::read_to_string(j.path()).unwrap();
         assert_eq!(text.lines().filter(|l| l.contains(r#""key":"a""#)).count(), 1);
     }

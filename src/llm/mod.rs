@@ -292,15 +292,20 @@ impl Llm {
             temperature: req.temperature,
             seed: req.seed,
         });
-        if let Some((value, journaled)) = inner.journal.as_ref().and_then(|j| j.get(&key))
-            && let Ok(value) = serde_json::from_value::<T>(value)
-        {
-            self.record(&req.tag, Event::CacheHit);
-            return Ok(Reply {
-                value,
-                cached: true,
-                journaled,
-            });
+        if let Some(stored) = inner.journal.as_ref().and_then(|j| j.get(&key)) {
+            if let Some(reason) = stored.rejected {
+                self.record(&req.tag, Event::CacheHit);
+                self.record(&req.tag, Event::Rejected);
+                return Err(LlmError::Rejected { reason });
+            }
+            if let Ok(value) = serde_json::from_value::<T>(stored.value) {
+                self.record(&req.tag, Event::CacheHit);
+                return Ok(Reply {
+                    value,
+                    cached: true,
+                    journaled: stored.time,
+                });
+            }
         }
         let prompt_tokens =
             Self::estimate_tokens(&req.system) + Self::estimate_tokens(&req.user) + TEMPLATE_TOKENS;
@@ -383,6 +388,7 @@ impl Llm {
                             prompt_tokens: completion.prompt_tokens,
                             completion_tokens: completion.completion_tokens,
                             time: Some(time),
+                            rejected: None,
                         })
                         .map_err(|e| {
                             LlmError::Config(format!("cannot append to {}: {e}", j.path().display()))
@@ -413,9 +419,26 @@ impl Llm {
             }
         }
         self.record(&req.tag, Event::Rejected);
-        Err(LlmError::Rejected {
-            reason: format!("{reason} (after {} attempts)", inner.max_reasks + 1),
-        })
+        let reason = format!("{reason} (after {} attempts)", inner.max_reasks + 1);
+        if let Some(j) = &inner.journal {
+            // The same request would be as malformed again: journal the verdict, so a rerun
+            // replays it instead of paying for every re-ask once more.
+            j.append(&Entry {
+                key,
+                llm: inner.id.clone(),
+                tag: req.tag.clone(),
+                value: Value::Null,
+                prompt_tokens: 0,
+                completion_tokens: 0,
+                time: Some(
+                    jiff::Timestamp::from_second(jiff::Timestamp::now().as_second())
+                        .expect("now is a valid time"),
+                ),
+                rejected: Some(reason.clone()),
+            })
+            .map_err(|e| LlmError::Config(format!("cannot append to {}: {e}", j.path().display())))?;
+        }
+        Err(LlmError::Rejected { reason })
     }
 
     /// Usage so far, with costs.
