@@ -45,6 +45,9 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
     assert_eq!(s["llm"]["calls"].as_u64().unwrap(), calls);
     assert!(s["llm"]["prompt_tokens"].as_u64().unwrap() > 100 * calls);
     assert_eq!(s["llm"]["cache_hits"], 0);
+    // Three rounds by default: at most three times one pass, if every candidate is rejected.
+    assert_eq!(s["max_rounds"], 3);
+    assert_eq!(s["worst_case_calls"].as_u64().unwrap(), 3 * calls);
 
     // The same seed plans the same; the text form shows the plan per document.
     let text = ragsynth()
@@ -62,6 +65,64 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("retention.md"), "{text}");
     assert!(text.contains("(estimated)"), "{text}");
+    assert!(
+        text.contains(&format!("worst case over 3 round(s): {} calls", 3 * calls)),
+        "{text}"
+    );
+
+    // One round is the plan alone.
+    let o = ragsynth()
+        .args(["generate", &docs(), "-n", "20", "--dry-run", "--json", "--max-rounds", "1"])
+        .output()
+        .unwrap();
+    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(s["worst_case_calls"].as_u64().unwrap(), calls);
+}
+
+/// A port nothing listens on: bound, read, released.
+fn closed_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set.yaml");
+    let before = "ragsynth: 1\ncases:\n  - id: real-1\n    question: how do I restore a file\n    relevant: []\n";
+    std::fs::write(&out, before).unwrap();
+    let llm = format!("openai-compatible:m@http://127.0.0.1:{}/v1", closed_port());
+    let run = |extra: &[&str]| {
+        let started = std::time::Instant::now();
+        let o = ragsynth()
+            .args(extra)
+            .args(["generate", &docs(), "-o", out.to_str().unwrap(), "-n", "20", "--quiet"])
+            .args(["--llm", &llm, "--llm-retries", "1", "--cache-dir"])
+            .arg(dir.path().join("cache"))
+            .output()
+            .unwrap();
+        (o, started.elapsed())
+    };
+
+    let (o, took) = run(&[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // 20 candidates at one retry each would be ~20 s of backoff; five in a row stop it.
+    assert!(took < std::time::Duration::from_secs(15), "took {took:?}: {err}");
+    assert!(err.contains("openai-compatible:m looks down"), "{err}");
+    assert!(err.contains("5 candidates in a row failed after all retries"), "{err}");
+    assert!(err.contains("Connection refused") || err.contains("connect"), "{err}");
+    assert!(err.contains("rerun the same command to resume"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before, "the test set must be untouched");
+
+    // The count comes from `[generate] stop_after_llm_failed`.
+    let config = dir.path().join("ragsynth.toml");
+    std::fs::write(&config, "[generate]\nstop_after_llm_failed = 2\n").unwrap();
+    let (o, _) = run(&["--config", config.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("2 candidates in a row"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
 }
 
 #[test]
@@ -77,6 +138,7 @@ fn bad_options_name_themselves() {
     };
     assert!(run(&["--mix", "lookup=abc"]).contains("--mix"));
     assert!(run(&["--heldout", "1.5"]).contains("--heldout"));
+    assert!(run(&["--max-rounds", "0"]).contains("--max-rounds"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("single_hop.j2"), "{% block user %}{{ text }").unwrap();
     assert!(run(&["--prompts", dir.path().to_str().unwrap()]).contains("single_hop.j2"));
