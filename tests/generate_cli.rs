@@ -72,7 +72,16 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
 
     // One round is the plan alone.
     let o = ragsynth()
-        .args(["generate", &docs(), "-n", "20", "--dry-run", "--json", "--max-rounds", "1"])
+        .args([
+            "generate",
+            &docs(),
+            "-n",
+            "20",
+            "--dry-run",
+            "--json",
+            "--max-rounds",
+            "1",
+        ])
         .output()
         .unwrap();
     let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -89,14 +98,23 @@ fn closed_port() -> u16 {
 fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("set.yaml");
-    let before = "ragsynth: 1\ncases:\n  - id: real-1\n    question: how do I restore a file\n    relevant: []\n";
+    let before =
+        "ragsynth: 1\ncases:\n  - id: real-1\n    question: how do I restore a file\n    relevant: []\n";
     std::fs::write(&out, before).unwrap();
     let llm = format!("openai-compatible:m@http://127.0.0.1:{}/v1", closed_port());
     let run = |extra: &[&str]| {
         let started = std::time::Instant::now();
         let o = ragsynth()
             .args(extra)
-            .args(["generate", &docs(), "-o", out.to_str().unwrap(), "-n", "20", "--quiet"])
+            .args([
+                "generate",
+                &docs(),
+                "-o",
+                out.to_str().unwrap(),
+                "-n",
+                "20",
+                "--quiet",
+            ])
             .args(["--llm", &llm, "--llm-retries", "1", "--cache-dir"])
             .arg(dir.path().join("cache"))
             .output()
@@ -110,10 +128,20 @@ fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
     // 20 candidates at one retry each would be ~20 s of backoff; five in a row stop it.
     assert!(took < std::time::Duration::from_secs(15), "took {took:?}: {err}");
     assert!(err.contains("openai-compatible:m looks down"), "{err}");
-    assert!(err.contains("5 candidates in a row failed after all retries"), "{err}");
-    assert!(err.contains("Connection refused") || err.contains("connect"), "{err}");
+    assert!(
+        err.contains("5 candidates in a row failed after all retries"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Connection refused") || err.contains("connect"),
+        "{err}"
+    );
     assert!(err.contains("rerun the same command to resume"), "{err}");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), before, "the test set must be untouched");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        before,
+        "the test set must be untouched"
+    );
 
     // The count comes from `[generate] stop_after_llm_failed`.
     let config = dir.path().join("ragsynth.toml");

@@ -51,7 +51,10 @@ fn short_kinds_are_topped_up_within_the_bound_and_a_rerun_replays_every_round() 
     }
     let dir = tempfile::tempdir().unwrap();
     let corpus = dir.path().join("docs");
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs"), &corpus);
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs"),
+        &corpus,
+    );
     let cache = dir.path().join("cache");
     let first_out = dir.path().join("first.yaml");
     let s = generate(&corpus, &first_out, &cache);
@@ -65,7 +68,10 @@ fn short_kinds_are_topped_up_within_the_bound_and_a_rerun_replays_every_round() 
     let stopped = s["stopped"].as_str().unwrap();
     match rounds.len() {
         2 => assert!(["max_rounds", "complete"].contains(&stopped), "{stopped}"),
-        _ => assert!(["complete", "no_progress", "nothing_left"].contains(&stopped), "{stopped}"),
+        _ => assert!(
+            ["complete", "no_progress", "nothing_left"].contains(&stopped),
+            "{stopped}"
+        ),
     }
 
     // Per kind: accepted never above planned, attempted = accepted + rejections (all rounds).

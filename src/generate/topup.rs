@@ -113,7 +113,10 @@ fn new_pairs(chunks: &[Chunk], eligible: &[usize], asked: &[Task], k: usize, see
     let key = |a: usize, b: usize| (a.min(b), a.max(b));
     let mut asked_pairs = BTreeSet::new();
     let mut used = BTreeSet::new();
-    for t in asked.iter().filter(|t| t.kind == Kind::MultiHop && t.chunks.len() == 2) {
+    for t in asked
+        .iter()
+        .filter(|t| t.kind == Kind::MultiHop && t.chunks.len() == 2)
+    {
         asked_pairs.insert(key(t.chunks[0], t.chunks[1]));
         used.extend(t.chunks.iter().copied());
     }
@@ -125,7 +128,8 @@ fn new_pairs(chunks: &[Chunk], eligible: &[usize], asked: &[Task], k: usize, see
             if tasks.len() == k {
                 return tasks;
             }
-            if asked_pairs.contains(&key(p.a, p.b)) || this_round.contains(&p.a) || this_round.contains(&p.b) {
+            if asked_pairs.contains(&key(p.a, p.b)) || this_round.contains(&p.a) || this_round.contains(&p.b)
+            {
                 continue;
             }
             if !relax && (used.contains(&p.a) || used.contains(&p.b)) {
