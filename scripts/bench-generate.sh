@@ -3,45 +3,51 @@
 # request after a fixed latency: LLM calls per accepted case by type, and wall time against the
 # latency bound (the critical path of the run at the configured concurrency).
 #
-#   bash scripts/bench-generate.sh [N=30] [LATENCY_MS=200] [CONCURRENCY=4]
+#   bash scripts/bench-generate.sh [N=30] [LATENCY_MS=200] [CONCURRENCY=4] [BAD_PERCENT=0]
 #
-# The stub copies a sentence of the passage as the quote, asks a question about it, and judges
-# every question unanswerable, so each candidate runs its full chain of calls.
+# With BAD_PERCENT, that share of the question requests (picked by a hash of prompt and seed,
+# so the same request always gets the same answer) is answered with a non-question, which the
+# checks reject; top-up rounds then replace them (at most 3 rounds, the default).
+#
+# The stub asks a question about the key sentence(s) the prompt shows and judges every question
+# unanswerable, so each candidate runs its full chain of calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-30}
 LATENCY_MS=${2:-200}
 CONC=${3:-4}
+BAD=${4:-0}
 work=$(mktemp -d)
 trap 'kill "$stub_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 cat >"$work/stub.py" <<'PY'
-import http.server, json, re, sys, time, socketserver
+import hashlib, http.server, json, re, sys, time, socketserver
 latency = float(sys.argv[2]) / 1000.0
+bad = int(sys.argv[3])
 class H(http.server.BaseHTTPRequestHandler):
     def log_message(self, *a): pass
     def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         time.sleep(latency)
         user = body["messages"][-1]["content"]
-        passages = re.findall(r"<passage[^>]*>\n(.*?)\n</passage>", user, re.S)
-        def sentence(text):
-            for s in re.split(r"(?<=[.!?])\s+", text):
-                s = s.strip().lstrip("#-* ").strip()
-                if len(s.split()) >= 6 and "`" not in s and "|" not in s:
-                    return s
-            return text.strip().split("\n")[-1]
+        def line(label):
+            m = re.search(r"^" + label + r": (.*)$", user, re.M)
+            return m.group(1).strip() if m else ""
+        def head(s, n):
+            return " ".join(s.split()[:n]).lower()
+        digest = hashlib.sha256((user + str(body.get("seed"))).encode()).digest()
         if "answerable:" in user:
             out = {"answerable": False}
-        elif "quote_a:" in user:
-            a, b = sentence(passages[0]), sentence(passages[1])
-            out = {"quote_a": a, "quote_b": b, "question": "how do " + " ".join(a.split()[:4]).lower() + " and " + " ".join(b.split()[:4]).lower() + " relate?", "answer": a}
-        elif "quote:" in user:
-            q = sentence(passages[0])
-            out = {"quote": q, "question": "what about " + " ".join(q.split()[:7]).lower() + "?", "answer": q}
+        elif digest[0] * 100 < bad * 256:
+            out = {"question": "jon", "answer": "jon"}
+        elif "Sentence A:" in user:
+            a, b = line("Sentence A"), line("Sentence B")
+            out = {"question": "how do " + head(a, 4) + " and " + head(b, 4) + " relate?", "answer": a}
+        elif "does NOT answer" in user:
+            out = {"question": "is there a limit on " + head(line("Key sentence"), 5) + " per region?"}
         else:
-            q = sentence(passages[0])
-            out = {"question": "is there a limit on " + " ".join(q.split()[:5]).lower() + " per region?"}
+            q = line("Key sentence")
+            out = {"question": "what about " + head(q, 7) + "?", "answer": q}
         data = json.dumps({"choices": [{"finish_reason": "stop", "message": {"role": "assistant", "content": json.dumps(out)}}],
                            "usage": {"prompt_tokens": len(user) // 4, "completion_tokens": 40}}).encode()
         self.send_response(200)
@@ -54,7 +60,7 @@ class S(socketserver.ThreadingMixIn, http.server.HTTPServer):
 S(("127.0.0.1", int(sys.argv[1])), H).serve_forever()
 PY
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-python3 "$work/stub.py" "$port" "$LATENCY_MS" &
+python3 "$work/stub.py" "$port" "$LATENCY_MS" "$BAD" &
 stub_pid=$!
 for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
 
@@ -71,10 +77,13 @@ calls = s["llm"]["calls"]
 # Lower bound on wall time: total calls spread over the slots, but no less than the longest chain.
 chains = {"lookup": 1, "multi_hop": 3, "unanswerable": 2}
 longest = max([chains[k] for k, f in s["by_type"].items() if f["planned"]] or [1])
-bound = max(math.ceil(calls / conc), longest) * lat
+# Rounds run one after another (top-up rounds wait for the verdicts of the one before).
+rounds = s.get("rounds") or [{"llm_calls": calls}]
+bound = sum(max(math.ceil(r["llm_calls"] / conc), longest) for r in rounds) * lat
 print(f"cases planned {sum(f['planned'] for f in s['by_type'].values())}, accepted {s['accepted']}, rejected {s['rejected']} {s['rejections']}")
 for k, f in s["by_type"].items():
     per = f"{f['calls_per_accepted']:.2f}" if f["calls_per_accepted"] is not None else "-"
     print(f"  {k:<13} accepted {f['accepted']:>3}/{f['planned']:<3} llm calls {f['llm_calls']:>4}  calls per accepted case {per}")
+print(f"rounds {len(rounds)} (stopped: {s.get('stopped')}): " + ", ".join(f"{r.get('accepted', '?')}/{r.get('tasks', '?')}" for r in rounds))
 print(f"llm calls {calls} at {lat*1000:.0f} ms, concurrency {conc}: latency bound {bound:.2f}s, wall {s['wall_seconds']:.2f}s, ratio {s['wall_seconds']/bound:.2f}")
 PY

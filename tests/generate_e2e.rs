@@ -95,7 +95,8 @@ fn writes_valid_cases_next_to_untouched_real_ones() {
         ],
         &dir.path().join("cache"),
     )
-    .args(["-n", "5", "--seed", "3", "--json", "--quiet"])
+    // One round: every planned task gets exactly one candidate (top-up has its own test).
+    .args(["-n", "5", "--seed", "3", "--max-rounds", "1", "--json", "--quiet"])
     .args(["--mix", "lookup=0.6,multi_hop=0.2,unanswerable=0.2"])
     .output()
     .unwrap();
@@ -169,6 +170,8 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
             [
                 "-n",
                 "4",
+                "--max-rounds",
+                "1",
                 "--seed",
                 "5",
                 "--temperature",
