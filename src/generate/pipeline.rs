@@ -584,29 +584,36 @@ pub fn render_generation(ctx: &Context<'_>, task: &Task, max_tokens: u32) -> cra
 
 /// The sentence of a passage a question is anchored on: prose (not a heading, table or code),
 /// 6 to 40 words, richest in content words; with `term`, one that mentions it when any does.
-/// `nth` picks the next best for a repeated attempt. Small models asked to "quote a sentence"
-/// of a whole passage quote anything; pointed at one, they copy it and ask about it.
+/// Block quotes (testimonials, cited text) count only when the passage has no other prose, and
+/// the first line (often its heading) only when it has neither. `nth` picks the next best for
+/// a repeated attempt. Small models asked to "quote a sentence" of a whole passage quote
+/// anything; pointed at one, they copy it and ask about it.
 pub fn key_sentence(text: &str, term: Option<&str>, nth: usize) -> String {
     let mut in_code = false;
-    let mut cands: Vec<(usize, usize, &str)> = Vec::new();
+    // (position, content words, sentence, from a block quote)
+    let mut cands: Vec<(usize, usize, &str, bool)> = Vec::new();
     for line in text.lines() {
         let t = line.trim();
         if t.starts_with("```") || t.starts_with("~~~") {
             in_code = !in_code;
             continue;
         }
-        if in_code || t.starts_with('#') || t.starts_with('|') || t.starts_with('>') {
+        if in_code || t.starts_with('#') || t.starts_with('|') {
             continue;
         }
-        let t = t.trim_start_matches(['-', '*', '+', ' ']);
+        let quoted = t.starts_with('>');
+        let t = t.trim_start_matches(['>', '-', '*', '+', ' ']);
         for s in t.split_inclusive(['.', '!', '?']) {
             let s = s.trim();
             let n = crate::text::words(s).len();
             if (6..=40).contains(&n) && !s.contains('`') {
                 let terms = crate::text::content_terms(s).len();
-                cands.push((cands.len(), terms, s));
+                cands.push((cands.len(), terms, s, quoted));
             }
         }
+    }
+    if cands.iter().any(|c| !c.3) {
+        cands.retain(|c| !c.3);
     }
     if let Some(term) = term.filter(|t| !t.is_empty()) {
         let lower = term.to_lowercase();
@@ -764,6 +771,21 @@ mod tests {
             "Snapshots older than the policy allows are forgotten at the next prune run."
         );
         assert_ne!(key_sentence(text, None, 1), key_sentence(text, None, 0));
+    }
+
+    #[test]
+    fn a_passage_of_block_quotes_is_anchored_on_a_quote_not_its_heading() {
+        let text = "## What customers say\n\n> \"We replaced three backup scripts with one Tidepool server.\"\n\
+                    > — Jonas, IT lead\n";
+        let s = key_sentence(text, None, 0);
+        assert_eq!(s, "\"We replaced three backup scripts with one Tidepool server.");
+        assert!(text.contains(&s), "the quote is found verbatim in the passage");
+        // Other prose wins over a quote.
+        let mixed = format!("{text}\nThe Team plan covers twelve agents and one server.\n");
+        assert_eq!(
+            key_sentence(&mixed, None, 0),
+            "The Team plan covers twelve agents and one server."
+        );
     }
 
     #[test]
