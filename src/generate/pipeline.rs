@@ -214,7 +214,6 @@ pub async fn run(
     let mut asked: Vec<Task> = Vec::new();
     let mut failed = FailedInARow::new(ctx.options.stop_after_llm_failed);
     let mut tasks = plan.tasks.clone();
-    summary.max_rounds = ctx.options.max_rounds.max(1);
     for round in 1.. {
         progress.round(round, &tasks);
         let verdicts = run_round(llm, ctx, &tasks, &mut failed, progress).await?;
@@ -250,7 +249,7 @@ fn next_round(
     if short.is_empty() {
         return Err(Stop::Complete);
     }
-    if round >= summary.max_rounds {
+    if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
     let tasks = topup::replacements(ctx.chunks, &plan.eligible, asked, &short, ctx.options.seed);

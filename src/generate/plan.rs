@@ -130,6 +130,30 @@ pub struct Task {
     pub attempt: u32,
 }
 
+impl Task {
+    /// A one-chunk task (lookup or unanswerable); `index` is set when the tasks are numbered.
+    pub fn on_chunk(kind: Kind, chunk: usize, attempt: u32) -> Task {
+        Task {
+            index: 0,
+            kind,
+            chunks: vec![chunk],
+            term: None,
+            attempt,
+        }
+    }
+
+    /// A multi-hop task on a pair, asked for the first time.
+    pub fn on_pair(pair: &Pair) -> Task {
+        Task {
+            index: 0,
+            kind: Kind::MultiHop,
+            chunks: vec![pair.a, pair.b],
+            term: Some(pair.term.clone()),
+            attempt: 0,
+        }
+    }
+}
+
 /// Why a chunk is not asked about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -346,13 +370,7 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
             let pos = ((j as f64 + offset) * cs.len() as f64 / count as f64).floor() as usize;
             let chunk = cs[pos.min(cs.len() - 1)];
             let attempt = tasks.iter().filter(|t: &&Task| t.chunks[0] == chunk).count() as u32;
-            tasks.push(Task {
-                index: 0,
-                kind,
-                chunks: vec![chunk],
-                term: None,
-                attempt,
-            });
+            tasks.push(Task::on_chunk(kind, chunk, attempt));
         }
     }
     tasks
@@ -407,13 +425,7 @@ fn pick_pairs(chunks: &[Chunk], eligible: &[usize], k: usize, seed: u64) -> Vec<
             used_chunk.insert(p.b);
             *per_doc.entry(da).or_default() += 1;
             *per_doc.entry(db).or_default() += 1;
-            tasks.push(Task {
-                index: 0,
-                kind: Kind::MultiHop,
-                chunks: vec![p.a, p.b],
-                term: Some(p.term.clone()),
-                attempt: 0,
-            });
+            tasks.push(Task::on_pair(p));
         }
     }
     tasks

@@ -96,13 +96,7 @@ fn single_chunk(
         let attempt = next.get(&best).copied().unwrap_or(0);
         next.insert(best, attempt + 1);
         *load.entry(chunks[best].doc.as_str()).or_default() += 1;
-        tasks.push(Task {
-            index: 0,
-            kind,
-            chunks: vec![best],
-            term: None,
-            attempt,
-        });
+        tasks.push(Task::on_chunk(kind, best, attempt));
     }
     tasks
 }
@@ -137,13 +131,7 @@ fn new_pairs(chunks: &[Chunk], eligible: &[usize], asked: &[Task], k: usize, see
             }
             this_round.insert(p.a);
             this_round.insert(p.b);
-            tasks.push(Task {
-                index: 0,
-                kind: Kind::MultiHop,
-                chunks: vec![p.a, p.b],
-                term: Some(p.term.clone()),
-                attempt: 0,
-            });
+            tasks.push(Task::on_pair(p));
         }
     }
     tasks
