@@ -23,5 +23,6 @@ pub mod remap;
 pub mod review;
 pub mod testset;
 pub mod text;
+pub mod wording;
 
 pub use error::{Error, Result};

@@ -122,7 +122,7 @@ fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
             config: ConfigFile::default(),
             ..LlmSettings::default()
         };
-        let llm = Llm::connect(None, settings).await.unwrap();
+        let llm = Llm::connect(Some("llamacpp:smollm2"), settings).await.unwrap();
         let prompts = Prompts::load(None).unwrap();
         audit::judged::judge(&mut first, &set, &cx, &config, &llm, &prompts)
             .await
@@ -182,7 +182,7 @@ fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
     let out = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
         .current_dir(dir.path())
         .args(["audit", "set.yaml", "--corpus", "corpus", "--format", "json"])
-        .args(["--fail-on", "never", "--llm", "llamacpp", "--cache-dir"])
+        .args(["--fail-on", "never", "--llm", "llamacpp:smollm2", "--cache-dir"])
         .arg(&cache)
         .env_remove("RAGSYNTH_CONFIG")
         .env_remove("RAGSYNTH_LLM")

@@ -63,7 +63,8 @@ fn ragsynth<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>, cache:
         .arg(cache)
         .env("SOURCE_DATE_EPOCH", "1790000000")
         .env_remove("RAGSYNTH_CONFIG")
-        .env_remove("RAGSYNTH_LLM");
+        // Plumbing, not question quality: the small model is ten times faster.
+        .env("RAGSYNTH_LLM", "llamacpp:smollm2");
     c
 }
 

@@ -22,7 +22,7 @@ fn generate(corpus: &Path, out: &Path, cache: &Path) -> Value {
         .arg(cache)
         .args(["-n", "4", "--max-rounds", "2", "--seed", "1", "--json", "--quiet"])
         .env_remove("RAGSYNTH_CONFIG")
-        .env_remove("RAGSYNTH_LLM")
+        .env("RAGSYNTH_LLM", "llamacpp:smollm2")
         .env_remove("SOURCE_DATE_EPOCH")
         .output()
         .unwrap();

@@ -63,7 +63,7 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
         ..LlmSettings::default()
     };
     let t = std::time::Instant::now();
-    let llm = Llm::connect(Some("llamacpp"), settings).await.unwrap();
+    let llm = Llm::connect(Some("llamacpp:smollm2"), settings).await.unwrap();
     eprintln!("llama-server up in {:?}", t.elapsed());
     assert_eq!(llm.id(), "llamacpp:SmolLM2-135M-Instruct.Q4_1");
     assert_eq!(llm.context_tokens(), Some(ragsynth::llm::DEFAULT_LOCAL_CONTEXT));
@@ -146,7 +146,7 @@ fn child_holds_a_server() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         let llm = Llm::connect(
-            Some("llamacpp"),
+            Some("llamacpp:smollm2"),
             LlmSettings {
                 no_cache: true,
                 ..LlmSettings::default()

@@ -5,6 +5,7 @@
 //! test set and [`summary`] accounts for every candidate. [`topup`] plans replacements for the
 //! kinds that fell short, run in further rounds.
 
+pub mod facts;
 pub mod merge;
 pub mod pairs;
 pub mod pipeline;

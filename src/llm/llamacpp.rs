@@ -15,11 +15,35 @@ use super::error::LlmError;
 use super::spec::env;
 
 const PROVIDER: &str = "llamacpp";
-/// The model `scripts/install-llm.sh` installs.
-pub const DEFAULT_MODEL_FILE: &str = "SmolLM2-135M-Instruct.Q4_1.gguf";
 const INSTALL: &str = "run `bash scripts/install-llm.sh`";
 /// Loading a model from a cold disk can take a while on a small machine.
 const STARTUP: Duration = Duration::from_secs(180);
+
+/// A model `scripts/install-llm.sh` installs, known by a short name (`--llm llamacpp:<name>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownModel {
+    /// The name `llamacpp:<name>` takes.
+    pub name: &'static str,
+    /// Its file under the cache's `models/` folder.
+    pub file: &'static str,
+}
+
+/// The installed models, the default first. Qwen2.5-Coder-1.5B writes usable questions and
+/// judges well enough to trust (README `## generate`); SmolLM2-135M is ten times faster and only
+/// good for plumbing tests.
+pub const MODELS: &[KnownModel] = &[
+    KnownModel {
+        name: "qwen2.5-coder-1.5b",
+        file: "Qwen2.5-Coder-1.5B-Instruct.Q4_K_M.gguf",
+    },
+    KnownModel {
+        name: "smollm2",
+        file: "SmolLM2-135M-Instruct.Q4_1.gguf",
+    },
+];
+
+/// The model `llamacpp` with no name runs.
+pub const DEFAULT_MODEL: KnownModel = MODELS[0];
 
 /// The cache root: `$RAGSYNTH_CACHE` or `~/.cache/ragsynth`.
 pub fn cache_root() -> PathBuf {
@@ -38,11 +62,29 @@ pub fn server_binary(configured: Option<&Path>) -> PathBuf {
         .unwrap_or_else(|| cache_root().join("bin").join("llama-server"))
 }
 
-/// The model file: the spec's path, `$RAGSYNTH_MODEL`, or the installed SmolLM2.
+/// The model file: the spec's name or path, else `$RAGSYNTH_MODEL` (a name or a path), else the
+/// installed default. A known name stands for its file in the cache.
 pub fn model_file(spec: Option<&Path>) -> PathBuf {
-    spec.map(Path::to_path_buf)
-        .or_else(|| env("RAGSYNTH_MODEL").map(PathBuf::from))
-        .unwrap_or_else(|| cache_root().join("models").join(DEFAULT_MODEL_FILE))
+    let chosen = spec
+        .map(Path::to_path_buf)
+        .or_else(|| env("RAGSYNTH_MODEL").map(PathBuf::from));
+    match chosen {
+        Some(p) => match known(&p) {
+            Some(m) => cache_root().join("models").join(m.file),
+            None => p,
+        },
+        None => cache_root().join("models").join(DEFAULT_MODEL.file),
+    }
+}
+
+/// The known model a spec names, if it is a bare name rather than a path.
+fn known(p: &Path) -> Option<KnownModel> {
+    let s = p.to_str()?;
+    MODELS.iter().copied().find(|m| m.name.eq_ignore_ascii_case(s))
+}
+
+fn known_names() -> String {
+    MODELS.iter().map(|m| m.name).collect::<Vec<_>>().join(", ")
 }
 
 /// A running server.
@@ -102,8 +144,9 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
         return Err(LlmError::fatal(
             PROVIDER,
             format!(
-                "model not found at {}: {INSTALL} (or give llamacpp:<path.gguf>)",
-                model.display()
+                "model not found at {}: {INSTALL} (installs {}), or give llamacpp:<path.gguf>",
+                model.display(),
+                known_names()
             ),
         ));
     }
@@ -328,6 +371,24 @@ mod tests {
         let p = serde_json::json!({"default_generation_settings": {"n_ctx": 4096}, "total_slots": 2});
         assert_eq!(read_props(&p), (Some(4096), Some(2)));
         assert_eq!(read_props(&serde_json::json!({})), (None, None));
+    }
+
+    #[test]
+    fn known_names_stand_for_installed_files_and_paths_stay_paths() {
+        let root = cache_root().join("models");
+        assert_eq!(
+            model_file(Some(Path::new("smollm2"))),
+            root.join("SmolLM2-135M-Instruct.Q4_1.gguf")
+        );
+        assert_eq!(
+            model_file(Some(Path::new("Qwen2.5-Coder-1.5B"))),
+            root.join(DEFAULT_MODEL.file)
+        );
+        assert_eq!(
+            model_file(Some(Path::new("/m/smollm2"))),
+            PathBuf::from("/m/smollm2")
+        );
+        assert_eq!(model_file(Some(Path::new("x.gguf"))), PathBuf::from("x.gguf"));
     }
 
     #[tokio::test]

@@ -24,7 +24,8 @@ pub enum Spec {
     Ollama { model: String },
     /// `openai-compatible:<model>@<base url>`.
     OpenAiCompatible { model: String, base_url: String },
-    /// `llamacpp` (the installed default model) or `llamacpp:<path.gguf>`.
+    /// `llamacpp` (the installed default model), `llamacpp:<name>` (an installed model:
+    /// `qwen2.5-coder-1.5b`, `smollm2`) or `llamacpp:<path.gguf>`.
     LlamaCpp { model: Option<PathBuf> },
 }
 

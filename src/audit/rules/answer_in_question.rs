@@ -22,14 +22,7 @@ score.
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let answer = input.case.answer.as_deref()?;
-    let terms = crate::text::content_terms(answer);
-    if terms.is_empty() || terms.len() > 6 || matches!(terms.as_slice(), [t] if t == "yes") {
-        return None;
-    }
-    let q: std::collections::HashSet<String> = crate::text::content_terms(&input.case.question)
-        .into_iter()
-        .collect();
-    terms.iter().all(|t| q.contains(t)).then(|| {
+    crate::wording::restates_answer(&input.case.question, answer).then(|| {
         Hit::new(format!(
             "the answer \"{}\" is contained in the question",
             answer.trim()

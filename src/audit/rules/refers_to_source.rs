@@ -1,9 +1,5 @@
 //! RS205 `refers-to-source`: the question points at "the passage" its writer was reading.
 
-use std::sync::OnceLock;
-
-use regex::Regex;
-
 use super::{CaseInput, Check, Hit, RuleInfo};
 use crate::audit::Severity;
 
@@ -14,7 +10,7 @@ pub const INFO: RuleInfo = RuleInfo {
     doc: "\
 **What it flags**: \"the / this / that / given / above / following / provided\" followed by
 passage, text, document, article, paragraph, context, excerpt, section, snippet or chunk; and
-\"according to the ...\", \"mentioned in the ...\".
+\"according to the ...\", \"mentioned in the ...\". The idiom \"in the context of\" is not one.
 
 **Why it matters**: a user of a RAG system has not seen any passage. Such a question only
 makes sense to the generator that was shown one, and it leaks that a single passage holds the
@@ -25,20 +21,11 @@ answer.
     check: Check::Case(check),
 };
 
-fn pattern() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)\b(the|this|that|given|above|following|provided)\s+(passage|text|document|article|paragraph|context|excerpt|section|snippet|chunk)s?\b",
-        )
-        .expect("valid regex")
-    })
-}
-
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let m = pattern().find(&input.case.question)?;
+    let q = &input.case.question;
+    let m = crate::wording::meta_reference(q)?;
     Some(Hit {
-        message: format!("refers to \"{}\", which a user has not seen", m.as_str()),
-        highlight: Some(m.range()),
+        message: format!("refers to \"{}\", which a user has not seen", &q[m.clone()]),
+        highlight: Some(m),
     })
 }

@@ -1,0 +1,436 @@
+//! Facts: the statements of a passage a question can be anchored on — prose sentences and
+//! table rows — ranked by how much they say. A small model asked to "write a question about
+//! this passage" asks about anything, or about the passage itself; given one statement it asks
+//! about that statement, and the statement becomes the case's quote.
+//!
+//! Sentences are found per paragraph, not per line: documentation wraps its lines, and a
+//! sentence cut at a line end is no fact. Each fact keeps its exact text (an exact substring of
+//! the passage, so the label's quote is found where it stands) and, apart from it, the form the
+//! prompt shows: links reduced to their text, line breaks to spaces, a table row with its column
+//! names, and, for a sentence that opens with "It" or "This", the sentence before it.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::text::{content_terms, words};
+
+/// A statement of a passage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fact {
+    /// Exact text, as it stands in the passage.
+    pub quote: String,
+    /// Character offset of `quote` in the passage.
+    pub start: usize,
+    /// What a prompt shows.
+    pub shown: String,
+    /// The sentence before, for a fact that opens with a pronoun.
+    pub context: Option<String>,
+    /// From a block quote (testimonials, cited text): used only when nothing else is there.
+    quoted: bool,
+    score: usize,
+}
+
+/// Fewest and most words of a sentence fact.
+const WORDS: std::ops::RangeInclusive<usize> = 6..=45;
+
+/// Openers that lean on the sentence before.
+const LEANING: &[&str] = &[
+    "it", "its", "this", "that", "these", "those", "they", "their", "them", "he", "she", "both", "such",
+];
+
+/// The facts of `text`, best first: richest in content words, then with specifics (numbers,
+/// code, option names), then in reading order. Deterministic.
+pub fn facts(text: &str) -> Vec<Fact> {
+    let mut found = Vec::new();
+    for block in blocks(text) {
+        match block {
+            Block::Prose { start, end, quoted } => sentences(text, start, end, quoted, &mut found),
+            Block::Table { header, rows } => table_rows(text, &header, &rows, &mut found),
+        }
+    }
+    if found.iter().any(|f| !f.quoted) {
+        found.retain(|f| !f.quoted);
+    }
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by(|&a, &b| found[b].score.cmp(&found[a].score).then(a.cmp(&b)));
+    order.into_iter().map(|i| found[i].clone()).collect()
+}
+
+/// A run of lines: a paragraph (byte range of the text) or a table.
+enum Block {
+    Prose { start: usize, end: usize, quoted: bool },
+    Table { header: Vec<String>, rows: Vec<(usize, usize)> },
+}
+
+/// Splits `text` into paragraphs and tables, leaving out code (fenced, or indented after a
+/// blank line), headings (`#` or reStructuredText underlines), directives and link definitions.
+fn blocks(text: &str) -> Vec<Block> {
+    let lines = lines_with_offsets(text);
+    let mut out = Vec::new();
+    let mut para: Option<(usize, usize, bool)> = None;
+    let mut table: Option<(Vec<String>, Vec<(usize, usize)>)> = None;
+    let mut in_fence = false;
+    let mut after_blank = true;
+    let flush_para = |para: &mut Option<(usize, usize, bool)>, out: &mut Vec<Block>| {
+        if let Some((start, end, quoted)) = para.take() {
+            out.push(Block::Prose { start, end, quoted });
+        }
+    };
+    for (i, &(start, end)) in lines.iter().enumerate() {
+        let line = &text[start..end];
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+            flush_para(&mut para, &mut out);
+            after_blank = false;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let underline = lines
+            .get(i + 1)
+            .is_some_and(|&(s, e)| is_underline(text[s..e].trim()) && !t.is_empty());
+        if t.starts_with('|') {
+            flush_para(&mut para, &mut out);
+            let cells = cells(t);
+            match &mut table {
+                None => table = Some((cells, Vec::new())),
+                Some((_, rows)) if !cells.iter().all(|c| is_rule(c)) => {
+                    let lead = line.len() - line.trim_start().len();
+                    rows.push((start + lead, start + lead + t.len()));
+                }
+                Some(_) => {}
+            }
+            after_blank = false;
+            continue;
+        }
+        if let Some((header, rows)) = table.take() {
+            out.push(Block::Table { header, rows });
+        }
+        let indented = line.starts_with("    ") || line.starts_with('\t');
+        let skip = t.is_empty()
+            || t.starts_with('#')
+            || underline
+            || is_underline(t)
+            || (indented && after_blank)
+            || t.starts_with("..")
+            || t.starts_with('{')
+            || t.starts_with('<')
+            || is_link_definition(t);
+        if skip {
+            flush_para(&mut para, &mut out);
+            after_blank = t.is_empty() || (indented && after_blank);
+            continue;
+        }
+        let item = is_list_item(t);
+        let quoted = t.starts_with('>');
+        match &mut para {
+            Some((_, e, q)) if !item && *q == quoted => *e = end,
+            _ => {
+                flush_para(&mut para, &mut out);
+                para = Some((start, end, quoted));
+            }
+        }
+        after_blank = false;
+    }
+    flush_para(&mut para, &mut out);
+    if let Some((header, rows)) = table {
+        out.push(Block::Table { header, rows });
+    }
+    out
+}
+
+/// Byte ranges of the lines, without their line ends.
+fn lines_with_offsets(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        out.push((start, start + body.len()));
+        start += line.len();
+    }
+    out
+}
+
+fn is_underline(t: &str) -> bool {
+    t.len() >= 3
+        && t.chars().next().is_some_and(|c| "=-~^*+#".contains(c))
+        && t.chars().all(|c| c == t.chars().next().unwrap_or(' '))
+}
+
+fn is_rule(cell: &str) -> bool {
+    !cell.is_empty() && cell.chars().all(|c| matches!(c, '-' | ':' | ' '))
+}
+
+fn is_link_definition(t: &str) -> bool {
+    t.starts_with('[') && t.find("]:").is_some_and(|i| !t[..i].contains(' ') || i < 40)
+}
+
+fn is_list_item(t: &str) -> bool {
+    let bullet = t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ");
+    let numbered = t
+        .split_once(". ")
+        .is_some_and(|(n, _)| !n.is_empty() && n.len() <= 3 && n.chars().all(|c| c.is_ascii_digit()));
+    bullet || numbered
+}
+
+fn cells(row: &str) -> Vec<String> {
+    row.trim()
+        .trim_matches('|')
+        .split('|')
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+/// The sentences of the paragraph `text[start..end]`.
+fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<Fact>) {
+    let para = &text[start..end];
+    // Line breaks and block-quote marks become spaces of the same length, so sentence bounds
+    // do not stop at wrapped lines and byte offsets stay those of the text.
+    let flat = flatten(para);
+    let mut previous: Option<String> = None;
+    for (offset, sentence) in flat.split_sentence_bound_indices() {
+        let whole = para[offset..offset + sentence.len()].trim_end();
+        let trimmed = whole.trim_start();
+        let raw = strip_item_marker(trimmed);
+        let byte = start + offset + (whole.len() - raw.len());
+        let shown = visible(raw);
+        let n = words(&shown).len();
+        let usable = WORDS.contains(&n) && !shown.ends_with(['?', '!', ':']) && !shown.contains("http");
+        if usable {
+            let opener = words(&shown).first().cloned().unwrap_or_default();
+            let context = LEANING.contains(&opener.as_str()).then(|| previous.clone()).flatten();
+            out.push(Fact {
+                quote: raw.to_string(),
+                start: text[..byte].chars().count(),
+                score: score(&shown),
+                shown,
+                context,
+                quoted,
+            });
+        }
+        if n > 0 {
+            previous = Some(visible(raw));
+        }
+    }
+}
+
+/// The table's data rows, each shown with its column names.
+fn table_rows(text: &str, header: &[String], rows: &[(usize, usize)], out: &mut Vec<Fact>) {
+    for &(s, e) in rows {
+        let row = &text[s..e];
+        let shown = header
+            .iter()
+            .zip(cells(row))
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(h, v)| format!("{}: {}", visible(h), visible(&v)))
+            .collect::<Vec<_>>()
+            .join("; ");
+        if words(&shown).len() < 4 {
+            continue;
+        }
+        out.push(Fact {
+            quote: row.to_string(),
+            start: text[..s].chars().count(),
+            score: score(&shown),
+            shown,
+            context: None,
+            quoted: false,
+        });
+    }
+}
+
+fn flatten(para: &str) -> String {
+    let mut out = String::with_capacity(para.len());
+    let mut line_start = true;
+    for c in para.chars() {
+        if c == '\n' || c == '\r' {
+            out.push(' ');
+            line_start = true;
+        } else if line_start && c == '>' {
+            out.push(' ');
+        } else {
+            line_start = line_start && c.is_whitespace();
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn strip_item_marker(s: &str) -> &str {
+    let s = s.trim_start_matches('>').trim_start();
+    for m in ["- ", "* ", "+ "] {
+        if let Some(rest) = s.strip_prefix(m) {
+            return rest.trim_start();
+        }
+    }
+    if let Some((n, rest)) = s.split_once(". ")
+        && !n.is_empty()
+        && n.len() <= 3
+        && n.chars().all(|c| c.is_ascii_digit())
+    {
+        return rest.trim_start();
+    }
+    s
+}
+
+/// Text as a reader sees it: `[text](url)` → `text`, emphasis marks dropped, spaces collapsed.
+pub fn visible(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        match after.find("](").and_then(|close| {
+            after[close + 2..]
+                .find(')')
+                .map(|paren| (close, close + 2 + paren + 1))
+        }) {
+            Some((close, skip)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(&after[..close]);
+                rest = &after[skip..];
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    let out = out.replace("**", "").replace("__", "");
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Distinct content words, plus one for each specific: a number, a code span, an option.
+fn score(shown: &str) -> usize {
+    let mut terms = content_terms(shown);
+    terms.sort();
+    terms.dedup();
+    let specifics = shown
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.starts_with('`') || w.starts_with("--"))
+        .count();
+    terms.len() + specifics.min(4)
+}
+
+/// The document's title: its first `#` heading or underlined line, else its file name.
+pub fn title(doc_text: &str, path: &str) -> String {
+    let lines: Vec<&str> = doc_text.lines().take(40).collect();
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim();
+        if let Some(h) = t.strip_prefix("# ") {
+            return visible(h);
+        }
+        if !t.is_empty() && lines.get(i + 1).is_some_and(|n| is_underline(n.trim())) && !is_underline(t) {
+            return visible(t);
+        }
+    }
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    stem.replace(['_', '-'], " ")
+}
+
+/// The heading a position (in characters) of the document falls under, if any.
+pub fn section(doc_text: &str, at: usize) -> Option<String> {
+    let byte = doc_text.char_indices().nth(at).map_or(doc_text.len(), |(b, _)| b);
+    let lines: Vec<&str> = doc_text[..byte].lines().collect();
+    for i in (0..lines.len()).rev() {
+        let t = lines[i].trim();
+        if t.starts_with("## ") || t.starts_with("### ") || t.starts_with("#### ") {
+            return Some(visible(t.trim_start_matches('#').trim()));
+        }
+        if i > 0 && is_underline(t) && !lines[i - 1].trim().is_empty() && !is_underline(lines[i - 1].trim()) {
+            return Some(visible(lines[i - 1].trim()));
+        }
+    }
+    None
+}
+
+/// "Title > Section": where in the documentation a fact stands, for the prompt.
+pub fn topic(doc_text: &str, path: &str, at: usize) -> String {
+    let t = title(doc_text, path);
+    match section(doc_text, at) {
+        Some(s) if s != t => format!("{t} > {s}"),
+        _ => t,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapped_sentences_are_whole_and_quotes_are_exact() {
+        let text = "# Retention\n\nSnapshots older than the policy allows are forgotten at\nthe next prune \
+                    run. The Kestrel agent uploads new snapshots to the primary\nrepository every night.\n";
+        let f = facts(text);
+        assert_eq!(f.len(), 2);
+        for fact in &f {
+            let at: String = text.chars().skip(fact.start).take(fact.quote.chars().count()).collect();
+            assert_eq!(at, fact.quote);
+            assert!(!fact.shown.contains('\n'));
+        }
+        assert!(f.iter().any(|x| x.shown
+            == "Snapshots older than the policy allows are forgotten at the next prune run."));
+    }
+
+    #[test]
+    fn code_headings_links_and_questions_are_not_facts() {
+        let text = "Intro\n=====\n\nRun it like this:\n\n    tide backup --all --verbose now please ok\n\n\
+                    ```\nThe fenced code is not prose at all, not even a little bit.\n```\n\
+                    Is this a question that a user could ask about it?\n\n\
+                    [docs]: https://example.com/a/very/long/link/that/is/not/prose\n\n\
+                    See [the guide](guide.md) for the steps that restore a whole machine.\n";
+        let f = facts(text);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].shown, "See the guide for the steps that restore a whole machine.");
+        assert_eq!(f[0].quote, "See [the guide](guide.md) for the steps that restore a whole machine.");
+    }
+
+    #[test]
+    fn table_rows_carry_their_column_names() {
+        let text = "| Key | Default | Description |\n|---|---|---|\n\
+                    | `lock.timeout` | `\"300s\"` | How long a job waits for a repository lock |\n";
+        let f = facts(text);
+        assert_eq!(f.len(), 1);
+        assert_eq!(
+            f[0].shown,
+            "Key: `lock.timeout`; Default: `\"300s\"`; Description: How long a job waits for a repository lock"
+        );
+        assert!(text.contains(&f[0].quote));
+    }
+
+    #[test]
+    fn a_leaning_sentence_brings_the_one_before_and_list_items_lose_their_marker() {
+        let text = "BlackConnect is a plugin for PyCharm and other editors. It spins up the HTTP server \
+                    to avoid the startup cost.\n\n- The agent encrypts each chunk before upload to the server.\n";
+        let f = facts(text);
+        let it = f.iter().find(|x| x.shown.starts_with("It spins")).unwrap();
+        assert_eq!(
+            it.context.as_deref(),
+            Some("BlackConnect is a plugin for PyCharm and other editors.")
+        );
+        assert!(f.iter().any(|x| x.quote == "The agent encrypts each chunk before upload to the server."));
+    }
+
+    #[test]
+    fn block_quotes_only_when_nothing_else() {
+        let quotes = "## What customers say\n\n> \"We replaced three backup scripts with one Tidepool server.\"\n";
+        let f = facts(quotes);
+        assert_eq!(f.len(), 1);
+        assert!(quotes.contains(&f[0].quote));
+        let mixed = format!("{quotes}\nThe Team plan covers twelve agents and one server.\n");
+        assert_eq!(facts(&mixed)[0].shown, "The Team plan covers twelve agents and one server.");
+        assert_eq!(facts(&mixed).len(), 1);
+    }
+
+    #[test]
+    fn topic_is_title_and_section() {
+        let doc = "# Configuration\n\nIntro text.\n\n## Server settings\n\nThe server reads its file.\n";
+        let at = doc.find("The server").unwrap();
+        assert_eq!(topic(doc, "configuration.md", at), "Configuration > Server settings");
+        assert_eq!(topic("no heading", "guides/first_steps.md", 0), "first steps");
+        let rst = "Options\n=======\n\nText here.\n\nCounting\n--------\n\nMore text.\n";
+        assert_eq!(topic(rst, "options.rst", rst.find("More").unwrap()), "Options > Counting");
+    }
+}
