@@ -10,7 +10,7 @@ use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::generate::prompts::Prompts;
 use ragsynth::llm::Llm;
-use ragsynth::testset;
+use ragsynth::testset::Tracked;
 
 use crate::Exit;
 use crate::cli::{AuditArgs, AuditFormat, FailOn, FromFormat};
@@ -53,11 +53,12 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         FromFormat::Csv => foreign::Kind::Plain,
     };
     let native = kind == foreign::Kind::Ragsynth;
-    let header = if native { Some(testset::load(path)?) } else { None };
+    // Saved through `Tracked` with --write: review decisions made meanwhile are kept.
+    let mut tracked = if native { Some(Tracked::open(path)?) } else { None };
     let corpus_root = args
         .corpus
         .clone()
-        .or_else(|| header.as_ref().and_then(|s| s.corpus_root(path)));
+        .or_else(|| tracked.as_ref().and_then(|t| t.set.corpus_root(path)));
     let corpus = match &corpus_root {
         Some(root) => {
             if !root.exists() {
@@ -72,8 +73,8 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         }
         None => None,
     };
-    let mut set = match header {
-        Some(set) => set,
+    let imported = match &tracked {
+        Some(_) => None,
         None => {
             let imported = foreign::load(path, kind, corpus.as_ref())?;
             for w in &imported.warnings {
@@ -85,19 +86,24 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
                     path.display()
                 );
             }
-            imported.set
+            Some(imported.set)
         }
     };
-    audit::check_label_paths(&set, path)?;
+    let set = match (&tracked, &imported) {
+        (Some(t), _) => &t.set,
+        (None, Some(set)) => set,
+        (None, None) => unreachable!("a set is either native or imported"),
+    };
+    audit::check_label_paths(set, path)?;
     let chunking = set.chunking.clone().unwrap_or_default();
     let cx = Context::new(corpus, &chunking)?;
-    let mut report = audit::audit(&set, &cx, &cfg);
+    let mut report = audit::audit(set, &cx, &cfg);
     if args.llm.llm.is_some() && !audit::judged::selected(&cfg).is_empty() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
         let runtime = tokio::runtime::Runtime::new()?;
         runtime.block_on(async {
             let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&file)).await?;
-            let result = audit::judged::judge(&mut report, &set, &cx, &cfg, &llm, &prompts).await;
+            let result = audit::judged::judge(&mut report, set, &cx, &cfg, &llm, &prompts).await;
             llm.shutdown().await;
             anyhow::Ok(result?)
         })?;
@@ -113,7 +119,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
                 color,
                 max_per_rule: args.max_per_rule,
             };
-            let mut text = report::text(&report, &set, opts);
+            let mut text = report::text(&report, set, opts);
             if !text.ends_with('\n') {
                 text.push('\n');
             }
@@ -146,15 +152,20 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         }
     }
 
-    if args.write {
+    if args.write
+        && let Some(tracked) = tracked.as_mut()
+    {
         let scope = if args.write_real {
             WriteScope::All
         } else {
             WriteScope::Synthetic
         };
-        let changed = audit::write_back(&mut set, &report, scope);
+        let changed = audit::write_back(&mut tracked.set, &report, scope);
         if changed > 0 {
-            testset::save(&set, path)?;
+            let saved = tracked.save()?;
+            for n in &saved.notes {
+                eprintln!("note: {n}");
+            }
         }
         eprintln!("wrote audit figures into {changed} case(s) of {}", path.display());
     }

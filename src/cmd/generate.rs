@@ -19,7 +19,7 @@ use ragsynth::generate::{
     GenerateConfig,
 };
 use ragsynth::llm::Llm;
-use ragsynth::testset::{self, Severity, TestSet};
+use ragsynth::testset::{self, Severity, TestSet, Tracked};
 
 use crate::Exit;
 use crate::cli::GenerateArgs;
@@ -49,13 +49,11 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     }
     let prompts = Prompts::load(args.prompts.as_deref().or(cfg.prompts.as_deref()))?;
 
-    // The target set: its chunking wins, so new chunk ids agree with the existing ones.
-    let existing = if output.exists() {
-        Some(testset::load(&output).with_context(|| format!("reading {}", output.display()))?)
-    } else {
-        None
-    };
-    let chunking = match existing.as_ref().and_then(|s| s.chunking.clone()) {
+    // The target set: its chunking wins, so new chunk ids agree with the existing ones. It is
+    // saved through `Tracked`, so decisions made on it while this runs are kept.
+    let mut tracked =
+        Tracked::open_or_new(&output).with_context(|| format!("reading {}", output.display()))?;
+    let chunking = match tracked.set.chunking.clone() {
         Some(c) => c,
         None => args.chunking.to_chunking()?,
     };
@@ -67,10 +65,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     if corpus.docs.is_empty() {
         bail!("{}: no readable documents", args.corpus.display());
     }
-    if let Some(fp) = existing
-        .as_ref()
-        .and_then(|s| s.corpus.as_ref())
-        .and_then(|c| c.fingerprint.as_ref())
+    if let Some(fp) = tracked.set.corpus.as_ref().and_then(|c| c.fingerprint.as_ref())
         && *fp != corpus.fingerprint()
     {
         eprintln!(
@@ -82,7 +77,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     let plan = plan::plan(&chunks, n, mix, seed);
     // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
     let fresh = merge::new_set(&output, &corpus, &chunking);
-    let mut set = existing.unwrap_or_else(|| fresh.clone());
+    let set = &mut tracked.set;
     if set.corpus.is_none() {
         set.corpus = fresh.corpus;
     }
@@ -109,7 +104,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     };
 
     if args.dry_run {
-        let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, None);
+        let ctx = Context::new(&corpus, &chunks, &prompts, set, options, None);
         summary.dry_run = true;
         summary.llm = pipeline::estimate(&ctx, &plan)?;
         summary.llm.model = args.llm.llm.clone().unwrap_or_else(|| "default".to_string());
@@ -126,7 +121,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     let runtime = tokio::runtime::Runtime::new()?;
     let accepted = runtime.block_on(async {
         let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&config)).await?;
-        let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, llm.context_tokens());
+        let ctx = Context::new(&corpus, &chunks, &prompts, set, options, llm.context_tokens());
         let bars = Bars::new(&plan, args.quiet || args.json);
         let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &bars).await;
         bars.finish();
@@ -145,13 +140,19 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
         pinned,
         heldout,
     };
-    let ids = merge::append(&mut set, accepted, &stamp);
+    let ids = merge::append(set, accepted, &stamp);
     summary.heldout = ids
         .iter()
         .filter(|id| set.case(id).is_some_and(|c| c.split() == testset::Split::Heldout))
         .count();
-    check_new_cases(&set, &ids, &corpus)?;
-    testset::save(&set, &output)?;
+    check_new_cases(set, &ids, &corpus)?;
+    let saved = tracked.save()?;
+    if saved.merged {
+        eprintln!(
+            "note: {} changed while generating; the new cases were added to it as it is now",
+            output.display()
+        );
+    }
     summary.finish();
     summary.wall_seconds = started.elapsed().as_secs_f64();
     report(&summary, args.json)

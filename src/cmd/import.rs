@@ -8,7 +8,7 @@ use ragsynth::chunk::Chunking;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::import::{self, Columns, NoteKind, Summary};
 use ragsynth::remap::anchor::root_relative_to;
-use ragsynth::testset::{self, CorpusRef, TestSet};
+use ragsynth::testset::{CorpusRef, Tracked};
 
 use crate::Exit;
 use crate::cli::ImportArgs;
@@ -29,12 +29,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         args.min_similarity
     );
     let rows = import::read(&args.file, &columns)?;
-    let exists = args.into.exists();
-    let mut set = if exists {
-        testset::load(&args.into)?
-    } else {
-        TestSet::default()
-    };
+    // Saved through `Tracked`: what others write into the set meanwhile is kept.
+    let mut tracked = Tracked::open_or_new(&args.into)?;
+    let exists = tracked.existed();
+    let set = &mut tracked.set;
     let corpus_dir = args
         .corpus
         .clone()
@@ -83,7 +81,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    let summary = import::import(&mut set, &rows, &corpus, &chunking, &options)?;
+    let summary = import::import(set, &rows, &corpus, &chunking, &options)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     write_summary(&mut out, &args, &summary)?;
@@ -92,7 +90,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     } else if summary.added.is_empty() && exists {
         writeln!(out, "nothing to add; {} left as it was", args.into.display())?;
     } else {
-        testset::save(&set, &args.into)?;
+        tracked.save()?;
         writeln!(out, "wrote {}", args.into.display())?;
     }
     out.flush()?;

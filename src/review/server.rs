@@ -305,9 +305,10 @@ async fn decide(
     };
     let mut store = app.store();
     match store.decide(&id, &version, &decision) {
-        Ok(()) => {
+        Ok(saved) => {
             let case = store.set().case(&id).map(view::summary);
-            axum::Json(json!({ "version": store.version(), "case": case })).into_response()
+            axum::Json(json!({ "version": store.version(), "case": case, "merged": saved.merged }))
+                .into_response()
         }
         Err(e) => {
             let status = match &e {

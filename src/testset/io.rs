@@ -119,7 +119,9 @@ pub fn load_str(text: &str, path: &Path, format: Format) -> Result<TestSet> {
     }
 }
 
-/// Writes a test set atomically, in the format its extension says.
+/// Writes a test set atomically, in the format its extension says, over whatever the file holds
+/// now. Commands that read the file first save through [`super::Tracked`] instead, which keeps
+/// what another writer saved in between.
 pub fn save(set: &TestSet, path: &Path) -> Result<()> {
     write_atomic(path, to_string(set, Format::of(path)).as_bytes())
 }
@@ -485,8 +487,17 @@ fn yaml_string(set: &TestSet) -> String {
 }
 
 fn jsonl_string(set: &TestSet) -> String {
-    let mut out = serde_json::to_string(&Value::Object(header_value(set))).expect("serializes");
-    out.push('\n');
+    // The header line is recognised by its `ragsynth` key: a file read without one gets none
+    // back while it has nothing else to say, and gets the key once it has.
+    let mut header = header_value(set);
+    let mut out = String::new();
+    if !header.is_empty() {
+        if !header.contains_key("ragsynth") {
+            header.shift_insert(0, "ragsynth".into(), Value::from(set.version));
+        }
+        out = serde_json::to_string(&Value::Object(header)).expect("serializes");
+        out.push('\n');
+    }
     let from_jsonl = set.origin.as_ref().is_some_and(|o| o.format == Format::Jsonl);
     for case in &set.cases {
         let (value, same) = case_value(case);
