@@ -85,13 +85,12 @@ impl DirLock {
     }
 }
 
-/// Renders a path relative to `root` with `/` separators, as labels store it.
-pub fn relative_slash_path(root: &Path, path: &Path) -> String {
+/// Renders a path relative to `root` with `/` separators, as labels store it; `None` when a
+/// component is not valid UTF-8 (decoding it lossily could give two files the same name).
+pub fn relative_slash_path(root: &Path, path: &Path) -> Option<String> {
     let rel = path.strip_prefix(root).unwrap_or(path);
-    rel.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
+    let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
+    Some(parts?.join("/"))
 }
 
 #[cfg(test)]

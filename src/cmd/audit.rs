@@ -15,7 +15,7 @@ use ragsynth::testset::Tracked;
 use crate::Exit;
 use crate::cli::{AuditArgs, AuditFormat, FailOn, FromFormat};
 
-pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
+pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     if let Some(code) = &args.explain {
         let Some(rule) = audit::rules::explain(code) else {
             let codes: Vec<&str> = audit::rules::all().iter().map(|r| r.code).collect();
@@ -64,7 +64,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
             if !root.exists() {
                 bail!("corpus {} does not exist (pass --corpus DIR)", root.display());
             }
-            let c = Corpus::load(root, WalkOptions::default())
+            let c = Corpus::load(root, walk.clone())
                 .with_context(|| format!("reading corpus {}", root.display()))?;
             for s in &c.skipped {
                 eprintln!("warning: {s}");

@@ -4,14 +4,14 @@ use std::io::{BufWriter, Write};
 
 use anyhow::Result;
 use ragsynth::chunk::Chunker;
-use ragsynth::corpus::Walk;
+use ragsynth::corpus::{Walk, WalkOptions};
 
 use crate::Exit;
 use crate::cli::{ChunkArgs, ChunkFormat};
 
-pub fn run(args: ChunkArgs) -> Result<Exit> {
+pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
     let chunker = Chunker::new(args.chunking.to_chunking()?)?;
-    let walk = Walk::new(&args.corpus, args.chunking.walk_options())?;
+    let walk = Walk::new(&args.corpus, args.chunking.walk_options(walk))?;
     for s in walk.walk_skips() {
         eprintln!("warning: {s}");
     }

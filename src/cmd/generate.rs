@@ -8,7 +8,7 @@ use anyhow::{Context as _, Result, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ragsynth::chunk::Chunker;
 use ragsynth::config::ConfigFile;
-use ragsynth::corpus::Corpus;
+use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::generate::merge::{self, Stamp};
 use ragsynth::generate::pipeline::{self, Context, Options, Progress, RunError, Verdict};
 use ragsynth::generate::plan::{self, Kind, Mix, Plan, Task};
@@ -24,7 +24,7 @@ use ragsynth::testset::{self, Severity, TestSet, Tracked};
 use crate::Exit;
 use crate::cli::GenerateArgs;
 
-pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
+pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     let started = Instant::now();
     let config = ConfigFile::load(config_path)?;
     let cfg: GenerateConfig = config.section("generate")?;
@@ -57,7 +57,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
         Some(c) => c,
         None => args.chunking.to_chunking()?,
     };
-    let corpus = Corpus::load(&args.corpus, args.chunking.walk_options())
+    let corpus = Corpus::load(&args.corpus, args.chunking.walk_options(walk))
         .with_context(|| format!("reading corpus {}", args.corpus.display()))?;
     for s in &corpus.skipped {
         eprintln!("warning: {s}");

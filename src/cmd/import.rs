@@ -13,7 +13,7 @@ use ragsynth::testset::{CorpusRef, Tracked};
 use crate::Exit;
 use crate::cli::ImportArgs;
 
-pub fn run(args: ImportArgs) -> Result<Exit> {
+pub fn run(args: ImportArgs, walk: &WalkOptions) -> Result<Exit> {
     let columns = Columns {
         question: args.question_col.clone(),
         answer: args.answer_col.clone(),
@@ -50,7 +50,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
                 )
             }
         })?;
-    let corpus = Corpus::load(&corpus_dir, WalkOptions::default())
+    let corpus = Corpus::load(&corpus_dir, walk.clone())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
         eprintln!("warning: {s}");

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::Exit;
 use crate::cli::{RemapArgs, ReportFormat};
 
-pub fn run(args: RemapArgs) -> Result<Exit> {
+pub fn run(args: RemapArgs, walk: &WalkOptions) -> Result<Exit> {
     anyhow::ensure!(
         (0.0..=1.0).contains(&args.min_similarity),
         "--min-similarity must be between 0 and 1, not {}",
@@ -34,7 +34,7 @@ pub fn run(args: RemapArgs) -> Result<Exit> {
                 args.testset.display()
             )
         })?;
-    let corpus = Corpus::load(&corpus_dir, WalkOptions::default())
+    let corpus = Corpus::load(&corpus_dir, walk.clone())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
         eprintln!("warning: {s}");

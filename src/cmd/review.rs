@@ -3,12 +3,13 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
+use ragsynth::corpus::WalkOptions;
 use ragsynth::review::{ServeOptions, serve};
 
 use crate::Exit;
 use crate::cli::ReviewArgs;
 
-pub fn run(args: ReviewArgs) -> Result<Exit> {
+pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -20,6 +21,7 @@ pub fn run(args: ReviewArgs) -> Result<Exit> {
             bind: args.bind,
             port: args.port,
             explain: Some(ragsynth::audit::rules::explanation),
+            walk: walk.clone(),
             ..ServeOptions::new(&args.testset)
         };
         let server = serve(opts)

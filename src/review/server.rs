@@ -40,6 +40,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// Explains audit rule codes on the page.
     pub explain: Option<Explain>,
+    /// How the corpus is walked (links leaving it are skipped by default).
+    pub walk: WalkOptions,
 }
 
 impl ServeOptions {
@@ -51,6 +53,7 @@ impl ServeOptions {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 0,
             explain: None,
+            walk: WalkOptions::default(),
         }
     }
 }
@@ -103,7 +106,11 @@ pub async fn serve(opts: ServeOptions) -> Result<Server> {
         },
     };
     let corpus = match corpus_dir {
-        Some(dir) => Some(Corpus::load(&dir, WalkOptions::default())?),
+        Some(dir) => {
+            let corpus = Corpus::load(&dir, opts.walk.clone())?;
+            notes.extend(corpus.skipped.iter().map(|s| s.to_string()));
+            Some(corpus)
+        }
         None => None,
     };
     let listener = tokio::net::TcpListener::bind((opts.bind, opts.port))
