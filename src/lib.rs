@@ -16,6 +16,7 @@ pub mod html;
 pub mod import;
 pub mod index;
 pub mod judge;
+pub mod limits;
 pub mod llm;
 pub mod locate;
 pub mod pii;

@@ -7,11 +7,14 @@
 //! JSON Lines are chosen by the file extension. Commands write through [`Tracked`], which
 //! merges their changes onto whatever another writer saved meanwhile instead of dropping it.
 
+mod bounded;
 mod emit;
 mod io;
 mod three_way;
 mod tracked;
 mod validate;
+mod write;
+mod yaml_read;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
