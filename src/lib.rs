@@ -20,8 +20,10 @@ pub mod limits;
 pub mod llm;
 pub mod locate;
 pub mod pii;
+pub mod redact;
 pub mod remap;
 pub mod review;
+pub mod terminal;
 pub mod testset;
 pub mod text;
 

@@ -12,6 +12,7 @@ use ragsynth::generate::prompts::Prompts;
 use ragsynth::llm::Llm;
 use ragsynth::testset::Tracked;
 
+use super::{note, warning};
 use crate::Exit;
 use crate::cli::{AuditArgs, AuditFormat, FailOn, FromFormat};
 
@@ -67,7 +68,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
             let c = Corpus::load(root, walk.clone())
                 .with_context(|| format!("reading corpus {}", root.display()))?;
             for s in &c.skipped {
-                eprintln!("warning: {s}");
+                warning(s);
             }
             Some(c)
         }
@@ -78,7 +79,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
         None => {
             let imported = foreign::load(path, kind, corpus.as_ref())?;
             for w in &imported.warnings {
-                eprintln!("warning: {w}");
+                warning(w);
             }
             if args.write {
                 bail!(
@@ -103,6 +104,9 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
         let runtime = tokio::runtime::Runtime::new()?;
         runtime.block_on(async {
             let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&file)).await?;
+            for n in llm.notes() {
+                warning(n);
+            }
             let result = audit::judged::judge(&mut report, set, &cx, &cfg, &llm, &prompts).await;
             llm.shutdown().await;
             anyhow::Ok(result?)
@@ -164,7 +168,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
         if changed > 0 {
             let saved = tracked.save()?;
             for n in &saved.notes {
-                eprintln!("note: {n}");
+                note(n);
             }
         }
         eprintln!("wrote audit figures into {changed} case(s) of {}", path.display());

@@ -6,6 +6,7 @@ use anyhow::Result;
 use ragsynth::chunk::Chunker;
 use ragsynth::corpus::{Walk, WalkOptions};
 
+use super::warning;
 use crate::Exit;
 use crate::cli::{ChunkArgs, ChunkFormat};
 
@@ -13,7 +14,7 @@ pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
     let chunker = Chunker::new(args.chunking.to_chunking()?)?;
     let walk = Walk::new(&args.corpus, args.chunking.walk_options(walk))?;
     for s in walk.walk_skips() {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -30,7 +31,7 @@ pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
             match doc {
                 Ok(d) => read.push(d),
                 Err(s) => {
-                    eprintln!("warning: {s}");
+                    warning(s);
                     skipped += 1;
                 }
             }

@@ -10,6 +10,7 @@ use ragsynth::eval::{self, Options, Resolver, Rule, Run, baseline, questions};
 use ragsynth::fsutil::write_atomic;
 use ragsynth::testset::{self, Split, TestSet};
 
+use super::warning;
 use crate::Exit;
 use crate::cli::{EvalArgs, EvalFormat, SplitArg};
 
@@ -101,28 +102,28 @@ fn options(args: &EvalArgs) -> Result<Options> {
 fn load_corpus(args: &EvalArgs, set: &TestSet, walk: &WalkOptions) -> Result<Option<Corpus>> {
     let root: Option<PathBuf> = args.corpus.clone().or_else(|| set.corpus_root(&args.testset));
     let Some(root) = root else {
-        eprintln!("warning: no corpus (set `corpus.root` or pass --corpus): relevance by span coverage only");
+        warning("no corpus (set `corpus.root` or pass --corpus): relevance by span coverage only");
         return Ok(None);
     };
     if args.corpus.is_none() && !root.exists() {
-        eprintln!(
-            "warning: corpus {} not found: relevance by span coverage only (pass --corpus)",
+        warning(format_args!(
+            "corpus {} not found: relevance by span coverage only (pass --corpus)",
             root.display()
-        );
+        ));
         return Ok(None);
     }
     let corpus =
         Corpus::load(&root, walk.clone()).with_context(|| format!("reading corpus {}", root.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     if let Some(expected) = set.corpus.as_ref().and_then(|c| c.fingerprint.as_deref())
         && expected != corpus.fingerprint()
     {
-        eprintln!(
-            "warning: corpus {} changed since the labels were anchored (fingerprint differs); run `ragsynth remap` if scores look wrong",
+        warning(format_args!(
+            "corpus {} changed since the labels were anchored (fingerprint differs); run `ragsynth remap` if scores look wrong",
             root.display()
-        );
+        ));
     }
     Ok(Some(corpus))
 }

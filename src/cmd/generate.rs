@@ -21,6 +21,7 @@ use ragsynth::generate::{
 use ragsynth::llm::Llm;
 use ragsynth::testset::{self, Severity, TestSet, Tracked};
 
+use super::{note, warning};
 use crate::Exit;
 use crate::cli::GenerateArgs;
 
@@ -60,7 +61,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     let corpus = Corpus::load(&args.corpus, args.chunking.walk_options(walk))
         .with_context(|| format!("reading corpus {}", args.corpus.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     if corpus.docs.is_empty() {
         bail!("{}: no readable documents", args.corpus.display());
@@ -68,10 +69,10 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     if let Some(fp) = tracked.set.corpus.as_ref().and_then(|c| c.fingerprint.as_ref())
         && *fp != corpus.fingerprint()
     {
-        eprintln!(
-            "warning: {} was made from another version of the corpus (fingerprint differs); existing labels may need `ragsynth remap`",
+        warning(format_args!(
+            "{} was made from another version of the corpus (fingerprint differs); existing labels may need `ragsynth remap`",
             output.display()
-        );
+        ));
     }
     let chunks = Chunker::new(chunking.clone())?.chunk_all(&corpus.docs);
     let plan = plan::plan(&chunks, n, mix, seed);
@@ -121,6 +122,9 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     let runtime = tokio::runtime::Runtime::new()?;
     let accepted = runtime.block_on(async {
         let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&config)).await?;
+        for n in llm.notes() {
+            warning(n);
+        }
         let ctx = Context::new(&corpus, &chunks, &prompts, set, options, llm.context_tokens());
         let bars = Bars::new(&plan, args.quiet || args.json);
         let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &bars).await;
@@ -148,10 +152,10 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     check_new_cases(set, &ids, &corpus)?;
     let saved = tracked.save()?;
     if saved.merged {
-        eprintln!(
-            "note: {} changed while generating; the new cases were added to it as it is now",
+        note(format_args!(
+            "{} changed while generating; the new cases were added to it as it is now",
             output.display()
-        );
+        ));
     }
     summary.finish();
     summary.wall_seconds = started.elapsed().as_secs_f64();

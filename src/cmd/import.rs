@@ -10,6 +10,7 @@ use ragsynth::import::{self, Columns, NoteKind, Summary};
 use ragsynth::remap::anchor::root_relative_to;
 use ragsynth::testset::{CorpusRef, Tracked};
 
+use super::warning;
 use crate::Exit;
 use crate::cli::ImportArgs;
 
@@ -53,7 +54,7 @@ pub fn run(args: ImportArgs, walk: &WalkOptions) -> Result<Exit> {
     let corpus = Corpus::load(&corpus_dir, walk.clone())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     let fingerprint = corpus.fingerprint();
     match &mut set.corpus {
@@ -64,10 +65,10 @@ pub fn run(args: ImportArgs, walk: &WalkOptions) -> Result<Exit> {
                 ..CorpusRef::default()
             });
         }
-        Some(c) if c.fingerprint.as_ref().is_some_and(|f| *f != fingerprint) => eprintln!(
-            "warning: the corpus changed since {}'s labels were anchored; new labels point into the corpus as it is now — run `ragsynth remap` to re-anchor the old ones",
+        Some(c) if c.fingerprint.as_ref().is_some_and(|f| *f != fingerprint) => warning(format_args!(
+            "the corpus changed since {}'s labels were anchored; new labels point into the corpus as it is now — run `ragsynth remap` to re-anchor the old ones",
             args.into.display()
-        ),
+        )),
         Some(_) => {}
     }
     let chunking = set.chunking.get_or_insert_with(Chunking::default).clone();

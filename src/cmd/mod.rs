@@ -8,6 +8,8 @@ mod import;
 mod remap;
 mod review;
 
+use std::fmt::Display;
+
 use anyhow::Result;
 
 use ragsynth::corpus::WalkOptions;
@@ -30,6 +32,17 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Eval(args) => eval::run(args, &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
+}
+
+/// Prints `warning: …` on stderr, secrets masked and control characters escaped (a warning
+/// often names a file or quotes a server).
+pub fn warning(message: impl Display) {
+    eprintln!("warning: {}", ragsynth::terminal::safe(&message.to_string()));
+}
+
+/// Prints `note: …` on stderr, like [`warning`].
+pub fn note(message: impl Display) {
+    eprintln!("note: {}", ragsynth::terminal::safe(&message.to_string()));
 }
 
 impl ChunkingArgs {

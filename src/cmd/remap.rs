@@ -11,6 +11,7 @@ use ragsynth::remap::{self, Outcome, Report, Status, anchor};
 use ragsynth::testset::Tracked;
 use serde_json::json;
 
+use super::warning;
 use crate::Exit;
 use crate::cli::{RemapArgs, ReportFormat};
 
@@ -37,7 +38,7 @@ pub fn run(args: RemapArgs, walk: &WalkOptions) -> Result<Exit> {
     let corpus = Corpus::load(&corpus_dir, walk.clone())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     // Keep the header's spelling of the root when it names the same directory.
     let root = match (&set.corpus, &header_dir) {

@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use ragsynth::corpus::WalkOptions;
 use ragsynth::review::{ServeOptions, serve};
 
+use super::{note, warning};
 use crate::Exit;
 use crate::cli::ReviewArgs;
 
@@ -27,14 +28,14 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
         let server = serve(opts)
             .await
             .with_context(|| format!("starting the review of {}", args.testset.display()))?;
-        for note in server.notes() {
-            eprintln!("note: {note}");
+        for n in server.notes() {
+            note(n);
         }
         if !args.bind.is_loopback() {
-            eprintln!(
-                "warning: listening on {} — anyone who can reach this machine can change the test set",
+            warning(format_args!(
+                "listening on {} — anyone who can reach this machine can change the test set",
                 args.bind
-            );
+            ));
         }
         let (cases, pending) = server.counts();
         let url = server.url();
@@ -75,6 +76,8 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if let Err(e) = spawned {
-        eprintln!("warning: could not open a browser ({program}: {e}); open {url} yourself");
+        warning(format_args!(
+            "could not open a browser ({program}: {e}); open {url} yourself"
+        ));
     }
 }
