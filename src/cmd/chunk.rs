@@ -48,7 +48,12 @@ pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
                 ChunkFormat::Text => {
                     let lens: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
                     sizes.extend(&lens);
-                    rows.push((doc.path.clone(), doc.char_len(), lens));
+                    // A file name can hold escape sequences: show them, do not send them.
+                    rows.push((
+                        ragsynth::terminal::data(&doc.path).into_owned(),
+                        doc.char_len(),
+                        lens,
+                    ));
                 }
             }
         }
