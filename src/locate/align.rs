@@ -2,9 +2,10 @@
 //!
 //! The textbook dynamic programme costs the product of the two lengths: a second at 8 KB, over
 //! three minutes at 100 KB. Two texts that are nearly the same share most of their rare
-//! passages, so the alignment is anchored on 12-character grams that occur exactly once in each
-//! text, chained in order (longest increasing run), and only the short gaps between anchors are
-//! compared with the dynamic programme. The sum over the gaps is the cost of a real alignment,
+//! passages, so the alignment is anchored on 12-character grams that occur exactly once in the
+//! document and once in the quote (found once per document, then reused for every stretch of
+//! it the quote is compared with), chained in order (longest increasing run), and only the
+//! short gaps between anchors are compared with the dynamic programme. The sum over the gaps is the cost of a real alignment,
 //! so it never understates the distance; for texts that differ in scattered places it is the
 //! exact distance. Every quote gets a fixed budget of programme cells: a gap that would exceed
 //! it is charged as fully different (again an upper bound), so the work per quote is capped.
@@ -17,10 +18,14 @@ const GRAM: usize = 12;
 /// Dynamic-programme cells one quote may spend on the gaps between anchors.
 pub(crate) const GAP_BUDGET: u64 = 40_000_000;
 
-/// The quote, prepared once for every stretch of text it is compared with.
-pub(crate) struct Aligner<'q> {
-    quote: &'q [char],
-    grams: FxHashMap<&'q [char], usize>,
+/// A document and a quote, prepared once for every stretch of the document the quote is
+/// compared with: the longest chain of grams unique in both, as (position in the document,
+/// position in the quote), increasing in both. Any part of an increasing chain is one too, so
+/// each stretch uses the links that fall inside it.
+pub(crate) struct Anchored<'a> {
+    text: &'a [char],
+    quote: &'a [char],
+    chain: Vec<(usize, usize)>,
     budget: u64,
 }
 
@@ -59,38 +64,43 @@ fn longest_chain(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
     chain
 }
 
-impl<'q> Aligner<'q> {
-    /// Prepares `quote`, with the per-quote budget.
-    pub(crate) fn new(quote: &'q [char]) -> Aligner<'q> {
-        Aligner {
+impl<'a> Anchored<'a> {
+    /// Prepares `text` (the whole document) and `quote`, with the per-quote budget.
+    pub(crate) fn new(text: &'a [char], quote: &'a [char]) -> Anchored<'a> {
+        let in_quote = unique_grams(quote);
+        let mut pairs: Vec<(usize, usize)> = unique_grams(text)
+            .into_iter()
+            .filter_map(|(g, i)| in_quote.get(g).map(|&j| (i, j)))
+            .collect();
+        pairs.sort_unstable();
+        Anchored {
+            text,
             quote,
-            grams: unique_grams(quote),
+            chain: longest_chain(&pairs),
             budget: GAP_BUDGET,
         }
     }
 
-    /// An upper bound on the edit distance between `text` and the quote (exact when the
+    /// An upper bound on the edit distance between `text[range]` and the quote (exact when the
     /// differences lie between shared rare grams and the budget lasts).
-    pub(crate) fn distance(&mut self, text: &[char]) -> usize {
-        let q = self.quote;
-        let mut pairs: Vec<(usize, usize)> = unique_grams(text)
-            .into_iter()
-            .filter_map(|(g, i)| self.grams.get(g).map(|&j| (i, j)))
-            .collect();
-        pairs.sort_unstable();
-        let (mut a, mut b, mut d) = (0, 0, 0);
-        for (i, j) in longest_chain(&pairs) {
+    pub(crate) fn distance(&mut self, range: std::ops::Range<usize>) -> usize {
+        let (t, q) = (self.text, self.quote);
+        let lo = self.chain.partition_point(|p| p.0 < range.start);
+        let hi = self.chain.partition_point(|p| p.0 + GRAM <= range.end).max(lo);
+        let (mut a, mut b, mut d) = (range.start, 0, 0);
+        for k in lo..hi {
+            let (i, j) = self.chain[k];
             if i < a || j < b {
                 continue; // inside a stretch already matched
             }
-            d += self.gap(&text[a..i], &q[b..j]);
+            d += self.gap(&t[a..i], &q[b..j]);
             (a, b) = (i, j);
-            while a < text.len() && b < q.len() && text[a] == q[b] {
+            while a < range.end && b < q.len() && t[a] == q[b] {
                 a += 1;
                 b += 1;
             }
         }
-        d + self.gap(&text[a..], &q[b..])
+        d + self.gap(&t[a..range.end], &q[b..])
     }
 
     /// The distance between two gaps, or their longer length once the budget is spent.
@@ -126,7 +136,11 @@ mod tests {
         b.push_str("tail");
         let (ac, bc) = (chars(&a), chars(&b));
         let exact = strsim::levenshtein(&a, &b);
-        assert_eq!(Aligner::new(&bc).distance(&ac), exact);
+        assert_eq!(Anchored::new(&ac, &bc).distance(0..ac.len()), exact);
+        // A stretch of the document: the same as comparing that stretch alone.
+        let part = &ac[100..2000];
+        let exact = strsim::generic_levenshtein(&part.to_vec(), &bc);
+        assert_eq!(Anchored::new(&ac, &bc).distance(100..2000), exact);
     }
 
     #[test]
@@ -134,10 +148,10 @@ mod tests {
         let a = chars(&text(200));
         let b = chars(&text(200).to_uppercase());
         let exact = strsim::generic_levenshtein(&a, &b);
-        let mut al = Aligner::new(&b);
-        assert!(al.distance(&a) >= exact);
+        let mut al = Anchored::new(&a, &b);
+        assert!(al.distance(0..a.len()) >= exact);
         al.budget = 0;
-        assert_eq!(al.distance(&a), a.len().max(b.len()));
+        assert_eq!(al.distance(0..a.len()), a.len().max(b.len()));
     }
 
     #[test]

@@ -187,7 +187,10 @@ fn fuzzy(text: &str, quote: &str, idx: &CharIndex<'_>) -> Option<Found> {
     best.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let quote_chars = folded(quote).0;
     let quote_folded: String = quote_chars.iter().collect();
-    let mut aligner = None;
+    // For long quotes: the folded document, where each of its characters came from, and the
+    // anchors shared with the quote — built once, on the first long candidate.
+    let doc = std::cell::OnceCell::new();
+    let mut anchored = None;
     let mut winner: Option<Found> = None;
     for &(shared, s) in best.iter().take(8) {
         if shared * 2 < n {
@@ -199,14 +202,23 @@ fn fuzzy(text: &str, quote: &str, idx: &CharIndex<'_>) -> Option<Found> {
             let last = &tt[s + len - 1];
             let b0 = first.byte;
             let b1 = last.byte + last.raw.len();
-            let cand = folded(&text[b0..b1]).0;
-            let sim = if cand.len() * quote_chars.len() <= EXACT_CELLS {
-                let cand: String = cand.iter().collect();
-                strsim::normalized_levenshtein(&cand, &quote_folded) as f32
+            let exact = |cand: String| strsim::normalized_levenshtein(&cand, &quote_folded) as f32;
+            // Folding never lengthens text, so a short stretch of bytes is a short candidate.
+            let sim = if (b1 - b0) * quote_chars.len() <= EXACT_CELLS {
+                exact(folded(&text[b0..b1]).0.into_iter().collect())
             } else {
-                let al = aligner.get_or_insert_with(|| align::Aligner::new(&quote_chars));
-                let longest = cand.len().max(quote_chars.len());
-                1.0 - al.distance(&cand) as f32 / longest as f32
+                let (doc_chars, map): &(Vec<char>, Vec<usize>) = doc.get_or_init(|| folded(text));
+                // The candidate starts and ends on a word, so its folding is this stretch of the
+                // document's.
+                let (c0, c1) = (idx.char_of(b0), idx.char_of(b1));
+                let range = map.partition_point(|&c| c < c0)..map.partition_point(|&c| c < c1);
+                if range.len() * quote_chars.len() <= EXACT_CELLS {
+                    exact(doc_chars[range].iter().collect())
+                } else {
+                    let al = anchored.get_or_insert_with(|| align::Anchored::new(doc_chars, &quote_chars));
+                    let longest = range.len().max(quote_chars.len());
+                    1.0 - al.distance(range) as f32 / longest as f32
+                }
             };
             if winner.is_none_or(|f| sim > f.similarity) {
                 winner = Some(Found {
