@@ -257,6 +257,7 @@ fn plan_table(plan: &Plan, chunks: &[ragsynth::chunk::Chunk]) -> String {
         "document", "chunks", "lookup", "multi_hop", "unanswerable"
     );
     for (doc, r) in rows {
+        let doc = ragsynth::terminal::data(doc);
         let _ = writeln!(s, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3]);
     }
     s.push('\n');

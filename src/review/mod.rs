@@ -18,7 +18,7 @@ mod view;
 pub use guard::HostPolicy;
 pub use highlight::{Copied, Mark, MarkKind, copied};
 pub use server::{ServeOptions, Server, serve};
-pub use store::{Decision, Refused, Saved, Store};
+pub use store::{Decided, Decision, Refused, Store};
 pub use view::{CaseDetail, CaseSummary, Explain, Flag, Passage, REASON_FIELD, detail, status, summary};
 
 use std::collections::{BTreeMap, BTreeSet};

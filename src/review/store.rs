@@ -70,7 +70,7 @@ pub struct Store {
 
 /// A decision that was saved.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Saved {
+pub struct Decided {
     /// When the file had changed on disk, what was merged (the page should reload the list).
     pub merged: Option<String>,
 }
@@ -104,7 +104,7 @@ impl Store {
     /// changed on disk (a `generate` or `audit --write` finished, an editor saved), the decision
     /// is merged onto the file as it is now; only when the other writer changed the same field
     /// of the same case is it refused, and the store then reloads the file.
-    pub fn decide(&mut self, id: &str, seen_version: &str, decision: &Decision) -> Result<Saved, Refused> {
+    pub fn decide(&mut self, id: &str, seen_version: &str, decision: &Decision) -> Result<Decided, Refused> {
         if seen_version != self.version() {
             return Err(Refused::Conflict(
                 "the test set was changed from another page; reloading".into(),
@@ -118,7 +118,7 @@ impl Store {
         let before = case.clone();
         apply(case, decision)?;
         match self.tracked.save() {
-            Ok(saved) => Ok(Saved {
+            Ok(saved) => Ok(Decided {
                 merged: saved.merged.then(|| {
                     let mut note = format!(
                         "{} had changed on disk; your decision was saved next to those changes",
