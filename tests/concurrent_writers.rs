@@ -147,7 +147,7 @@ async fn decisions_made_while_generate_runs_survive_it() {
     let review = ReviewServer::start(&path, &[]);
     let mut v = version(&review);
 
-    let mut generate = spawn_generate(dir.path(), &stub, &path, 4, 1);
+    let mut generate = spawn_generate(dir.path(), &stub, &path, 5, 1);
     stub.wait_for(1, Duration::from_secs(60)).await; // it has read the file
     for id in ["syn-01", "syn-02", "syn-03"] {
         let (status, next, body) = decide(&review, id, &v, json!({"action": "accept"}));
@@ -198,7 +198,7 @@ async fn audit_figures_written_while_generate_runs_survive_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = testset_without_audit(dir.path());
     let stub = Stub::start(Duration::from_millis(1000)).await;
-    let mut generate = spawn_generate(dir.path(), &stub, &path, 4, 3);
+    let mut generate = spawn_generate(dir.path(), &stub, &path, 6, 3);
     stub.wait_for(1, Duration::from_secs(60)).await;
     finish(spawn_audit(dir.path(), None, &path), "audit");
     assert!(
