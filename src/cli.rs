@@ -16,6 +16,10 @@ pub struct Cli {
     /// Configuration file (default: ./ragsynth.toml when present).
     #[arg(long, global = true, env = "RAGSYNTH_CONFIG")]
     pub config: Option<PathBuf>,
+    /// Read documents through symlinks that lead outside the corpus directory (skipped with a
+    /// warning otherwise).
+    #[arg(long, global = true)]
+    pub follow_outside_links: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

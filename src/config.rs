@@ -16,6 +16,9 @@ pub const DEFAULT_FILE: &str = "ragsynth.toml";
 pub struct ConfigFile {
     path: Option<PathBuf>,
     table: toml::Table,
+    /// Found in the working directory rather than named by the user (`--config`): it may come
+    /// with a cloned repository, so the LLM layer does not trust its URLs with keys.
+    implicit: bool,
 }
 
 impl ConfigFile {
@@ -32,7 +35,9 @@ impl ConfigFile {
             }
         };
         let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
-        Self::parse(&text, &path)
+        let mut file = Self::parse(&text, &path)?;
+        file.implicit = explicit.is_none();
+        Ok(file)
     }
 
     /// Parses configuration text; `path` names it in errors.
@@ -57,7 +62,13 @@ impl ConfigFile {
         Ok(ConfigFile {
             path: Some(path.to_path_buf()),
             table,
+            implicit: false,
         })
+    }
+
+    /// True when the file was found in the working directory, not named with `--config`.
+    pub fn is_implicit(&self) -> bool {
+        self.implicit
     }
 
     /// The file it came from, if any.

@@ -48,6 +48,26 @@ pub enum Error {
     /// A command-line or configuration value is unusable.
     #[error("{0}")]
     Config(String),
+    /// The file changed on disk since it was read, and that change and this command's collide;
+    /// nothing was written.
+    #[error("{path}: {message}")]
+    Conflict {
+        /// The file.
+        path: PathBuf,
+        /// Which case and field both changed, and how.
+        message: String,
+    },
+    /// An input is larger than a limit meant to keep hostile files from exhausting memory or
+    /// time; the message names the limit and the variable that raises it.
+    #[error("{}: {message}", location(path, *line, None))]
+    Limit {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line, when known.
+        line: Option<usize>,
+        /// What is too large, the limit, and how to raise it.
+        message: String,
+    },
     /// The test set breaks invariants (duplicate ids, labels outside the corpus, ...).
     #[error("{path}: {} problem(s); first: {}", issues.len(), issues.first().map(|i| i.to_string()).unwrap_or_default())]
     Invalid {

@@ -29,7 +29,8 @@ fn main() -> ExitCode {
     match cmd::run(cli) {
         Ok(code) => ExitCode::from(code as u8),
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // Errors quote files and servers: no secret or escape sequence reaches the terminal.
+            eprintln!("error: {}", ragsynth::terminal::safe(&format!("{err:#}")));
             ExitCode::from(Exit::Error as u8)
         }
     }

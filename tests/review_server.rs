@@ -1,5 +1,6 @@
-//! The review server over plain HTTP: decisions saved, changes on disk never overwritten, and
-//! requests from other names, other origins or for files outside the corpus refused.
+//! The review server over plain HTTP: decisions saved, changes on disk merged with and never
+//! overwritten, and requests from other names, other origins or for files outside the corpus
+//! refused.
 
 mod review_support;
 
@@ -84,48 +85,74 @@ fn serves_the_page_and_saves_a_decision_at_once() {
 }
 
 #[test]
-fn a_file_changed_on_disk_is_not_overwritten() {
+fn a_file_changed_on_disk_is_merged_with_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_testset(dir.path());
     let s = ReviewServer::start(&path, &[]);
     let list = get_json(&s, "/api/cases");
 
-    // Someone edits the file elsewhere while the page is open.
+    // Someone edits another case elsewhere while the page is open: the decision is saved next
+    // to that edit, and the page is told to reload.
     let edited = std::fs::read_to_string(&path)
         .unwrap()
         .replace("Clock skew.", "Clock skew between agent and server.");
     std::fs::write(&path, &edited).unwrap();
-
     let r = post(
         &s,
         "syn-02",
         &json!({"version": list["version"], "action": "reject", "reason": "x"}),
         None,
     );
-    assert_eq!(r.status, 409, "{}", r.body);
-    assert!(r.body.contains("changed on disk"), "{}", r.body);
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap(),
-        edited,
+    assert_eq!(r.status, 200, "{}", r.body);
+    let saved: Value = serde_json::from_str(&r.body).unwrap();
+    assert!(
+        saved["merged"].as_str().unwrap().contains("changed on disk"),
+        "{}",
+        r.body
+    );
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        now.contains("Clock skew between agent and server."),
         "the other edit survives"
     );
-
-    // The page reloads: it now sees the new content and a new version, and can save again.
-    let reloaded = get_json(&s, "/api/cases");
-    assert_ne!(reloaded["version"], list["version"]);
+    let set = ragsynth::testset::load(&path).unwrap();
     assert_eq!(
-        get_json(&s, "/api/cases/syn-04")["answer"],
-        "Clock skew between agent and server."
+        set.case("syn-02").unwrap().review,
+        Some(ragsynth::testset::Review::Rejected)
     );
+
+    // The same field changed on disk: refused, nothing written, the page reloads.
+    let theirs = now.replacen("review: rejected", "review: accepted", 1);
+    std::fs::write(&path, &theirs).unwrap();
     let r = post(
         &s,
         "syn-02",
-        &json!({"version": reloaded["version"], "action": "accept"}),
+        &json!({"version": saved["version"], "action": "pending"}),
+        None,
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body.contains("changed on disk") && r.body.contains("`syn-02` field `review`"),
+        "{}",
+        r.body
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "nothing written");
+
+    let reloaded = get_json(&s, "/api/cases");
+    assert_ne!(reloaded["version"], saved["version"]);
+    assert_eq!(get_json(&s, "/api/cases/syn-02")["review"], "accepted");
+    let r = post(
+        &s,
+        "syn-02",
+        &json!({"version": reloaded["version"], "action": "pending"}),
         None,
     );
     assert_eq!(r.status, 200, "{}", r.body);
-    let now = std::fs::read_to_string(&path).unwrap();
-    assert!(now.contains("Clock skew between agent and server."));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("Clock skew between agent and server.")
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use crate::corpus::Corpus;
 use crate::locate::{DEFAULT_MIN_SIMILARITY, locate_in_corpus};
 use crate::testset::{Case, Label, Source, TestSet};
-use crate::{Error, Result};
+use crate::{Error, Result, limits};
 
 /// Which tool wrote the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +123,10 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
                 let row =
                     row.map_err(|e| parse_err(e.position().map(|p| p.line() as usize), None, e.to_string()))?;
                 let line = row.position().map_or(0, |p| p.line() as usize);
+                limits::check_line(path, line, row.as_slice())?;
+                for (h, v) in headers.iter().zip(row.iter()) {
+                    limits::check_field(path, Some(line), h, v)?;
+                }
                 let fields = headers
                     .iter()
                     .zip(row.iter())
@@ -150,7 +154,10 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
                 .into_iter()
                 .enumerate()
                 .map(|(i, v)| match v {
-                    Value::Object(fields) => Ok(Record { line: i + 1, fields }),
+                    Value::Object(fields) => {
+                        limits::check_strings(path, None, &Value::Object(fields.clone()))?;
+                        Ok(Record { line: i + 1, fields })
+                    }
                     _ => Err(parse_err(
                         None,
                         None,
@@ -165,8 +172,10 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
                 if line.trim().is_empty() {
                     continue;
                 }
+                limits::check_line(path, i + 1, line)?;
                 let v: Value = serde_json::from_str(line)
                     .map_err(|e| parse_err(Some(i + 1), Some(e.column()), e.to_string()))?;
+                limits::check_strings(path, Some(i + 1), &v)?;
                 match v {
                     Value::Object(fields) => out.push(Record { line: i + 1, fields }),
                     _ => return Err(parse_err(Some(i + 1), None, "expected a JSON object".into())),

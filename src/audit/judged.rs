@@ -4,8 +4,11 @@
 //! answered from the journal. Verdicts are put back in case order before the rules decide, so
 //! the report does not depend on which answer arrived first.
 //!
-//! A lost answer (malformed after the re-asks, or retries exhausted) skips that rule for that
-//! case and is counted; a fatal error (no key, bad configuration) stops the audit.
+//! An answer still malformed after the re-asks skips that rule for that case and is counted
+//! (the provider answered, the model could not). A request that still fails after its retries
+//! means the provider is down or failing: the audit stops at once with an error naming the
+//! checks that were not run, as it does for a fatal error (no key, bad configuration); the
+//! answers received so far are journaled, so a rerun asks only for the rest.
 
 use std::collections::BTreeMap;
 
@@ -108,7 +111,20 @@ pub async fn judge(
         })
         .buffer_unordered(llm.concurrency().max(1))
         .try_collect()
-        .await?;
+        .await
+        .map_err(|e| match e {
+            LlmError::Exhausted { .. } => {
+                let codes: Vec<&str> = rules.iter().map(|r| r.code).collect();
+                LlmError::Fatal {
+                    provider: llm.id(),
+                    message: format!(
+                        "{e}; the LLM checks {} were not run (answers received so far are journaled: a rerun asks only for the rest)",
+                        codes.join(", ")
+                    ),
+                }
+            }
+            e => e,
+        })?;
     verdicts.sort_by_key(|(k, _)| *k);
 
     let mut checks: BTreeMap<&'static str, Judged> =
@@ -140,7 +156,7 @@ pub async fn judge(
     let skipped: usize = checks.values().map(|j| j.skipped).sum();
     if skipped > 0 {
         report.summary.notes.push(format!(
-            "{skipped} LLM check(s) skipped: the judge's answer was malformed or the request kept failing"
+            "{skipped} LLM check(s) skipped: the judge's answer stayed malformed after the re-asks"
         ));
     }
     report.summary.llm = Some(LlmFigures {
@@ -168,8 +184,8 @@ fn request(prompts: &Prompts, context: usize, question: &str, ask: &Ask) -> Resu
     .map_err(|e| LlmError::Config(e.to_string()))
 }
 
-/// Sends one question: `Some(verdict)`, `None` when the answer was lost, `Err` when the audit
-/// must stop.
+/// Sends one question: `Some(verdict)`, `None` when the answer stayed malformed, `Err` when
+/// the audit must stop (a fatal error, or a request that failed after all its retries).
 async fn ask(llm: &Llm, req: &ChatRequest, supported: bool) -> Result<Option<bool>, LlmError> {
     let verdict = if supported {
         llm.structured::<SupportedReply>(req)
@@ -182,8 +198,8 @@ async fn ask(llm: &Llm, req: &ChatRequest, supported: bool) -> Result<Option<boo
     };
     match verdict {
         Ok(v) => Ok(Some(v)),
-        Err(e) if e.is_fatal() => Err(e),
-        Err(_) => Ok(None),
+        Err(LlmError::Rejected { .. }) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 

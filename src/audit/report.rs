@@ -1,10 +1,12 @@
 //! Rendering a [`Report`]: a terminal report for people (grouped by rule, worst first, the
 //! copied phrase highlighted) and JSON for machines (`{"version":1,"findings":[...],
-//! "summary":{...}}`, a stable schema).
+//! "summary":{...}}`, a stable schema). Text from the test set is shown with its control
+//! characters escaped, so a question cannot carry escape sequences to the terminal.
 
 use std::fmt::Write;
 
 use super::{Finding, Report, Severity, rules};
+use crate::terminal::data;
 use crate::testset::TestSet;
 
 /// How the terminal report looks.
@@ -43,8 +45,9 @@ fn marked(question: &str, range: &std::ops::Range<usize>, color: bool) -> String
         question.get(range.clone()),
         question.get(range.end..),
     ) else {
-        return question.to_string();
+        return data(question).into_owned();
     };
+    let (a, b, c) = (data(a), data(b), data(c));
     if color {
         format!("{a}{HIGHLIGHT}{b}{RESET}{c}")
     } else {
@@ -81,11 +84,11 @@ pub fn text(report: &Report, set: &TestSet, opts: TextOptions) -> String {
         };
         for f in &items[..shown] {
             let whose = match (&f.case, f.line) {
-                (Some(id), Some(l)) => format!("{id} (line {l})"),
-                (Some(id), None) => id.clone(),
+                (Some(id), Some(l)) => format!("{} (line {l})", data(id)),
+                (Some(id), None) => data(id).into_owned(),
                 (None, _) => "(set)".to_string(),
             };
-            let _ = writeln!(out, "  {whose}: {}", f.message);
+            let _ = writeln!(out, "  {whose}: {}", data(&f.message));
             if let (Some(id), Some(r)) = (&f.case, &f.highlight)
                 && let Some(case) = set.case(id)
             {
@@ -131,7 +134,11 @@ fn summary(out: &mut String, report: &Report, color: bool) {
         let _ = writeln!(
             out,
             "  LLM {}: {} calls, {} cache hits, {} prompt + {} completion tokens, {cost}",
-            llm.model, u.calls, u.cache_hits, u.prompt_tokens, u.completion_tokens
+            data(&llm.model),
+            u.calls,
+            u.cache_hits,
+            u.prompt_tokens,
+            u.completion_tokens
         );
         for (code, j) in &llm.checks {
             let _ = writeln!(
@@ -142,7 +149,7 @@ fn summary(out: &mut String, report: &Report, color: bool) {
         }
     }
     if let Some(cmp) = &s.comparison {
-        let _ = writeln!(out, "  {}", cmp.verdict);
+        let _ = writeln!(out, "  {}", data(&cmp.verdict));
         let _ = writeln!(
             out,
             "    {:<10} {:>6} {:>7} {:>12} {:>7} {:>7}",
@@ -166,12 +173,15 @@ fn summary(out: &mut String, report: &Report, color: bool) {
             let _ = writeln!(
                 out,
                 "    {:<13} {:<20} {:<9} {:>6}",
-                r.kind, r.topic, r.source, r.cases
+                data(&r.kind),
+                data(&r.topic),
+                data(&r.source),
+                r.cases
             );
         }
     }
     for n in &s.notes {
-        let _ = writeln!(out, "  note: {n}");
+        let _ = writeln!(out, "  note: {}", data(n));
     }
 }
 

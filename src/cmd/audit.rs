@@ -10,12 +10,13 @@ use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::generate::prompts::Prompts;
 use ragsynth::llm::Llm;
-use ragsynth::testset;
+use ragsynth::testset::Tracked;
 
+use super::{note, warning};
 use crate::Exit;
 use crate::cli::{AuditArgs, AuditFormat, FailOn, FromFormat};
 
-pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
+pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     if let Some(code) = &args.explain {
         let Some(rule) = audit::rules::explain(code) else {
             let codes: Vec<&str> = audit::rules::all().iter().map(|r| r.code).collect();
@@ -53,31 +54,32 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         FromFormat::Csv => foreign::Kind::Plain,
     };
     let native = kind == foreign::Kind::Ragsynth;
-    let header = if native { Some(testset::load(path)?) } else { None };
+    // Saved through `Tracked` with --write: review decisions made meanwhile are kept.
+    let mut tracked = if native { Some(Tracked::open(path)?) } else { None };
     let corpus_root = args
         .corpus
         .clone()
-        .or_else(|| header.as_ref().and_then(|s| s.corpus_root(path)));
+        .or_else(|| tracked.as_ref().and_then(|t| t.set.corpus_root(path)));
     let corpus = match &corpus_root {
         Some(root) => {
             if !root.exists() {
                 bail!("corpus {} does not exist (pass --corpus DIR)", root.display());
             }
-            let c = Corpus::load(root, WalkOptions::default())
+            let c = Corpus::load(root, walk.clone())
                 .with_context(|| format!("reading corpus {}", root.display()))?;
             for s in &c.skipped {
-                eprintln!("warning: {s}");
+                warning(s);
             }
             Some(c)
         }
         None => None,
     };
-    let mut set = match header {
-        Some(set) => set,
+    let imported = match &tracked {
+        Some(_) => None,
         None => {
             let imported = foreign::load(path, kind, corpus.as_ref())?;
             for w in &imported.warnings {
-                eprintln!("warning: {w}");
+                warning(w);
             }
             if args.write {
                 bail!(
@@ -85,19 +87,27 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
                     path.display()
                 );
             }
-            imported.set
+            Some(imported.set)
         }
     };
-    audit::check_label_paths(&set, path)?;
+    let set = match (&tracked, &imported) {
+        (Some(t), _) => &t.set,
+        (None, Some(set)) => set,
+        (None, None) => unreachable!("a set is either native or imported"),
+    };
+    audit::check_label_paths(set, path)?;
     let chunking = set.chunking.clone().unwrap_or_default();
     let cx = Context::new(corpus, &chunking)?;
-    let mut report = audit::audit(&set, &cx, &cfg);
+    let mut report = audit::audit(set, &cx, &cfg);
     if args.llm.llm.is_some() && !audit::judged::selected(&cfg).is_empty() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
         let runtime = tokio::runtime::Runtime::new()?;
         runtime.block_on(async {
             let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&file)).await?;
-            let result = audit::judged::judge(&mut report, &set, &cx, &cfg, &llm, &prompts).await;
+            for n in llm.notes() {
+                warning(n);
+            }
+            let result = audit::judged::judge(&mut report, set, &cx, &cfg, &llm, &prompts).await;
             llm.shutdown().await;
             anyhow::Ok(result?)
         })?;
@@ -113,7 +123,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
                 color,
                 max_per_rule: args.max_per_rule,
             };
-            let mut text = report::text(&report, &set, opts);
+            let mut text = report::text(&report, set, opts);
             if !text.ends_with('\n') {
                 text.push('\n');
             }
@@ -146,15 +156,20 @@ pub fn run(args: AuditArgs, config: Option<&Path>) -> Result<Exit> {
         }
     }
 
-    if args.write {
+    if args.write
+        && let Some(tracked) = tracked.as_mut()
+    {
         let scope = if args.write_real {
             WriteScope::All
         } else {
             WriteScope::Synthetic
         };
-        let changed = audit::write_back(&mut set, &report, scope);
+        let changed = audit::write_back(&mut tracked.set, &report, scope);
         if changed > 0 {
-            testset::save(&set, path)?;
+            let saved = tracked.save()?;
+            for n in &saved.notes {
+                note(n);
+            }
         }
         eprintln!("wrote audit figures into {changed} case(s) of {}", path.display());
     }

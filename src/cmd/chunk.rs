@@ -4,16 +4,17 @@ use std::io::{BufWriter, Write};
 
 use anyhow::Result;
 use ragsynth::chunk::Chunker;
-use ragsynth::corpus::Walk;
+use ragsynth::corpus::{Walk, WalkOptions};
 
+use super::warning;
 use crate::Exit;
 use crate::cli::{ChunkArgs, ChunkFormat};
 
-pub fn run(args: ChunkArgs) -> Result<Exit> {
+pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
     let chunker = Chunker::new(args.chunking.to_chunking()?)?;
-    let walk = Walk::new(&args.corpus, args.chunking.walk_options())?;
+    let walk = Walk::new(&args.corpus, args.chunking.walk_options(walk))?;
     for s in walk.walk_skips() {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -30,7 +31,7 @@ pub fn run(args: ChunkArgs) -> Result<Exit> {
             match doc {
                 Ok(d) => read.push(d),
                 Err(s) => {
-                    eprintln!("warning: {s}");
+                    warning(s);
                     skipped += 1;
                 }
             }
@@ -47,7 +48,12 @@ pub fn run(args: ChunkArgs) -> Result<Exit> {
                 ChunkFormat::Text => {
                     let lens: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
                     sizes.extend(&lens);
-                    rows.push((doc.path.clone(), doc.char_len(), lens));
+                    // A file name can hold escape sequences: show them, do not send them.
+                    rows.push((
+                        ragsynth::terminal::data(&doc.path).into_owned(),
+                        doc.char_len(),
+                        lens,
+                    ));
                 }
             }
         }

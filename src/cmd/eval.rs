@@ -10,12 +10,13 @@ use ragsynth::eval::{self, Options, Resolver, Rule, Run, baseline, questions};
 use ragsynth::fsutil::write_atomic;
 use ragsynth::testset::{self, Split, TestSet};
 
+use super::warning;
 use crate::Exit;
 use crate::cli::{EvalArgs, EvalFormat, SplitArg};
 
-pub fn run(args: EvalArgs) -> Result<Exit> {
+pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
     if let Some(dest) = &args.export_qrels {
-        return export(&args, dest);
+        return export(&args, dest, walk);
     }
     let options = options(&args)?;
     let run_path = args.run.as_ref().context("--run is required")?;
@@ -25,7 +26,7 @@ pub fn run(args: EvalArgs) -> Result<Exit> {
         (questions::from_qrels(&args.testset)?, None, None)
     } else {
         let set = testset::load(&args.testset)?;
-        let corpus = load_corpus(&args, &set)?;
+        let corpus = load_corpus(&args, &set, walk)?;
         (questions::from_testset(&set, corpus.as_ref()), Some(set), corpus)
     };
     let run = Run::load(run_path)?;
@@ -98,38 +99,42 @@ fn options(args: &EvalArgs) -> Result<Options> {
 }
 
 /// The corpus from `--corpus`, else the test set's `corpus.root` when that directory exists.
-fn load_corpus(args: &EvalArgs, set: &TestSet) -> Result<Option<Corpus>> {
+fn load_corpus(args: &EvalArgs, set: &TestSet, walk: &WalkOptions) -> Result<Option<Corpus>> {
     let root: Option<PathBuf> = args.corpus.clone().or_else(|| set.corpus_root(&args.testset));
     let Some(root) = root else {
-        eprintln!("warning: no corpus (set `corpus.root` or pass --corpus): relevance by span coverage only");
+        warning("no corpus (set `corpus.root` or pass --corpus): relevance by span coverage only");
         return Ok(None);
     };
     if args.corpus.is_none() && !root.exists() {
-        eprintln!(
-            "warning: corpus {} not found: relevance by span coverage only (pass --corpus)",
+        warning(format_args!(
+            "corpus {} not found: relevance by span coverage only (pass --corpus)",
             root.display()
-        );
+        ));
         return Ok(None);
     }
-    let corpus = Corpus::load(&root, WalkOptions::default())
-        .with_context(|| format!("reading corpus {}", root.display()))?;
+    let corpus =
+        Corpus::load(&root, walk.clone()).with_context(|| format!("reading corpus {}", root.display()))?;
+    for s in &corpus.skipped {
+        warning(s);
+    }
     if let Some(expected) = set.corpus.as_ref().and_then(|c| c.fingerprint.as_deref())
         && expected != corpus.fingerprint()
     {
-        eprintln!(
-            "warning: corpus {} changed since the labels were anchored (fingerprint differs); run `ragsynth remap` if scores look wrong",
+        warning(format_args!(
+            "corpus {} changed since the labels were anchored (fingerprint differs); run `ragsynth remap` if scores look wrong",
             root.display()
-        );
+        ));
     }
     Ok(Some(corpus))
 }
 
-fn export(args: &EvalArgs, dest: &Path) -> Result<Exit> {
+fn export(args: &EvalArgs, dest: &Path, walk: &WalkOptions) -> Result<Exit> {
     if questions::is_qrels(&args.testset) {
         bail!("{} is already TREC qrels", args.testset.display());
     }
     let set = testset::load(&args.testset)?;
-    let corpus = load_corpus(args, &set)?.context("exporting qrels needs the corpus to derive chunk ids")?;
+    let corpus =
+        load_corpus(args, &set, walk)?.context("exporting qrels needs the corpus to derive chunk ids")?;
     let qrels = questions::export_qrels(&set, &corpus)?;
     if dest == Path::new("-") {
         std::io::stdout().lock().write_all(qrels.as_bytes())?;

@@ -8,7 +8,7 @@ use anyhow::{Context as _, Result, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ragsynth::chunk::Chunker;
 use ragsynth::config::ConfigFile;
-use ragsynth::corpus::Corpus;
+use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::generate::merge::{self, Stamp};
 use ragsynth::generate::pipeline::{self, Context, Options, Progress, RunError, Verdict};
 use ragsynth::generate::plan::{self, Kind, Mix, Plan, Task};
@@ -19,12 +19,13 @@ use ragsynth::generate::{
     GenerateConfig,
 };
 use ragsynth::llm::Llm;
-use ragsynth::testset::{self, Severity, TestSet};
+use ragsynth::testset::{self, Severity, TestSet, Tracked};
 
+use super::{note, warning};
 use crate::Exit;
 use crate::cli::GenerateArgs;
 
-pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
+pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     let started = Instant::now();
     let config = ConfigFile::load(config_path)?;
     let cfg: GenerateConfig = config.section("generate")?;
@@ -49,40 +50,35 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     }
     let prompts = Prompts::load(args.prompts.as_deref().or(cfg.prompts.as_deref()))?;
 
-    // The target set: its chunking wins, so new chunk ids agree with the existing ones.
-    let existing = if output.exists() {
-        Some(testset::load(&output).with_context(|| format!("reading {}", output.display()))?)
-    } else {
-        None
-    };
-    let chunking = match existing.as_ref().and_then(|s| s.chunking.clone()) {
+    // The target set: its chunking wins, so new chunk ids agree with the existing ones. It is
+    // saved through `Tracked`, so decisions made on it while this runs are kept.
+    let mut tracked =
+        Tracked::open_or_new(&output).with_context(|| format!("reading {}", output.display()))?;
+    let chunking = match tracked.set.chunking.clone() {
         Some(c) => c,
         None => args.chunking.to_chunking()?,
     };
-    let corpus = Corpus::load(&args.corpus, args.chunking.walk_options())
+    let corpus = Corpus::load(&args.corpus, args.chunking.walk_options(walk))
         .with_context(|| format!("reading corpus {}", args.corpus.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     if corpus.docs.is_empty() {
         bail!("{}: no readable documents", args.corpus.display());
     }
-    if let Some(fp) = existing
-        .as_ref()
-        .and_then(|s| s.corpus.as_ref())
-        .and_then(|c| c.fingerprint.as_ref())
+    if let Some(fp) = tracked.set.corpus.as_ref().and_then(|c| c.fingerprint.as_ref())
         && *fp != corpus.fingerprint()
     {
-        eprintln!(
-            "warning: {} was made from another version of the corpus (fingerprint differs); existing labels may need `ragsynth remap`",
+        warning(format_args!(
+            "{} was made from another version of the corpus (fingerprint differs); existing labels may need `ragsynth remap`",
             output.display()
-        );
+        ));
     }
     let chunks = Chunker::new(chunking.clone())?.chunk_all(&corpus.docs);
     let plan = plan::plan(&chunks, n, mix, seed);
     // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
     let fresh = merge::new_set(&output, &corpus, &chunking);
-    let mut set = existing.unwrap_or_else(|| fresh.clone());
+    let set = &mut tracked.set;
     if set.corpus.is_none() {
         set.corpus = fresh.corpus;
     }
@@ -109,7 +105,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     };
 
     if args.dry_run {
-        let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, None);
+        let ctx = Context::new(&corpus, &chunks, &prompts, set, options, None);
         summary.dry_run = true;
         summary.llm = pipeline::estimate(&ctx, &plan)?;
         summary.llm.model = args.llm.llm.clone().unwrap_or_else(|| "default".to_string());
@@ -126,7 +122,10 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
     let runtime = tokio::runtime::Runtime::new()?;
     let accepted = runtime.block_on(async {
         let llm = Llm::connect(args.llm.llm.as_deref(), args.llm.settings(&config)).await?;
-        let ctx = Context::new(&corpus, &chunks, &prompts, &set, options, llm.context_tokens());
+        for n in llm.notes() {
+            warning(n);
+        }
+        let ctx = Context::new(&corpus, &chunks, &prompts, set, options, llm.context_tokens());
         let bars = Bars::new(&plan, args.quiet || args.json);
         let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &bars).await;
         bars.finish();
@@ -145,13 +144,19 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>) -> Result<Exit> {
         pinned,
         heldout,
     };
-    let ids = merge::append(&mut set, accepted, &stamp);
+    let ids = merge::append(set, accepted, &stamp);
     summary.heldout = ids
         .iter()
         .filter(|id| set.case(id).is_some_and(|c| c.split() == testset::Split::Heldout))
         .count();
-    check_new_cases(&set, &ids, &corpus)?;
-    testset::save(&set, &output)?;
+    check_new_cases(set, &ids, &corpus)?;
+    let saved = tracked.save()?;
+    if saved.merged {
+        note(format_args!(
+            "{} changed while generating; the new cases were added to it as it is now",
+            output.display()
+        ));
+    }
     summary.finish();
     summary.wall_seconds = started.elapsed().as_secs_f64();
     report(&summary, args.json)
@@ -252,6 +257,7 @@ fn plan_table(plan: &Plan, chunks: &[ragsynth::chunk::Chunk]) -> String {
         "document", "chunks", "lookup", "multi_hop", "unanswerable"
     );
     for (doc, r) in rows {
+        let doc = ragsynth::terminal::data(doc);
         let _ = writeln!(s, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3]);
     }
     s.push('\n');

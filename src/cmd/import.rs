@@ -8,12 +8,13 @@ use ragsynth::chunk::Chunking;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::import::{self, Columns, NoteKind, Summary};
 use ragsynth::remap::anchor::root_relative_to;
-use ragsynth::testset::{self, CorpusRef, TestSet};
+use ragsynth::testset::{CorpusRef, Tracked};
 
+use super::warning;
 use crate::Exit;
 use crate::cli::ImportArgs;
 
-pub fn run(args: ImportArgs) -> Result<Exit> {
+pub fn run(args: ImportArgs, walk: &WalkOptions) -> Result<Exit> {
     let columns = Columns {
         question: args.question_col.clone(),
         answer: args.answer_col.clone(),
@@ -29,12 +30,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         args.min_similarity
     );
     let rows = import::read(&args.file, &columns)?;
-    let exists = args.into.exists();
-    let mut set = if exists {
-        testset::load(&args.into)?
-    } else {
-        TestSet::default()
-    };
+    // Saved through `Tracked`: what others write into the set meanwhile is kept.
+    let mut tracked = Tracked::open_or_new(&args.into)?;
+    let exists = tracked.existed();
+    let set = &mut tracked.set;
     let corpus_dir = args
         .corpus
         .clone()
@@ -52,10 +51,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
                 )
             }
         })?;
-    let corpus = Corpus::load(&corpus_dir, WalkOptions::default())
+    let corpus = Corpus::load(&corpus_dir, walk.clone())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     let fingerprint = corpus.fingerprint();
     match &mut set.corpus {
@@ -66,10 +65,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
                 ..CorpusRef::default()
             });
         }
-        Some(c) if c.fingerprint.as_ref().is_some_and(|f| *f != fingerprint) => eprintln!(
-            "warning: the corpus changed since {}'s labels were anchored; new labels point into the corpus as it is now — run `ragsynth remap` to re-anchor the old ones",
+        Some(c) if c.fingerprint.as_ref().is_some_and(|f| *f != fingerprint) => warning(format_args!(
+            "the corpus changed since {}'s labels were anchored; new labels point into the corpus as it is now — run `ragsynth remap` to re-anchor the old ones",
             args.into.display()
-        ),
+        )),
         Some(_) => {}
     }
     let chunking = set.chunking.get_or_insert_with(Chunking::default).clone();
@@ -83,7 +82,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    let summary = import::import(&mut set, &rows, &corpus, &chunking, &options)?;
+    let summary = import::import(set, &rows, &corpus, &chunking, &options)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     write_summary(&mut out, &args, &summary)?;
@@ -92,7 +91,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     } else if summary.added.is_empty() && exists {
         writeln!(out, "nothing to add; {} left as it was", args.into.display())?;
     } else {
-        testset::save(&set, &args.into)?;
+        tracked.save()?;
         writeln!(out, "wrote {}", args.into.display())?;
     }
     out.flush()?;

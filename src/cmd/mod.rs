@@ -8,22 +8,41 @@ mod import;
 mod remap;
 mod review;
 
+use std::fmt::Display;
+
 use anyhow::Result;
+
+use ragsynth::corpus::WalkOptions;
 
 use crate::Exit;
 use crate::cli::{ChunkingArgs, Cli, Command};
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<Exit> {
+    let walk = WalkOptions {
+        follow_outside_links: cli.follow_outside_links,
+        ..WalkOptions::default()
+    };
     match cli.command {
-        Command::Audit(args) => audit::run(args, cli.config.as_deref()),
-        Command::Chunk(args) => chunk::run(args),
-        Command::Import(args) => import::run(args),
-        Command::Remap(args) => remap::run(args),
-        Command::Review(args) => review::run(args),
-        Command::Eval(args) => eval::run(args),
-        Command::Generate(args) => generate::run(args, cli.config.as_deref()),
+        Command::Audit(args) => audit::run(args, cli.config.as_deref(), &walk),
+        Command::Chunk(args) => chunk::run(args, &walk),
+        Command::Import(args) => import::run(args, &walk),
+        Command::Remap(args) => remap::run(args, &walk),
+        Command::Review(args) => review::run(args, &walk),
+        Command::Eval(args) => eval::run(args, &walk),
+        Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
+}
+
+/// Prints `warning: …` on stderr, secrets masked and control characters escaped (a warning
+/// often names a file or quotes a server).
+pub fn warning(message: impl Display) {
+    eprintln!("warning: {}", ragsynth::terminal::safe(&message.to_string()));
+}
+
+/// Prints `note: …` on stderr, like [`warning`].
+pub fn note(message: impl Display) {
+    eprintln!("note: {}", ragsynth::terminal::safe(&message.to_string()));
 }
 
 impl ChunkingArgs {
@@ -46,10 +65,11 @@ impl ChunkingArgs {
         Ok(c)
     }
 
-    /// Walk options from these arguments.
-    pub fn walk_options(&self) -> ragsynth::corpus::WalkOptions {
-        ragsynth::corpus::WalkOptions {
+    /// Walk options from these arguments laid over `base` (the global ones).
+    pub fn walk_options(&self, base: &WalkOptions) -> WalkOptions {
+        WalkOptions {
             max_file_bytes: self.max_file_size,
+            ..base.clone()
         }
     }
 }

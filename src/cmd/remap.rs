@@ -8,19 +8,22 @@ use anyhow::{Context, Result};
 use ragsynth::chunk::{Chunking, Splitter};
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::remap::{self, Outcome, Report, Status, anchor};
-use ragsynth::testset;
+use ragsynth::testset::Tracked;
 use serde_json::json;
 
+use super::warning;
 use crate::Exit;
 use crate::cli::{RemapArgs, ReportFormat};
 
-pub fn run(args: RemapArgs) -> Result<Exit> {
+pub fn run(args: RemapArgs, walk: &WalkOptions) -> Result<Exit> {
     anyhow::ensure!(
         (0.0..=1.0).contains(&args.min_similarity),
         "--min-similarity must be between 0 and 1, not {}",
         args.min_similarity
     );
-    let mut set = testset::load(&args.testset)?;
+    // Saved through `Tracked`: review decisions made meanwhile are kept.
+    let mut tracked = Tracked::open(&args.testset)?;
+    let set = &mut tracked.set;
     let header_dir = set.corpus_root(&args.testset);
     let corpus_dir = args
         .corpus
@@ -32,10 +35,10 @@ pub fn run(args: RemapArgs) -> Result<Exit> {
                 args.testset.display()
             )
         })?;
-    let corpus = Corpus::load(&corpus_dir, WalkOptions::default())
+    let corpus = Corpus::load(&corpus_dir, walk.clone())
         .with_context(|| format!("reading corpus {}", corpus_dir.display()))?;
     for s in &corpus.skipped {
-        eprintln!("warning: {s}");
+        warning(s);
     }
     // Keep the header's spelling of the root when it names the same directory.
     let root = match (&set.corpus, &header_dir) {
@@ -46,7 +49,7 @@ pub fn run(args: RemapArgs) -> Result<Exit> {
     let options = remap::Options {
         min_similarity: args.min_similarity,
     };
-    let report = remap::remap(&mut set, &corpus, &root, chunking, options)?;
+    let report = remap::remap(set, &corpus, &root, chunking, options)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match args.format {
@@ -54,7 +57,7 @@ pub fn run(args: RemapArgs) -> Result<Exit> {
         ReportFormat::Json => write_json(&mut out, &report, args.dry_run)?,
     }
     if !args.dry_run {
-        testset::save(&set, &args.testset)?;
+        tracked.save()?;
     }
     if args.format == ReportFormat::Text {
         if args.dry_run {

@@ -3,12 +3,14 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
+use ragsynth::corpus::WalkOptions;
 use ragsynth::review::{ServeOptions, serve};
 
+use super::{note, warning};
 use crate::Exit;
 use crate::cli::ReviewArgs;
 
-pub fn run(args: ReviewArgs) -> Result<Exit> {
+pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -20,19 +22,20 @@ pub fn run(args: ReviewArgs) -> Result<Exit> {
             bind: args.bind,
             port: args.port,
             explain: Some(ragsynth::audit::rules::explanation),
+            walk: walk.clone(),
             ..ServeOptions::new(&args.testset)
         };
         let server = serve(opts)
             .await
             .with_context(|| format!("starting the review of {}", args.testset.display()))?;
-        for note in server.notes() {
-            eprintln!("note: {note}");
+        for n in server.notes() {
+            note(n);
         }
         if !args.bind.is_loopback() {
-            eprintln!(
-                "warning: listening on {} — anyone who can reach this machine can change the test set",
+            warning(format_args!(
+                "listening on {} — anyone who can reach this machine can change the test set",
                 args.bind
-            );
+            ));
         }
         let (cases, pending) = server.counts();
         let url = server.url();
@@ -73,6 +76,8 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if let Err(e) = spawned {
-        eprintln!("warning: could not open a browser ({program}: {e}); open {url} yourself");
+        warning(format_args!(
+            "could not open a browser ({program}: {e}); open {url} yourself"
+        ));
     }
 }

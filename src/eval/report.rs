@@ -268,7 +268,9 @@ impl Report {
             }
             out.push('\n');
             for g in &self.groups {
-                let _ = write!(out, "{:<width$} {:>5}", format!("{}={}", g.tag, g.value), g.n);
+                // Tag values come from the test set: escape what would steer the terminal.
+                let label = format!("{}={}", g.tag, crate::terminal::data(&g.value));
+                let _ = write!(out, "{label:<width$} {:>5}", g.n);
                 for h in &head {
                     let v = g
                         .metrics

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 
-use crate::{Error, Result};
+use crate::{Error, Result, limits};
 
 /// A name (docid, chunk id or document path) stored in the run's arena; see [`Run::name`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -262,12 +262,14 @@ impl Run {
             if line.trim().is_empty() {
                 continue;
             }
+            limits::check_line(path, line_no, line)?;
             let value: Value = serde_json::from_str(line).map_err(|e| Error::Parse {
                 path: path.to_path_buf(),
                 line: Some(line_no),
                 column: Some(e.column()),
                 message: e.to_string(),
             })?;
+            limits::check_strings(path, Some(line_no), &value)?;
             let field_err = |field: &str, message: &str| Error::Field {
                 path: path.to_path_buf(),
                 line: Some(line_no),

@@ -101,7 +101,11 @@ fn provenance(stamp: &Stamp, prompt: &str, created: &str) -> Value {
 
 /// `root` written relative to the directory holding `file`, with `/` separators.
 pub fn relative_root(file: &Path, root: &Path) -> String {
-    let dir = file.parent().unwrap_or(Path::new(""));
+    // A bare file name (`-o set.yaml`) has an empty parent: the working directory.
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let (from, to) = (absolute(dir), absolute(root));
     let from: Vec<Component> = from.components().collect();
     let to: Vec<Component> = to.components().collect();

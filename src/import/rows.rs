@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::{Error, Result};
+use crate::{Error, Result, limits};
 
 /// Which column (CSV) or key (JSON Lines) holds each field. `None` means the default name, used
 /// only when present; a name given explicitly must exist.
@@ -156,15 +156,20 @@ fn read_csv(path: &Path, columns: &Columns, delimiter: u8) -> Result<Vec<Row>> {
             line,
             ..Row::default()
         };
+        if record.as_slice().len() as u64 > limits::LINE_BYTES.get() {
+            let text = String::from_utf8_lossy(record.as_slice());
+            limits::check_line(path, line, &text)?;
+        }
         for (col, bytes) in record.iter().enumerate() {
-            if std::str::from_utf8(bytes).is_err() {
-                let name = names.get(col).map(String::as_str).unwrap_or("?");
+            let name = names.get(col).map(String::as_str).unwrap_or("?");
+            let Ok(text) = std::str::from_utf8(bytes) else {
                 return Err(parse_error(
                     path,
                     Some(line),
                     format!("row is not valid UTF-8 (column `{name}`); re-save the file as UTF-8"),
                 ));
-            }
+            };
+            limits::check_field(path, Some(line), name, text)?;
         }
         for (i, pos) in positions.iter().enumerate() {
             let value = pos
@@ -196,12 +201,14 @@ fn read_jsonl(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
         if text.trim().is_empty() {
             continue;
         }
+        limits::check_line(path, line, text)?;
         let value: Value = serde_json::from_str(text).map_err(|e| Error::Parse {
             path: path.to_path_buf(),
             line: Some(line),
             column: Some(e.column()),
             message: e.to_string(),
         })?;
+        limits::check_strings(path, Some(line), &value)?;
         let Value::Object(obj) = value else {
             return Err(parse_error(path, Some(line), "expected a JSON object".into()));
         };

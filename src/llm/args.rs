@@ -35,6 +35,9 @@ pub struct LlmArgs {
     /// Do not replay or record LLM answers.
     #[arg(long)]
     pub no_cache: bool,
+    /// Send the API key over plain http to a server that is not this machine.
+    #[arg(long)]
+    pub allow_insecure: bool,
 }
 
 impl LlmArgs {
@@ -51,6 +54,7 @@ impl LlmArgs {
             max_retries: self.llm_retries,
             cache_dir: self.cache_dir.clone(),
             no_cache: self.no_cache,
+            allow_insecure: self.allow_insecure,
             config: config.clone(),
             ..LlmSettings::default()
         }

@@ -17,6 +17,7 @@ use tokio::sync::Semaphore;
 
 use super::error::{Failure, LlmError};
 use super::provider::{Completion, Dialect, HttpRequest, Prompt, classify};
+use super::trust::is_loopback;
 
 /// How an [`Executor`] behaves.
 #[derive(Debug)]
@@ -194,23 +195,5 @@ impl Executor {
             reason,
             retry_after: None,
         }
-    }
-}
-
-/// Whether `url` points at this machine.
-fn is_loopback(url: &str) -> bool {
-    reqwest::Url::parse(url)
-        .ok()
-        .and_then(|u| u.host_str().map(str::to_string))
-        .is_some_and(|h| h == "localhost" || h == "[::1]" || h.starts_with("127."))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn loopback_urls() {
-        assert!(super::is_loopback("http://127.0.0.1:8080/v1"));
-        assert!(super::is_loopback("http://localhost/v1"));
-        assert!(!super::is_loopback("https://api.example.com/v1"));
     }
 }

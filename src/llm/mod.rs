@@ -13,6 +13,7 @@ pub mod journal;
 pub mod llamacpp;
 mod provider;
 mod spec;
+mod trust;
 mod usage;
 
 use std::path::PathBuf;
@@ -21,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use schemars::JsonSchema;
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -106,8 +107,10 @@ pub struct LlmSettings {
     pub cache_dir: Option<PathBuf>,
     /// Neither read nor write the journal.
     pub no_cache: bool,
-    /// The API key; default from the provider's environment variable.
+    /// The API key; default from the provider's environment variable (or `[llm] api_key_env`).
     pub api_key: Option<SecretString>,
+    /// Send the key over plain http to a host that is not this machine.
+    pub allow_insecure: bool,
     /// The configuration file (`[llm]`, `[prices]`).
     pub config: ConfigFile,
 }
@@ -128,6 +131,7 @@ struct Inner {
     concurrency: usize,
     max_reasks: u32,
     server: tokio::sync::Mutex<Option<llamacpp::Server>>,
+    notes: Vec<String>,
 }
 
 impl std::fmt::Debug for Llm {
@@ -152,6 +156,7 @@ impl Llm {
             .config
             .section("prices")
             .map_err(|e| LlmError::Config(e.to_string()))?;
+        let spec_from_file = spec.is_none() && config.model.is_some();
         let spec: Spec = match spec.map(str::to_string).or_else(|| config.model.clone()) {
             Some(s) => s.parse()?,
             None => Spec::LlamaCpp { model: None },
@@ -166,10 +171,18 @@ impl Llm {
                 Spec::OpenAiCompatible { .. } => 4,
                 Spec::Ollama { .. } | Spec::LlamaCpp { .. } => 2,
             });
-        let key = match settings.api_key.clone() {
-            Some(k) => Some(k),
-            None => endpoint.key_var.and_then(spec::env).map(SecretString::from),
-        };
+        let choice = trust::choose_key(
+            &spec,
+            spec_from_file,
+            &endpoint,
+            &config,
+            &settings.config,
+            settings.api_key.clone(),
+        )?;
+        let key = choice.key;
+        if let Some(k) = &key {
+            crate::redact::register(k.expose_secret());
+        }
         let (model, dialect) = match &spec {
             Spec::OpenAi { model } => (
                 model.clone(),
@@ -199,10 +212,17 @@ impl Llm {
             }
         };
         if matches!(spec, Spec::OpenAi { .. } | Spec::Anthropic { .. }) && key.is_none() {
-            let var = endpoint.key_var.unwrap_or_default();
+            let var = config
+                .api_key_env
+                .as_deref()
+                .or(endpoint.key_var)
+                .unwrap_or_default();
             return Err(LlmError::fatal(
                 provider,
-                format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
+                match &choice.note {
+                    Some(withheld) => format!("no API key to send: {withheld}"),
+                    None => format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
+                },
             ));
         }
         let journal = if settings.no_cache {
@@ -247,6 +267,7 @@ impl Llm {
             concurrency = s.slots;
             server = Some(s);
         }
+        trust::check_transport(&base_url, key.is_some(), settings.allow_insecure)?;
         let limits = Limits {
             concurrency,
             rpm: settings.rpm.or(config.rpm),
@@ -270,6 +291,7 @@ impl Llm {
                 concurrency,
                 max_reasks: settings.max_reasks.or(config.max_reasks).unwrap_or(2),
                 server: tokio::sync::Mutex::new(server),
+                notes: choice.note.into_iter().collect(),
             }),
         })
     }
@@ -445,6 +467,11 @@ impl Llm {
     pub fn usage(&self) -> Usage {
         let u = self.inner.usage.lock().expect("usage lock").clone();
         u.priced(self.inner.price)
+    }
+
+    /// Things the user should know about the connection (a key withheld from an endpoint).
+    pub fn notes(&self) -> &[String] {
+        &self.inner.notes
     }
 
     /// `provider:model`, for provenance.

@@ -99,6 +99,9 @@ pub struct LlmConfig {
     pub model: Option<String>,
     /// Base URL for `openai` / `anthropic` / `ollama` (e.g. a proxy or a vLLM server).
     pub base_url: Option<String>,
+    /// Environment variable holding the key for this endpoint, instead of the provider's
+    /// (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`).
+    pub api_key_env: Option<String>,
     /// Requests in flight (for llamacpp: the server's slots).
     pub concurrency: Option<usize>,
     /// Requests per minute.

@@ -3,8 +3,9 @@
 //!
 //! Synthetic cases are only worth keeping after someone has looked at them, and that someone is
 //! often a domain expert, not an engineer — hence a page rather than a YAML editor. [`serve`]
-//! runs it on loopback; every decision is written back at once through [`crate::testset::save`]
-//! and refused, not merged, when the file changed underneath. [`static_html`] renders the same
+//! runs it on loopback; every decision is written back at once through
+//! [`crate::testset::Tracked`], merged onto the file when it changed underneath and refused only
+//! when that change touched the same field. [`static_html`] renders the same
 //! summary and case cards as one self-contained file for sharing.
 
 mod guard;
@@ -17,7 +18,7 @@ mod view;
 pub use guard::HostPolicy;
 pub use highlight::{Copied, Mark, MarkKind, copied};
 pub use server::{ServeOptions, Server, serve};
-pub use store::{Decision, Refused, Store};
+pub use store::{Decided, Decision, Refused, Store};
 pub use view::{CaseDetail, CaseSummary, Explain, Flag, Passage, REASON_FIELD, detail, status, summary};
 
 use std::collections::{BTreeMap, BTreeSet};

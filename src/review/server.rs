@@ -40,6 +40,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// Explains audit rule codes on the page.
     pub explain: Option<Explain>,
+    /// How the corpus is walked (links leaving it are skipped by default).
+    pub walk: WalkOptions,
 }
 
 impl ServeOptions {
@@ -51,6 +53,7 @@ impl ServeOptions {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 0,
             explain: None,
+            walk: WalkOptions::default(),
         }
     }
 }
@@ -103,7 +106,11 @@ pub async fn serve(opts: ServeOptions) -> Result<Server> {
         },
     };
     let corpus = match corpus_dir {
-        Some(dir) => Some(Corpus::load(&dir, WalkOptions::default())?),
+        Some(dir) => {
+            let corpus = Corpus::load(&dir, opts.walk.clone())?;
+            notes.extend(corpus.skipped.iter().map(|s| s.to_string()));
+            Some(corpus)
+        }
         None => None,
     };
     let listener = tokio::net::TcpListener::bind((opts.bind, opts.port))
@@ -281,11 +288,17 @@ async fn list(State(app): State<Arc<App>>) -> Response {
     .into_response()
 }
 
+/// One case's card. Locating its passages can take a while for a long quote, so it is built on
+/// a blocking thread, with the store unlocked: other requests go on meanwhile.
 async fn card(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let store = app.store();
-    match store.set().case(&id) {
-        Some(case) => axum::Json(view::detail(case, app.corpus.as_ref(), app.explain)).into_response(),
-        None => refuse(StatusCode::NOT_FOUND, &format!("no case with id `{id}`")),
+    let Some(case) = app.store().set().case(&id).cloned() else {
+        return refuse(StatusCode::NOT_FOUND, &format!("no case with id `{id}`"));
+    };
+    let built =
+        tokio::task::spawn_blocking(move || view::detail(&case, app.corpus.as_ref(), app.explain)).await;
+    match built {
+        Ok(detail) => axum::Json(detail).into_response(),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "building the card failed"),
     }
 }
 
@@ -303,11 +316,18 @@ async fn decide(
         Ok(d) => d,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("bad decision: {e}")),
     };
+    // Saving reads, merges and writes the file: off the request threads too.
+    let saved = tokio::task::spawn_blocking(move || decision_response(&app, &id, &version, &decision)).await;
+    saved.unwrap_or_else(|_| refuse(StatusCode::INTERNAL_SERVER_ERROR, "saving the decision failed"))
+}
+
+fn decision_response(app: &App, id: &str, version: &str, decision: &Decision) -> Response {
     let mut store = app.store();
-    match store.decide(&id, &version, &decision) {
-        Ok(()) => {
-            let case = store.set().case(&id).map(view::summary);
-            axum::Json(json!({ "version": store.version(), "case": case })).into_response()
+    match store.decide(id, version, decision) {
+        Ok(saved) => {
+            let case = store.set().case(id).map(view::summary);
+            axum::Json(json!({ "version": store.version(), "case": case, "merged": saved.merged }))
+                .into_response()
         }
         Err(e) => {
             let status = match &e {

@@ -1,18 +1,18 @@
 //! The test set being reviewed, and how one decision is written back.
 //!
-//! Every decision is saved at once through [`testset::save`] (atomic; untouched cases keep
-//! their bytes). The file's content hash at load is the *version*: before each save the file on
-//! disk is hashed again, and if someone else changed it the decision is refused and the store
-//! reloads what is now on disk, so the page can show that instead of overwriting it.
+//! Every decision is saved at once through [`Tracked::save`] (atomic; untouched cases keep
+//! their bytes). The file's content hash is the *version* a page's decisions are checked
+//! against. If someone else changed the file on disk meanwhile, the decision is merged onto the
+//! file as it is now; only a change to the same field of the same case refuses it, and the
+//! store then reloads what is on disk so the page can show that instead of overwriting it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Deserialize;
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 use super::view::REASON_FIELD;
-use crate::testset::{self, QuestionType, Review, TestSet};
+use crate::testset::{self, QuestionType, Review, TestSet, Tracked};
 use crate::{Error, Result};
 
 /// What a reviewer decided about one case.
@@ -65,99 +65,94 @@ pub enum Refused {
 /// A test set loaded for review.
 #[derive(Debug)]
 pub struct Store {
-    path: PathBuf,
-    set: TestSet,
-    version: String,
+    tracked: Tracked,
 }
 
-/// Hash of a file's bytes: the version a page's decisions are checked against.
-fn version_of(bytes: &[u8]) -> String {
-    hex::encode(&Sha256::digest(bytes)[..12])
-}
-
-fn read(path: &Path) -> Result<(TestSet, String)> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::Parse {
-        path: path.to_path_buf(),
-        line: None,
-        column: None,
-        message: format!("not valid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-    })?;
-    let set = testset::load_str(&text, path, testset::Format::of(path))?;
-    Ok((set, version_of(text.as_bytes())))
+/// A decision that was saved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decided {
+    /// When the file had changed on disk, what was merged (the page should reload the list).
+    pub merged: Option<String>,
 }
 
 impl Store {
     /// Loads the test set at `path`.
     pub fn open(path: &Path) -> Result<Store> {
-        let (set, version) = read(path)?;
         Ok(Store {
-            path: path.to_path_buf(),
-            set,
-            version,
+            tracked: Tracked::open(path)?,
         })
     }
 
     /// The set as loaded (plus the decisions saved since).
     pub fn set(&self) -> &TestSet {
-        &self.set
+        &self.tracked.set
     }
 
     /// The file's path.
     pub fn path(&self) -> &Path {
-        &self.path
+        self.tracked.path()
     }
 
     /// Hash of the file as this store last read or wrote it.
     pub fn version(&self) -> &str {
-        &self.version
+        self.tracked.version().unwrap_or_default()
     }
 
     /// Applies a decision made on a page that saw `seen_version`, and saves the file.
     ///
-    /// Refused with [`Refused::Conflict`] when the page's version is stale or the file changed
-    /// on disk; in the second case the store has reloaded the file (when it still parses).
-    pub fn decide(&mut self, id: &str, seen_version: &str, decision: &Decision) -> Result<(), Refused> {
-        let on_disk = std::fs::read(&self.path).map_err(|e| Error::io(&self.path, e))?;
-        if version_of(&on_disk) != self.version {
-            return Err(Refused::Conflict(match self.reload() {
-                Ok(()) => format!(
-                    "{} was changed on disk since it was loaded; the page now shows the new content and your last decision was not saved",
-                    self.path.display()
-                ),
-                Err(e) => format!(
-                    "{} was changed on disk and no longer loads ({e}); nothing was saved",
-                    self.path.display()
-                ),
-            }));
-        }
-        if seen_version != self.version {
+    /// Refused with [`Refused::Conflict`] when the page's version is stale. When the file
+    /// changed on disk (a `generate` or `audit --write` finished, an editor saved), the decision
+    /// is merged onto the file as it is now; only when the other writer changed the same field
+    /// of the same case is it refused, and the store then reloads the file.
+    pub fn decide(&mut self, id: &str, seen_version: &str, decision: &Decision) -> Result<Decided, Refused> {
+        if seen_version != self.version() {
             return Err(Refused::Conflict(
                 "the test set was changed from another page; reloading".into(),
             ));
         }
         let case = self
+            .tracked
             .set
             .case_mut(id)
             .ok_or_else(|| Refused::NotFound(id.to_string()))?;
         let before = case.clone();
         apply(case, decision)?;
-        if let Err(e) = testset::save(&self.set, &self.path) {
-            if let Some(c) = self.set.case_mut(id) {
-                *c = before;
+        match self.tracked.save() {
+            Ok(saved) => Ok(Decided {
+                merged: saved.merged.then(|| {
+                    let mut note = format!(
+                        "{} had changed on disk; your decision was saved next to those changes",
+                        self.path().display()
+                    );
+                    for n in &saved.notes {
+                        note.push_str("; ");
+                        note.push_str(n);
+                    }
+                    note
+                }),
+            }),
+            Err(Error::Conflict { message, .. }) => Err(Refused::Conflict(match self.reload() {
+                Ok(()) => format!(
+                    "{} was changed on disk: {message}. The page now shows the new content; your last decision was not saved",
+                    self.path().display()
+                ),
+                Err(e) => format!(
+                    "{} was changed on disk and no longer loads ({e}); nothing was saved",
+                    self.path().display()
+                ),
+            })),
+            Err(e) => {
+                if let Some(c) = self.tracked.set.case_mut(id) {
+                    *c = before;
+                }
+                Err(e.into())
             }
-            return Err(e.into());
         }
-        let written = std::fs::read(&self.path).map_err(|e| Error::io(&self.path, e))?;
-        self.version = version_of(&written);
-        Ok(())
     }
 
     /// Reads the file again, replacing what is in memory.
     pub fn reload(&mut self) -> Result<()> {
-        let (set, version) = read(&self.path)?;
-        self.set = set;
-        self.version = version;
+        self.tracked = Tracked::open(self.tracked.path())?;
         Ok(())
     }
 }
@@ -309,18 +304,41 @@ cases:
     }
 
     #[test]
-    fn a_change_on_disk_refuses_the_save_and_reloads() {
+    fn a_change_on_disk_elsewhere_is_merged_with_and_kept() {
         let (_d, mut s) = store();
         let v = s.version().to_string();
-        let changed = SET.replace("30 days.", "Thirty days.");
+        let changed = SET
+            .replace("30 days.", "Thirty days.")
+            .replace("custom: keep me", "custom: keep me\n    audit: {flags: [RS101]}");
         std::fs::write(s.path(), &changed).unwrap();
-        let r = s.decide("syn-1", &v, &Decision::Accept);
-        assert!(matches!(r, Err(Refused::Conflict(_))), "{r:?}");
-        assert_eq!(std::fs::read_to_string(s.path()).unwrap(), changed);
+        let saved = s.decide("real-1", &v, &Decision::Accept).unwrap();
+        assert!(saved.merged.is_some());
+        let text = std::fs::read_to_string(s.path()).unwrap();
+        assert!(text.contains("Thirty days.") && text.contains("RS101"), "{text}");
+        let set = testset::load(s.path()).unwrap();
+        assert_eq!(set.case("real-1").unwrap().review, Some(Review::Accepted));
         assert_eq!(
             s.set().case("syn-1").unwrap().answer.as_deref(),
             Some("Thirty days.")
         );
+    }
+
+    #[test]
+    fn a_change_on_disk_to_the_same_field_refuses_the_save_and_reloads() {
+        let (_d, mut s) = store();
+        let v = s.version().to_string();
+        let changed = SET.replace("review: pending", "review: rejected");
+        std::fs::write(s.path(), &changed).unwrap();
+        let r = s.decide("syn-1", &v, &Decision::Accept);
+        let Err(Refused::Conflict(m)) = r else {
+            panic!("{r:?}")
+        };
+        assert!(
+            m.contains("`syn-1` field `review`") && m.contains("rejected"),
+            "{m}"
+        );
+        assert_eq!(std::fs::read_to_string(s.path()).unwrap(), changed);
+        assert_eq!(s.set().case("syn-1").unwrap().review, Some(Review::Rejected));
         // The page's old version is stale now too; with the new one the save goes through.
         assert!(matches!(
             s.decide("syn-1", &v, &Decision::Accept),

@@ -2,19 +2,19 @@
 //!
 //! Reading keeps, for each case, its value as read and its source text; writing lays the new
 //! value over the old key order and, when nothing changed, writes the source text back as it
-//! was. That is how real cases come out byte-for-byte as they went in.
+//! was (`write`). That is how real cases come out byte-for-byte as they went in. YAML is parsed
+//! in `yaml_read`; this file reads JSON Lines and builds the typed set from either.
 
 use std::path::Path;
 
-use serde::Deserialize;
 use serde_json::{Map, Value};
-use serde_saphyr::Spanned;
 
-use super::emit::{sequence_item, write_map_body};
+use super::write::{jsonl_string, yaml_string};
+use super::yaml_read::{attach_yaml_sources, load_yaml};
 use super::{Case, CorpusRef, FORMAT_VERSION, Kept, Origin, TestSet};
 use crate::chunk::Chunking;
 use crate::fsutil::write_atomic;
-use crate::{Error, Result};
+use crate::{Error, Result, limits};
 
 /// File format of a test set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,60 +43,11 @@ impl Format {
 /// How the header was read: its value, and for YAML its source text up to the first case.
 #[derive(Debug, Clone)]
 pub(crate) struct HeaderOrigin {
-    format: Format,
-    value: Map<String, Value>,
-    raw: Option<String>,
+    pub(super) format: Format,
+    pub(super) value: Map<String, Value>,
+    pub(super) raw: Option<String>,
     /// Indentation of the `- ` of case items in the source.
-    item_indent: usize,
-}
-
-/// The top-level mapping, read in one pass (the YAML parser is the slow part of loading): every
-/// key's value, and for `cases` the line of each case and of each of its fields.
-struct YamlTop {
-    map: Map<String, Value>,
-    lines: Vec<(usize, Vec<(String, usize)>)>,
-}
-
-type SpannedCase = Spanned<indexmap::IndexMap<String, Spanned<Value>>>;
-
-impl<'de> Deserialize<'de> for YamlTop {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct TopVisitor;
-        impl<'de> serde::de::Visitor<'de> for TopVisitor {
-            type Value = YamlTop;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a mapping with `ragsynth:` and `cases:` keys")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut m: A,
-            ) -> std::result::Result<YamlTop, A::Error> {
-                let mut map = Map::new();
-                let mut lines = Vec::new();
-                while let Some(key) = m.next_key::<String>()? {
-                    if key != "cases" {
-                        map.insert(key, m.next_value()?);
-                        continue;
-                    }
-                    let cases: Option<Vec<SpannedCase>> = m.next_value()?;
-                    let mut values = Vec::new();
-                    for case in cases.unwrap_or_default() {
-                        let fields = case
-                            .value
-                            .iter()
-                            .map(|(k, v)| (k.clone(), v.referenced.line() as usize));
-                        lines.push((case.referenced.line() as usize, fields.collect()));
-                        values.push(Value::Object(
-                            case.value.into_iter().map(|(k, v)| (k, v.value)).collect(),
-                        ));
-                    }
-                    map.insert(key, Value::Array(values));
-                }
-                Ok(YamlTop { map, lines })
-            }
-        }
-        d.deserialize_map(TopVisitor)
-    }
+    pub(super) item_indent: usize,
 }
 
 /// Reads a test set.
@@ -119,7 +70,9 @@ pub fn load_str(text: &str, path: &Path, format: Format) -> Result<TestSet> {
     }
 }
 
-/// Writes a test set atomically, in the format its extension says.
+/// Writes a test set atomically, in the format its extension says, over whatever the file holds
+/// now. Commands that read the file first save through [`super::Tracked`] instead, which keeps
+/// what another writer saved in between.
 pub fn save(set: &TestSet, path: &Path) -> Result<()> {
     write_atomic(path, to_string(set, Format::of(path)).as_bytes())
 }
@@ -132,45 +85,18 @@ pub fn to_string(set: &TestSet, format: Format) -> String {
     }
 }
 
-fn parse_error(path: &Path, line: Option<usize>, column: Option<usize>, message: impl Into<String>) -> Error {
+pub(super) fn parse_error(
+    path: &Path,
+    line: Option<usize>,
+    column: Option<usize>,
+    message: impl Into<String>,
+) -> Error {
     Error::Parse {
         path: path.to_path_buf(),
         line,
         column,
         message: message.into(),
     }
-}
-
-fn yaml_options() -> serde_saphyr::Options {
-    // Test sets of 100k cases are tens of MB: lift the parser's default size budget.
-    let mut o = serde_saphyr::Options::default();
-    o.budget = None;
-    o
-}
-
-fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
-    let to_parse_error = |e: serde_saphyr::Error| {
-        let loc = e.location();
-        let msg = e.to_string();
-        let first = msg.lines().next().unwrap_or_default().to_string();
-        parse_error(
-            path,
-            loc.map(|l| l.line() as usize),
-            loc.map(|l| l.column() as usize),
-            first,
-        )
-    };
-    let YamlTop {
-        map: top,
-        lines: case_lines,
-    } = serde_saphyr::from_str_with_options(text, yaml_options()).map_err(to_parse_error)?;
-    build(
-        top,
-        path,
-        Format::Yaml,
-        |i| case_lines.get(i).map(|(l, f)| (*l, f.clone())),
-        Some(text),
-    )
 }
 
 fn load_jsonl(text: &str, path: &Path) -> Result<TestSet> {
@@ -182,8 +108,10 @@ fn load_jsonl(text: &str, path: &Path) -> Result<TestSet> {
         if line.trim().is_empty() {
             continue;
         }
+        limits::check_line(path, n + 1, line)?;
         let v: Value = serde_json::from_str(line)
             .map_err(|e| parse_error(path, Some(n + 1), Some(e.column()), e.to_string()))?;
+        limits::check_strings(path, Some(n + 1), &v)?;
         let Value::Object(obj) = v else {
             return Err(parse_error(path, Some(n + 1), None, "expected a JSON object"));
         };
@@ -213,7 +141,7 @@ fn load_jsonl(text: &str, path: &Path) -> Result<TestSet> {
 }
 
 /// Builds the typed set from the top-level map. `lines(i)` gives case i's line and field lines.
-fn build(
+pub(super) fn build(
     mut top: Map<String, Value>,
     path: &Path,
     format: Format,
@@ -324,182 +252,4 @@ fn typed<T: serde::de::DeserializeOwned>(value: &Value) -> std::result::Result<T
         let field = if field == "." { String::new() } else { field };
         (field, e.into_inner().to_string())
     })
-}
-
-/// Cuts the YAML text into the header and one slice per case, when the file is laid out so
-/// that this is safe: block-style `cases:` as the last key, each item starting on its own
-/// `- ` line at one indentation.
-fn attach_yaml_sources(set: &mut TestSet, text: &str) {
-    if set.cases.is_empty() || set.cases.iter().any(|c| c.line().is_none()) {
-        return;
-    }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let mut starts = Vec::with_capacity(set.cases.len());
-    let mut indent = None;
-    for case in &set.cases {
-        let line = case.line().unwrap_or(1);
-        let Some(&begin) = line_starts.get(line - 1) else {
-            return;
-        };
-        let line_text = text[begin..].lines().next().unwrap_or_default();
-        let trimmed = line_text.trim_start_matches(' ');
-        let this_indent = line_text.len() - trimmed.len();
-        if !trimmed.starts_with("- ") || *indent.get_or_insert(this_indent) != this_indent {
-            return;
-        }
-        starts.push(begin);
-    }
-    let header_raw = &text[..starts[0]];
-    for (i, case) in set.cases.iter_mut().enumerate() {
-        let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        let mut raw = text[starts[i]..end].to_string();
-        if !raw.ends_with('\n') {
-            raw.push('\n');
-        }
-        if let Some(o) = case.origin.as_mut() {
-            o.raw = Some(raw);
-        }
-    }
-    if let Some(h) = set.origin.as_mut() {
-        h.raw = Some(header_raw.to_string());
-        h.item_indent = indent.unwrap_or(2);
-    }
-}
-
-/// Lays `new` over the key order of `old`: keys of `old` first in their order (recursively),
-/// then keys only `new` has. Keys `new` dropped are dropped.
-pub(crate) fn overlay(new: Value, old: &Value) -> Value {
-    match (new, old) {
-        (Value::Object(mut n), Value::Object(o)) => {
-            let mut out = Map::with_capacity(n.len());
-            for (k, ov) in o {
-                if let Some(nv) = n.shift_remove(k) {
-                    out.insert(k.clone(), overlay(nv, ov));
-                }
-            }
-            out.extend(n);
-            Value::Object(out)
-        }
-        (Value::Array(n), Value::Array(o)) => Value::Array(
-            n.into_iter()
-                .enumerate()
-                .map(|(i, nv)| match o.get(i) {
-                    Some(ov) => overlay(nv, ov),
-                    None => nv,
-                })
-                .collect(),
-        ),
-        (n, _) => n,
-    }
-}
-
-/// The case as it will be written, and whether it is unchanged since it was read.
-fn case_value(case: &Case) -> (Value, bool) {
-    let v = serde_json::to_value(case).expect("a case always serializes");
-    match case.origin.as_ref() {
-        Some(o) => {
-            let mut v = overlay(v, &o.value);
-            // Fields that default to empty (`relevant: []`, `tags: {}`) are not added to a case
-            // that never had them.
-            if let (Value::Object(m), Value::Object(old)) = (&mut v, &o.value) {
-                m.retain(|k, v| old.contains_key(k) || !is_empty_collection(v));
-            }
-            let same = v == o.value;
-            (v, same)
-        }
-        None => (v, false),
-    }
-}
-
-fn is_empty_collection(v: &Value) -> bool {
-    matches!(v, Value::Array(a) if a.is_empty()) || matches!(v, Value::Object(m) if m.is_empty())
-}
-
-fn header_value(set: &TestSet) -> Map<String, Value> {
-    let mut m = Map::new();
-    // A file read without a version key keeps none (it reads as the current version).
-    let versionless = set
-        .origin
-        .as_ref()
-        .is_some_and(|o| !o.value.contains_key("ragsynth"));
-    if !(versionless && set.version == FORMAT_VERSION) {
-        m.insert("ragsynth".into(), Value::from(set.version));
-    }
-    if let Some(c) = &set.corpus {
-        m.insert("corpus".into(), serde_json::to_value(c).expect("serializes"));
-    }
-    if let Some(c) = &set.chunking {
-        m.insert("chunking".into(), serde_json::to_value(c).expect("serializes"));
-    }
-    for (k, v) in &set.extra {
-        m.insert(k.clone(), v.clone());
-    }
-    match set.origin.as_ref() {
-        Some(o) => match overlay(Value::Object(m), &Value::Object(o.value.clone())) {
-            Value::Object(m) => m,
-            _ => unreachable!("overlay of two maps is a map"),
-        },
-        None => m,
-    }
-}
-
-fn yaml_string(set: &TestSet) -> String {
-    let header = header_value(set);
-    let origin = set.origin.as_ref().filter(|o| o.format == Format::Yaml);
-    let mut out = String::new();
-    // New items take the indentation of the items kept verbatim, so the list stays one list.
-    let indent = origin.map_or(2, |o| o.item_indent);
-    match origin.and_then(|o| {
-        o.raw
-            .as_ref()
-            .filter(|_| o.value == header && !set.cases.is_empty())
-            .map(|r| (r, o))
-    }) {
-        Some((raw, _)) => out.push_str(raw),
-        None => {
-            if !header.is_empty() {
-                write_map_body(&mut out, &header, 0);
-            }
-            out.push_str(if set.cases.is_empty() {
-                "cases: []\n"
-            } else {
-                "cases:\n"
-            });
-        }
-    }
-    for case in &set.cases {
-        let (value, same) = case_value(case);
-        match case
-            .origin
-            .as_ref()
-            .and_then(|o| o.raw.as_ref())
-            .filter(|_| same && origin.is_some())
-        {
-            Some(raw) => out.push_str(raw),
-            None => sequence_item(&mut out, &value, indent),
-        }
-    }
-    out
-}
-
-fn jsonl_string(set: &TestSet) -> String {
-    let mut out = serde_json::to_string(&Value::Object(header_value(set))).expect("serializes");
-    out.push('\n');
-    let from_jsonl = set.origin.as_ref().is_some_and(|o| o.format == Format::Jsonl);
-    for case in &set.cases {
-        let (value, same) = case_value(case);
-        match case
-            .origin
-            .as_ref()
-            .and_then(|o| o.raw.as_ref())
-            .filter(|_| same && from_jsonl)
-        {
-            Some(raw) => out.push_str(raw),
-            None => out.push_str(&serde_json::to_string(&value).expect("serializes")),
-        }
-        out.push('\n');
-    }
-    out
 }

@@ -4,11 +4,17 @@
 //! unknown fields survive (each struct keeps an `extra` map), key order survives (values are
 //! laid back over the order they were read in), and a case nobody changed comes out
 //! byte-for-byte as it went in (its source text is kept and written back verbatim). YAML and
-//! JSON Lines are chosen by the file extension.
+//! JSON Lines are chosen by the file extension. Commands write through [`Tracked`], which
+//! merges their changes onto whatever another writer saved meanwhile instead of dropping it.
 
+mod bounded;
 mod emit;
 mod io;
+mod three_way;
+mod tracked;
 mod validate;
+mod write;
+mod yaml_read;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -17,6 +23,7 @@ use crate::chunk::Chunking;
 
 pub use emit::to_yaml_string;
 pub use io::{Format, load, load_str, save, to_string};
+pub use tracked::{Saved, Tracked, version_of};
 pub use validate::{Issue, Severity, validate};
 
 /// The format version this build reads and writes.

@@ -155,7 +155,8 @@ fn error_message(body: &[u8]) -> Option<String> {
         .or_else(|| v.get("error").filter(|e| e.is_string()))
         .or_else(|| v.get("message"))?
         .as_str()?;
-    Some(m.chars().take(300).collect())
+    // A gateway may echo the request, headers and all: mask secrets before quoting it.
+    Some(crate::redact::redact(m).chars().take(300).collect())
 }
 
 fn is_context_overflow(message: &str) -> bool {

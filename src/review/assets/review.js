@@ -337,6 +337,13 @@
       if (!r.ok) { banner(r.body.error || 'Saving failed (' + r.status + ')', 'error'); return; }
       banner('');
       S.version = r.body.version;
+      if (r.body.merged) {
+        // Saved next to changes made on disk meanwhile (new cases, audit figures): show them.
+        S.mode = 'view';
+        await load();
+        banner(r.body.merged, '');
+        return;
+      }
       const i = S.cases.findIndex((c) => c.id === id);
       if (i >= 0 && r.body.case) S.cases[i] = r.body.case;
       S.mode = 'view';

@@ -2,10 +2,18 @@
 //! variants, then fuzzily. Generation uses it to verify an LLM's quote and set the span from
 //! where the quote really is; remap uses it to re-anchor labels after documents changed; audit
 //! and eval use it to turn context given as text into doc + span.
+//!
+//! Every step takes time close to linear in the lengths involved — the fuzzy step included,
+//! through an alignment anchored on rare grams for long quotes ([`align`]) — so a long context
+//! that does not match exactly costs milliseconds, not minutes.
+
+mod align;
+
+use rustc_hash::FxHashMap;
 
 use crate::chunk::CharIndex;
 use crate::corpus::Corpus;
-use crate::text::tokens;
+use crate::text::{Token, tokens};
 
 /// Where a quote was found, in characters.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -107,15 +115,15 @@ fn normalized(text: &str, quote: &str, near: Option<usize>) -> Option<Found> {
     if q.is_empty() || q.len() > t.len() {
         return None;
     }
-    let hits = t
-        .windows(q.len())
-        .enumerate()
-        .filter(|(_, w)| *w == q.as_slice())
-        .map(|(i, _)| {
-            let start = map[i];
-            let end = map[i + q.len() - 1] + 1;
-            (start, end)
-        });
+    // Search the folded texts as UTF-8 (a match of whole characters always starts on a
+    // character boundary), then turn byte offsets back into folded-character indices.
+    let t_str: String = t.iter().collect();
+    let q_str: String = q.iter().collect();
+    let starts: Vec<usize> = t_str.char_indices().map(|(b, _)| b).collect();
+    let hits = memchr::memmem::find_iter(t_str.as_bytes(), q_str.as_bytes()).filter_map(|b| {
+        let i = starts.binary_search(&b).ok()?;
+        Some((map[i], map[i + q.len() - 1] + 1))
+    });
     let (start, end) = nearest(hits, near)?;
     Some(Found {
         start,
@@ -125,6 +133,47 @@ fn normalized(text: &str, quote: &str, near: Option<usize>) -> Option<Found> {
     })
 }
 
+/// Below this many cells (characters of candidate × characters of quote) the similarity is the
+/// exact normalised Levenshtein; above, it comes from an anchored alignment ([`align`]).
+const EXACT_CELLS: usize = 4_000_000;
+
+/// For each window of the quote's length over the words of the text, the number of its words
+/// the quote has (each counted as often as the quote has it): `(shared, window start)`. The
+/// window slides one word at a time, so this is linear in the text.
+fn shared_words(tt: &[Token<'_>], qt: &[Token<'_>]) -> Vec<(usize, usize)> {
+    // word -> (count in the quote, count in the current window)
+    let mut counts: FxHashMap<&str, (usize, usize)> = FxHashMap::default();
+    for t in qt {
+        counts.entry(t.norm.as_str()).or_default().0 += 1;
+    }
+    let mut shared = 0;
+    let enter = |t: &Token<'_>, counts: &mut FxHashMap<&str, (usize, usize)>, shared: &mut usize| {
+        if let Some((need, have)) = counts.get_mut(t.norm.as_str()) {
+            if *have < *need {
+                *shared += 1;
+            }
+            *have += 1;
+        }
+    };
+    let w = qt.len().min(tt.len());
+    for t in &tt[..w] {
+        enter(t, &mut counts, &mut shared);
+    }
+    let mut out = Vec::with_capacity(tt.len() - w + 1);
+    out.push((shared, 0));
+    for s in 1..=(tt.len() - w) {
+        if let Some((need, have)) = counts.get_mut(tt[s - 1].norm.as_str()) {
+            *have -= 1;
+            if *have < *need {
+                shared -= 1;
+            }
+        }
+        enter(&tt[s + w - 1], &mut counts, &mut shared);
+        out.push((shared, s));
+    }
+    out
+}
+
 fn fuzzy(text: &str, quote: &str, idx: &CharIndex<'_>) -> Option<Found> {
     let tt = tokens(text);
     let qt = tokens(quote);
@@ -132,28 +181,16 @@ fn fuzzy(text: &str, quote: &str, idx: &CharIndex<'_>) -> Option<Found> {
     if n == 0 || tt.is_empty() {
         return None;
     }
-    let qset: std::collections::HashMap<&str, usize> = qt.iter().fold(Default::default(), |mut m, t| {
-        *m.entry(t.norm.as_str()).or_default() += 1;
-        m
-    });
     // Slide a window of the quote's length over the words; keep the windows sharing the most.
     let w = n.min(tt.len());
-    let mut best: Vec<(usize, usize)> = Vec::new(); // (shared words, window start)
-    for s in 0..=(tt.len() - w) {
-        let mut counts = qset.clone();
-        let mut shared = 0;
-        for t in &tt[s..s + w] {
-            if let Some(c) = counts.get_mut(t.norm.as_str())
-                && *c > 0
-            {
-                *c -= 1;
-                shared += 1;
-            }
-        }
-        best.push((shared, s));
-    }
+    let mut best = shared_words(&tt, &qt);
     best.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let quote_folded: String = folded(quote).0.into_iter().collect();
+    let quote_chars = folded(quote).0;
+    let quote_folded: String = quote_chars.iter().collect();
+    // For long quotes: the folded document, where each of its characters came from, and the
+    // anchors shared with the quote — built once, on the first long candidate.
+    let doc = std::cell::OnceCell::new();
+    let mut anchored = None;
     let mut winner: Option<Found> = None;
     for &(shared, s) in best.iter().take(8) {
         if shared * 2 < n {
@@ -165,8 +202,24 @@ fn fuzzy(text: &str, quote: &str, idx: &CharIndex<'_>) -> Option<Found> {
             let last = &tt[s + len - 1];
             let b0 = first.byte;
             let b1 = last.byte + last.raw.len();
-            let cand: String = folded(&text[b0..b1]).0.into_iter().collect();
-            let sim = strsim::normalized_levenshtein(&cand, &quote_folded) as f32;
+            let exact = |cand: String| strsim::normalized_levenshtein(&cand, &quote_folded) as f32;
+            // Folding never lengthens text, so a short stretch of bytes is a short candidate.
+            let sim = if (b1 - b0) * quote_chars.len() <= EXACT_CELLS {
+                exact(folded(&text[b0..b1]).0.into_iter().collect())
+            } else {
+                let (doc_chars, map): &(Vec<char>, Vec<usize>) = doc.get_or_init(|| folded(text));
+                // The candidate starts and ends on a word, so its folding is this stretch of the
+                // document's.
+                let (c0, c1) = (idx.char_of(b0), idx.char_of(b1));
+                let range = map.partition_point(|&c| c < c0)..map.partition_point(|&c| c < c1);
+                if range.len() * quote_chars.len() <= EXACT_CELLS {
+                    exact(doc_chars[range].iter().collect())
+                } else {
+                    let al = anchored.get_or_insert_with(|| align::Anchored::new(doc_chars, &quote_chars));
+                    let longest = range.len().max(quote_chars.len());
+                    1.0 - al.distance(range) as f32 / longest as f32
+                }
+            };
             if winner.is_none_or(|f| sim > f.similarity) {
                 winner = Some(Found {
                     start: idx.char_of(b0),

@@ -1,17 +1,22 @@
 //! The corpus: a directory of documents, walked with gitignore-aware rules, read as UTF-8 text.
 //!
-//! A file that cannot be used (binary, not UTF-8, empty, unreadable, too large, a symlink loop)
-//! is skipped with a [`Skipped`] entry naming it and the reason; the walk never stops for one
-//! file. Documents can be streamed one at a time ([`Walk::documents`]) so memory stays bounded by
-//! the largest single document, or collected into a [`Corpus`].
+//! A file that cannot be used (binary, not UTF-8, empty, unreadable, too large, a symlink loop,
+//! a link leaving the corpus) is skipped with a [`Skipped`] entry naming it and the reason; the
+//! walk never stops for one file. Documents can be streamed one at a time ([`Walk::documents`])
+//! so memory stays bounded by the largest single document, or collected into a [`Corpus`].
+
+mod read;
+mod walk;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::fsutil::relative_slash_path;
-use crate::{Error, Result, html};
+use crate::Result;
+
+pub use read::read_document;
+pub use walk::Walk;
 
 /// File extensions read as documents.
 pub const EXTENSIONS: &[&str] = &["md", "markdown", "txt", "rst", "html", "htm"];
@@ -77,6 +82,14 @@ pub enum SkipReason {
     Unreadable(String),
     /// A directory symlink pointing back into its own ancestry.
     SymlinkLoop,
+    /// A symlink whose target (resolved) lies outside the corpus root.
+    OutsideCorpus(PathBuf),
+    /// Not a regular file: a FIFO, device or socket.
+    NotRegular,
+    /// Reported a size within the limit but held more (a pseudo-file); the limit in bytes.
+    ReadPastLimit(u64),
+    /// The file name is not valid UTF-8, so it has no label path.
+    NonUtf8Name,
     /// Anything else the walker reported.
     Walk(String),
 }
@@ -90,6 +103,17 @@ impl fmt::Display for SkipReason {
             SkipReason::TooLarge(n) => write!(f, "too large ({n} bytes; see --max-file-size)"),
             SkipReason::Unreadable(e) => write!(f, "unreadable: {e}"),
             SkipReason::SymlinkLoop => write!(f, "symlink loop"),
+            SkipReason::OutsideCorpus(target) => write!(
+                f,
+                "symlink to {}, outside the corpus (--follow-outside-links reads it)",
+                target.display()
+            ),
+            SkipReason::NotRegular => write!(f, "not a regular file (FIFO, device or socket)"),
+            SkipReason::ReadPastLimit(max) => write!(
+                f,
+                "holds more than {max} bytes though its size reads smaller (see --max-file-size)"
+            ),
+            SkipReason::NonUtf8Name => write!(f, "file name is not valid UTF-8"),
             SkipReason::Walk(e) => write!(f, "{e}"),
         }
     }
@@ -106,7 +130,11 @@ pub struct Skipped {
 
 impl fmt::Display for Skipped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "skipped {}: {}", self.path.display(), self.reason)
+        match self.path.to_str() {
+            Some(p) => write!(f, "skipped {p}: {}", self.reason),
+            // Escaped bytes, so two such names never print alike.
+            None => write!(f, "skipped {:?}: {}", self.path, self.reason),
+        }
     }
 }
 
@@ -115,149 +143,17 @@ impl fmt::Display for Skipped {
 pub struct WalkOptions {
     /// Files above this size are skipped.
     pub max_file_bytes: u64,
+    /// Follow symlinks whose target lies outside the corpus root (off: they are skipped).
+    pub follow_outside_links: bool,
 }
 
 impl Default for WalkOptions {
     fn default() -> Self {
         WalkOptions {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            follow_outside_links: false,
         }
     }
-}
-
-/// The list of candidate files of a corpus, sorted, not yet read.
-#[derive(Debug)]
-pub struct Walk {
-    root: PathBuf,
-    files: Vec<PathBuf>,
-    walk_skips: Vec<Skipped>,
-    options: WalkOptions,
-}
-
-impl Walk {
-    /// Lists the documents under `root` (a directory, or a single file). Hidden files and paths
-    /// matched by `.gitignore`, `.ignore` or `.ragsynthignore` files are left out, also outside a
-    /// git repository.
-    pub fn new(root: &Path, options: WalkOptions) -> Result<Walk> {
-        let meta = std::fs::metadata(root).map_err(|e| Error::io(root, e))?;
-        let mut files = Vec::new();
-        let mut walk_skips = Vec::new();
-        if meta.is_file() {
-            files.push(root.to_path_buf());
-        } else {
-            let walker = ignore::WalkBuilder::new(root)
-                .follow_links(true)
-                .require_git(false)
-                .add_custom_ignore_filename(".ragsynthignore")
-                .sort_by_file_path(|a, b| a.cmp(b))
-                .build();
-            for entry in walker {
-                match entry {
-                    Ok(e) => {
-                        let is_file = e.file_type().is_some_and(|t| t.is_file());
-                        if is_file && DocKind::from_path(e.path()).is_some() {
-                            files.push(e.into_path());
-                        }
-                    }
-                    Err(err) => walk_skips.push(skip_from_walk_error(root, err)),
-                }
-            }
-        }
-        // Sort by the label path so ids and fingerprints do not depend on the platform's order.
-        let base = walk_base(root, meta.is_file());
-        files.sort_by_cached_key(|p| relative_slash_path(&base, p));
-        Ok(Walk {
-            root: root.to_path_buf(),
-            files,
-            walk_skips,
-            options,
-        })
-    }
-
-    /// Candidate files found.
-    pub fn files(&self) -> &[PathBuf] {
-        &self.files
-    }
-
-    /// Files the walker itself could not enter (symlink loops, unreadable directories).
-    pub fn walk_skips(&self) -> &[Skipped] {
-        &self.walk_skips
-    }
-
-    /// Reads the documents one at a time, in path order.
-    pub fn documents(&self) -> impl Iterator<Item = Result<Document, Skipped>> + '_ {
-        let base = walk_base(&self.root, self.root.is_file());
-        self.files
-            .iter()
-            .map(move |p| read_document(&base, p, &self.options))
-    }
-}
-
-fn walk_base(root: &Path, is_file: bool) -> PathBuf {
-    if is_file {
-        root.parent().map(Path::to_path_buf).unwrap_or_default()
-    } else {
-        root.to_path_buf()
-    }
-}
-
-fn skip_from_walk_error(root: &Path, err: ignore::Error) -> Skipped {
-    fn find(err: &ignore::Error) -> Option<(PathBuf, SkipReason)> {
-        match err {
-            ignore::Error::Loop { child, .. } => Some((child.clone(), SkipReason::SymlinkLoop)),
-            ignore::Error::WithPath { path, err } => {
-                let reason = find(err)
-                    .map(|(_, r)| r)
-                    .unwrap_or_else(|| SkipReason::Walk(err.to_string()));
-                Some((path.clone(), reason))
-            }
-            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => find(err),
-            ignore::Error::Partial(errs) => errs.first().and_then(find),
-            _ => None,
-        }
-    }
-    match find(&err) {
-        Some((path, reason)) => Skipped { path, reason },
-        None => Skipped {
-            path: root.to_path_buf(),
-            reason: SkipReason::Walk(err.to_string()),
-        },
-    }
-}
-
-/// Reads one file into a [`Document`], or says why it is skipped.
-pub fn read_document(base: &Path, path: &Path, options: &WalkOptions) -> Result<Document, Skipped> {
-    let skip = |reason| Skipped {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let kind = DocKind::from_path(path).unwrap_or(DocKind::Text);
-    let size = std::fs::metadata(path)
-        .map_err(|e| skip(SkipReason::Unreadable(e.to_string())))?
-        .len();
-    if size > options.max_file_bytes {
-        return Err(skip(SkipReason::TooLarge(size)));
-    }
-    let bytes = std::fs::read(path).map_err(|e| skip(SkipReason::Unreadable(e.to_string())))?;
-    if memchr::memchr(0, &bytes).is_some() {
-        return Err(skip(SkipReason::Binary));
-    }
-    let sha256 = hex::encode(Sha256::digest(&bytes));
-    let raw =
-        String::from_utf8(bytes).map_err(|e| skip(SkipReason::NotUtf8(e.utf8_error().valid_up_to())))?;
-    let text = match kind {
-        DocKind::Html => html::to_text(&raw),
-        _ => raw,
-    };
-    if text.trim().is_empty() {
-        return Err(skip(SkipReason::Empty));
-    }
-    Ok(Document {
-        path: relative_slash_path(base, path),
-        text,
-        kind,
-        sha256,
-    })
 }
 
 /// A corpus read into memory.
@@ -363,5 +259,61 @@ mod tests {
         assert_eq!(f1, f1b);
         assert_ne!(f1, f2);
         assert!(f1.starts_with("sha256:"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_leaving_the_corpus_are_skipped_unless_asked_for() {
+        use std::os::unix::fs::symlink;
+        let outside = tempfile::tempdir().unwrap();
+        write(outside.path(), "secret.txt", b"TOP SECRET");
+        write(outside.path(), "dir/more.md", b"more secret");
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "a.md", b"# A");
+        write(d.path(), "sub/b.md", b"# B");
+        symlink(outside.path().join("secret.txt"), d.path().join("passwd.txt")).unwrap();
+        symlink(outside.path().join("dir"), d.path().join("linked")).unwrap();
+        symlink("sub", d.path().join("alias")).unwrap();
+        symlink("a.md", d.path().join("same.md")).unwrap();
+        let c = Corpus::load(d.path(), WalkOptions::default()).unwrap();
+        let paths: Vec<_> = c.docs.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(paths, ["a.md", "alias/b.md", "same.md", "sub/b.md"]);
+        let outside_links: Vec<String> = c
+            .skipped
+            .iter()
+            .filter(|s| matches!(s.reason, SkipReason::OutsideCorpus(_)))
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(outside_links.len(), 2, "{:?}", c.skipped);
+        assert!(
+            outside_links
+                .iter()
+                .any(|s| s.contains("passwd.txt") && s.contains("outside the corpus"))
+        );
+        assert!(outside_links.iter().any(|s| s.contains("linked")));
+
+        let follow = WalkOptions {
+            follow_outside_links: true,
+            ..WalkOptions::default()
+        };
+        let c = Corpus::load(d.path(), follow).unwrap();
+        assert!(c.doc("passwd.txt").is_some() && c.doc("linked/more.md").is_some());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn two_names_that_are_not_utf8_are_skipped_and_told_apart() {
+        use std::os::unix::ffi::OsStrExt;
+        let d = tempfile::tempdir().unwrap();
+        for name in [&b"name-\xff.md"[..], &b"name-\xfe.md"[..]] {
+            std::fs::write(d.path().join(std::ffi::OsStr::from_bytes(name)), b"# Same text").unwrap();
+        }
+        write(d.path(), "ok.md", b"# Fine");
+        let c = Corpus::load(d.path(), WalkOptions::default()).unwrap();
+        let paths: Vec<_> = c.docs.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(paths, ["ok.md"]);
+        let shown: std::collections::HashSet<String> = c.skipped.iter().map(|s| s.to_string()).collect();
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert!(c.skipped.iter().all(|s| s.reason == SkipReason::NonUtf8Name));
     }
 }
