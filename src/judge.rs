@@ -12,8 +12,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Result;
-use crate::generate::prompts::{Prompts, Rendered, fit};
 use crate::llm::ChatRequest;
+use crate::prompts::{Prompts, Rendered, fit};
 
 /// Largest reply of the answerability judge, in tokens: `{"answerable": false}` and nothing else.
 pub const MAX_TOKENS: u32 = 16;

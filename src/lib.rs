@@ -20,6 +20,7 @@ pub mod limits;
 pub mod llm;
 pub mod locate;
 pub mod pii;
+pub mod prompts;
 pub mod redact;
 pub mod remap;
 pub mod review;

@@ -11,8 +11,8 @@ use std::process::Command;
 use ragsynth::audit::{self, AuditConfig, Context, report};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::generate::prompts::Prompts;
 use ragsynth::llm::{Llm, LlmSettings};
+use ragsynth::prompts::Prompts;
 use ragsynth::testset::{self, Case, Label, TestSet};
 use serde_json::Value;
 

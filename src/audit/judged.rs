@@ -17,9 +17,9 @@ use serde::Serialize;
 
 use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
 use super::{AuditConfig, Context, Report, finding};
-use crate::generate::prompts::Prompts;
 use crate::judge::{self, AnswerableReply, Passage, SupportedReply};
 use crate::llm::{ChatRequest, Llm, LlmError, Usage};
+use crate::prompts::Prompts;
 use crate::testset::TestSet;
 
 /// What the LLM checks did, for the report's summary.

@@ -8,8 +8,8 @@ use anyhow::{Context as _, Result, bail};
 use ragsynth::audit::{self, AuditConfig, Context, Severity, WriteScope, foreign, report};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::generate::prompts::Prompts;
 use ragsynth::llm::Llm;
+use ragsynth::prompts::Prompts;
 use ragsynth::testset::Tracked;
 
 use super::{note, warning};

@@ -9,16 +9,18 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ragsynth::chunk::Chunker;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::generate::context::{GenerateContext, RunOptions};
+use ragsynth::generate::estimate;
 use ragsynth::generate::merge::{self, Stamp};
-use ragsynth::generate::pipeline::{self, Context, Options, Progress, RunError, Verdict};
+use ragsynth::generate::pipeline::{self, Progress, RunError, Verdict};
 use ragsynth::generate::plan::{self, Kind, Mix, Plan, Task};
-use ragsynth::generate::prompts::Prompts;
 use ragsynth::generate::summary::{LlmFigures, Summary};
 use ragsynth::generate::{
     DEFAULT_HELDOUT, DEFAULT_MAX_ROUNDS, DEFAULT_N, DEFAULT_OUTPUT, DEFAULT_STOP_AFTER_LLM_FAILED,
     GenerateConfig,
 };
 use ragsynth::llm::Llm;
+use ragsynth::prompts::Prompts;
 use ragsynth::testset::{self, Severity, TestSet, Tracked};
 
 use super::{note, warning};
@@ -95,22 +97,23 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         summary.kind(k).planned = plan.count(k);
     }
     summary.max_rounds = max_rounds;
-    summary.worst_case_calls = pipeline::worst_case_calls(&plan, max_rounds);
-    let options = Options {
+    summary.worst_case_calls = estimate::worst_case_calls(&plan, max_rounds);
+    let options = RunOptions {
         seed,
-        temperature: args.temperature.unwrap_or(Options::default().temperature),
+        temperature: args.temperature.unwrap_or(RunOptions::default().temperature),
         max_rounds,
         stop_after_llm_failed: cfg.stop_after_llm_failed.unwrap_or(DEFAULT_STOP_AFTER_LLM_FAILED),
-        ..Options::default()
+        ..RunOptions::default()
     };
 
     if args.dry_run {
-        let ctx = Context::new(&corpus, &chunks, &prompts, set, options, None);
+        let ctx = GenerateContext::new(&corpus, &chunks, &prompts, set, options, None);
         summary.dry_run = true;
-        summary.llm = pipeline::estimate(&ctx, &plan)?;
+        summary.llm = estimate::estimate(&ctx, &plan)?;
         summary.llm.model = args.llm.llm.clone().unwrap_or_else(|| "default".to_string());
         for k in Kind::ALL {
-            summary.kind(k).llm_calls = plan.count(k) as u64 * pipeline::calls_per_task(k);
+            let tasks = plan.tasks.iter().filter(|t| t.kind == k).count() as u64;
+            summary.kind(k).llm_calls = tasks * estimate::calls_per_task(k);
         }
         summary.wall_seconds = started.elapsed().as_secs_f64();
         if !args.json {
@@ -125,7 +128,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         for n in llm.notes() {
             warning(n);
         }
-        let ctx = Context::new(&corpus, &chunks, &prompts, set, options, llm.context_tokens());
+        let ctx = GenerateContext::new(&corpus, &chunks, &prompts, set, options, llm.context_tokens());
         let bars = Bars::new(&plan, args.quiet || args.json);
         let result = pipeline::run(&llm, &ctx, &plan, &mut summary, &bars).await;
         bars.finish();
@@ -278,7 +281,7 @@ impl Progress for Bars {
     fn verdict(&self, v: &Verdict) {
         if let Some((_, b)) = self.bars.iter().find(|(k, _)| *k == v.kind) {
             b.inc(1);
-            if let Err(r) = &v.result {
+            if let Some(Err(r)) = v.results.iter().find(|r| r.is_err()) {
                 b.set_message(format!("last rejected: {r}"));
             }
         }

@@ -1,18 +1,24 @@
 //! `generate`: turns a corpus into synthetic test cases a person can review (pipeline steps
-//! 3–6 of the design). [`plan`] picks chunks and kinds, [`prompts`] renders the templates,
-//! [`pipeline`] has the LLM write candidates and judge them, [`verify`] keeps the ones whose
-//! quotes are really in the corpus and that are not repeats, [`merge`] appends them to the
-//! test set and [`summary`] accounts for every candidate. [`topup`] plans replacements for the
-//! kinds that fell short, run in further rounds.
+//! 3–6 of the design). [`plan`] picks chunks and kinds; [`facts`] finds the statements of a
+//! chunk a question is anchored on; [`lookup`], [`multi_hop`] and [`unanswerable`] each build
+//! their kind's request and check its answer, through [`ask`] and against [`verify`];
+//! [`pipeline`] runs the tasks in rounds ([`topup`] plans the replacements for kinds that fell
+//! short); [`merge`] appends the accepted cases to the test set and [`summary`] accounts for
+//! every candidate. [`estimate`] prices a plan without calling anything.
 
+pub mod ask;
+pub mod context;
+pub mod estimate;
 pub mod facts;
+pub mod lookup;
 pub mod merge;
+pub mod multi_hop;
 pub mod pairs;
 pub mod pipeline;
 pub mod plan;
-pub mod prompts;
 pub mod summary;
 pub mod topup;
+pub mod unanswerable;
 pub mod verify;
 
 use std::path::PathBuf;

@@ -60,29 +60,36 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize]) -> Vec<Pair> {
             holders.entry(t.as_str()).or_default().push(k);
         }
     }
-    let mut scored: HashMap<(usize, usize), (f32, &str)> = HashMap::new();
+    let mut scored: HashMap<(usize, usize), (f32, &str, f32)> = HashMap::new();
     for (term, ks) in &holders {
         // A term in very many chunks is not specific, even if few documents use it.
         if ks.len() > 12 {
             continue;
         }
-        let w = idf(term);
+        // A name or an identifier links two pages more surely than a common word does.
+        let w = idf(term)
+            * if ks.iter().any(|&k| name_like(&chunks[eligible[k]].text, term)) {
+                2.0
+            } else {
+                1.0
+            };
         for (x, &ka) in ks.iter().enumerate() {
             for &kb in &ks[x + 1..] {
                 if chunks[eligible[ka]].doc == chunks[eligible[kb]].doc {
                     continue;
                 }
-                let e = scored.entry((ka, kb)).or_insert((0.0, term));
+                let e = scored.entry((ka, kb)).or_insert((0.0, term, 0.0));
                 e.0 += w;
-                if w > idf(e.1) {
+                if w > e.2 {
                     e.1 = term;
+                    e.2 = w;
                 }
             }
         }
     }
     let mut pairs: Vec<Pair> = scored
         .into_iter()
-        .map(|((ka, kb), (score, term))| {
+        .map(|((ka, kb), (score, term, _))| {
             let a = eligible[ka];
             Pair {
                 a,
@@ -94,6 +101,27 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize]) -> Vec<Pair> {
         .collect();
     pairs.sort_by(|x, y| y.score.total_cmp(&x.score).then((x.a, x.b).cmp(&(y.a, y.b))));
     pairs
+}
+
+/// Whether `term` is written in `text` as a name (capitalised after a sentence's first word) or an
+/// identifier (with a digit, or in code marks).
+fn name_like(text: &str, term: &str) -> bool {
+    let toks = tokens(text);
+    toks.iter().enumerate().any(|(i, t)| {
+        if stem(&t.norm) != term {
+            return false;
+        }
+        let before = &text[..t.byte];
+        let opens = i == 0
+            || before
+                .trim_end()
+                .ends_with(['.', '!', '?', ':', '#', '|', '-', '*']);
+        let capital = t.raw.chars().next().is_some_and(char::is_uppercase) && !opens;
+        let code = before
+            .rfind('`')
+            .is_some_and(|b| before[b..].matches('`').count() % 2 == 1);
+        capital || code || t.raw.chars().any(|c| c.is_ascii_digit())
+    })
 }
 
 /// The first word of `text` whose stem is `term`, as written.

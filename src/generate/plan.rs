@@ -126,9 +126,18 @@ pub struct Task {
     pub chunks: Vec<usize>,
     /// For multi-hop: the term linking the chunks.
     pub term: Option<String>,
-    /// How many earlier tasks use the same chunks for the same kind (varies the LLM seed).
+    /// How many earlier tasks use the same chunks for the same kind: picks other facts of the
+    /// chunk and varies the LLM seed.
     pub attempt: u32,
+    /// Questions asked for: lookups ask for up to [`LOOKUPS_PER_CALL`] at once (one per fact
+    /// of the chunk), the other kinds for one.
+    pub questions: u32,
 }
+
+/// Lookup questions asked in one call, each on another fact of the same chunk. A local model
+/// spends most of a call reading the prompt; two questions per prompt halve that, and more
+/// would spend the plan on fewer chunks.
+pub const LOOKUPS_PER_CALL: u32 = 2;
 
 impl Task {
     /// A one-chunk task (lookup or unanswerable); `index` is set when the tasks are numbered.
@@ -139,6 +148,15 @@ impl Task {
             chunks: vec![chunk],
             term: None,
             attempt,
+            questions: 1,
+        }
+    }
+
+    /// A lookup task asking for `questions` questions on one chunk.
+    pub fn lookups(chunk: usize, attempt: u32, questions: u32) -> Task {
+        Task {
+            questions,
+            ..Task::on_chunk(Kind::SingleHop, chunk, attempt)
         }
     }
 
@@ -150,6 +168,7 @@ impl Task {
             chunks: vec![pair.a, pair.b],
             term: Some(pair.term.clone()),
             attempt: 0,
+            questions: 1,
         }
     }
 }
@@ -198,9 +217,13 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Tasks of a kind.
+    /// Questions planned of a kind.
     pub fn count(&self, kind: Kind) -> usize {
-        self.tasks.iter().filter(|t| t.kind == kind).count()
+        self.tasks
+            .iter()
+            .filter(|t| t.kind == kind)
+            .map(|t| t.questions as usize)
+            .sum()
     }
 }
 
@@ -343,8 +366,9 @@ pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
     }
 }
 
-/// `k` single-chunk tasks: documents in proportion to their eligible text, chunks evenly
-/// spaced inside each document from a seeded offset.
+/// Tasks asking `k` questions of `kind` about single chunks: documents in proportion to their
+/// eligible text, chunks evenly spaced inside each document from a seeded offset; lookups in
+/// groups of [`LOOKUPS_PER_CALL`] per chunk.
 fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64) -> Vec<Task> {
     let mut by_doc: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for &i in eligible {
@@ -359,7 +383,9 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
         .iter()
         .map(|(d, _)| stable_hash(seed, &[kind.as_str(), d]))
         .collect();
-    let counts = apportion(&weights, k, &keys);
+    // Tasks, not questions, are spread: two lookups to a chunk, so that a call asks two.
+    let per_call = per_call(kind) as usize;
+    let counts = apportion(&weights, k.div_ceil(per_call), &keys);
     let mut tasks = Vec::new();
     for ((doc, cs), count) in docs.iter().zip(counts) {
         if count == 0 {
@@ -370,10 +396,26 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
             let pos = ((j as f64 + offset) * cs.len() as f64 / count as f64).floor() as usize;
             let chunk = cs[pos.min(cs.len() - 1)];
             let attempt = tasks.iter().filter(|t: &&Task| t.chunks[0] == chunk).count() as u32;
-            tasks.push(Task::on_chunk(kind, chunk, attempt));
+            tasks.push(Task {
+                questions: per_call as u32,
+                ..Task::on_chunk(kind, chunk, attempt)
+            });
         }
     }
+    // The last task asks for what is left when `k` is not a multiple of `per_call`.
+    let extra = (tasks.len() * per_call).saturating_sub(k) as u32;
+    if let Some(last) = tasks.last_mut() {
+        last.questions -= extra;
+    }
     tasks
+}
+
+/// Questions one task of `kind` asks for at most.
+pub fn per_call(kind: Kind) -> u32 {
+    match kind {
+        Kind::SingleHop => LOOKUPS_PER_CALL,
+        Kind::MultiHop | Kind::Unanswerable => 1,
+    }
 }
 
 /// Multi-hop pairs among `eligible`, best first; among equally good pairs, the seed decides.
@@ -499,7 +541,7 @@ mod tests {
             chunks.push(chunk("small.md", n, &prose(&format!("beta{n}"))));
         }
         chunks.push(chunk("toc.md", 0, "- [A](a.md)\n- [B](b.md)\n"));
-        let mix: Mix = "lookup=1".parse().unwrap();
+        let mix: Mix = "unanswerable=1".parse().unwrap();
         let p = plan(&chunks, 8, mix, 7);
         assert_eq!(p.tasks.len(), 8);
         let big = p
@@ -515,6 +557,11 @@ mod tests {
         used.dedup();
         assert_eq!(used.len(), 8);
         assert_eq!(plan(&chunks, 8, mix, 7).tasks, p.tasks);
+        // Lookups come two to a chunk: 8 questions on 4 chunks, 3 of them in big.md.
+        let lookups = plan(&chunks, 8, "lookup=1".parse().unwrap(), 7);
+        assert_eq!(lookups.count(Kind::SingleHop), 8);
+        assert_eq!(lookups.tasks.len(), 4);
+        assert!(lookups.tasks.iter().all(|t| t.questions == 2));
     }
 
     #[test]
@@ -526,6 +573,7 @@ mod tests {
         assert_eq!(p.count(Kind::Unanswerable), 1);
         assert!(p.notes[0].contains("moved to lookup"));
         // More tasks than chunks: reuses chunks with a new attempt number.
+        let p = plan(&chunks, 5, "unanswerable=1".parse().unwrap(), 1);
         assert!(p.tasks.iter().any(|t| t.attempt > 0));
     }
 }

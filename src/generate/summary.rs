@@ -43,6 +43,14 @@ pub struct KindFigures {
     pub llm_calls: u64,
     /// `llm_calls / accepted` (none when nothing was accepted).
     pub calls_per_accepted: Option<f64>,
+    /// Verified candidates beyond the planned count (a call of two lookups can overshoot by
+    /// one), not written.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub surplus: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One round: the plan's pass (round 1) or a top-up.

@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::plan::{Kind, Task, ranked_pairs, stable_hash};
+use super::plan::{Kind, Task, per_call, ranked_pairs, stable_hash};
 use crate::chunk::Chunk;
 
 /// Replacement tasks: `short` says how many of each kind are missing; `asked` is every task of
@@ -75,8 +75,9 @@ fn single_chunk(
         .iter()
         .map(|&i| (i, stable_hash(seed, &["top-up", kind.as_str(), &chunks[i].id])))
         .collect();
+    let per_call = per_call(kind) as usize;
     let mut tasks = Vec::new();
-    for _ in 0..k {
+    for j in 0..k.div_ceil(per_call) {
         let key = |i: usize| {
             let doc = chunks[i].doc.as_str();
             let share = load.get(doc).copied().unwrap_or(0) as f64 / size[doc] as f64;
@@ -96,7 +97,10 @@ fn single_chunk(
         let attempt = next.get(&best).copied().unwrap_or(0);
         next.insert(best, attempt + 1);
         *load.entry(chunks[best].doc.as_str()).or_default() += 1;
-        tasks.push(Task::on_chunk(kind, best, attempt));
+        tasks.push(Task {
+            questions: per_call.min(k - j * per_call) as u32,
+            ..Task::on_chunk(kind, best, attempt)
+        });
     }
     tasks
 }
@@ -190,9 +194,9 @@ mod tests {
     #[test]
     fn deterministic_and_fresh_chunks_first() {
         let chunks = corpus();
-        let mix: Mix = "lookup=1".parse().unwrap();
+        let mix: Mix = "unanswerable=1".parse().unwrap();
         let p = plan(&chunks, 3, mix, 9);
-        let short = [(Kind::SingleHop, 5)];
+        let short = [(Kind::Unanswerable, 5)];
         let r = replacements(&chunks, &p.eligible, &p.tasks, &short, 9);
         assert_eq!(r, replacements(&chunks, &p.eligible, &p.tasks, &short, 9));
         assert_eq!(r.len(), 5);
@@ -214,12 +218,12 @@ mod tests {
     #[test]
     fn when_every_chunk_was_asked_attempts_move_on_and_nothing_repeats() {
         let chunks = corpus();
-        let mix: Mix = "lookup=1".parse().unwrap();
+        let mix: Mix = "unanswerable=1".parse().unwrap();
         let mut asked = plan(&chunks, 4, mix, 1).tasks;
         let eligible: Vec<usize> = (0..chunks.len()).collect();
         // Three more rounds of 6: 24 lookups over 10 chunks.
         for _ in 0..3 {
-            let r = replacements(&chunks, &eligible, &asked, &[(Kind::SingleHop, 6)], 1);
+            let r = replacements(&chunks, &eligible, &asked, &[(Kind::Unanswerable, 6)], 1);
             assert_eq!(r.len(), 6);
             asked.extend(r);
         }
@@ -231,6 +235,16 @@ mod tests {
         let per_chunk = |i: usize| asked.iter().filter(|t| t.chunks[0] == i).count();
         let counts: Vec<usize> = (0..chunks.len()).map(per_chunk).collect();
         assert!(counts.iter().all(|&c| (2..=3).contains(&c)), "{counts:?}");
+    }
+
+    #[test]
+    fn lookups_are_replaced_two_to_a_chunk() {
+        let chunks = corpus();
+        let p = plan(&chunks, 3, "lookup=1".parse().unwrap(), 9);
+        assert_eq!(p.tasks.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 1]);
+        let r = replacements(&chunks, &p.eligible, &p.tasks, &[(Kind::SingleHop, 5)], 9);
+        assert_eq!(r.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 2, 1]);
+        assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 3);
     }
 
     #[test]

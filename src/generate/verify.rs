@@ -18,10 +18,21 @@ use crate::text::{content_terms, words};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rejection {
+    /// The chunk has no sentence or table row to ask about.
+    NoFact,
     /// Empty, a single word, or a paragraph rather than a question.
     NotAQuestion,
-    /// Refers to "the passage" / "the text": meaningless without it.
-    RefersToPassage,
+    /// Two questions in one, or a question followed by more text.
+    SeveralQuestions,
+    /// Names the product of the prompts' worked example, which the corpus does not.
+    CopiesExample,
+    /// Refers to what the writer was shown ("the passage", "the given text", "fact 1", "the
+    /// documentation"): meaningless to a user, who has seen none of it.
+    MetaReference,
+    /// Gives its own answer away: every content word of the answer is in the question.
+    RestatesAnswer,
+    /// Copies a long run of words from its source: keyword search finds it for free.
+    CopiesSource,
     /// Shares no content word with the sentence it was asked about: not about the passage.
     OffTopic,
     /// The quote is empty or shorter than a few words.
@@ -34,8 +45,20 @@ pub enum Rejection {
     NearDuplicate,
     /// An "unanswerable" question the corpus answers.
     CorpusAnswers,
+    /// An "unanswerable" question about a neighbour the corpus does mention.
+    NeighbourInCorpus,
+    /// An "unanswerable" question that does not ask about its neighbour (or still names the
+    /// thing it replaces).
+    NotAboutNeighbour,
+    /// The two facts of a "multi-hop" pair say much the same (or one chunk has none): asked
+    /// nothing.
+    SameFacts,
     /// A "multi-hop" question one of its passages answers alone.
     SingleChunkAnswers,
+    /// A "multi-hop" question that asks only what one of its passages says.
+    AsksOnePart,
+    /// A part of the answer that its fact does not say.
+    UnsupportedAnswer,
     /// The model's reply did not fit the schema after the allowed retries.
     MalformedReply,
     /// The request kept failing (timeouts, server errors) after the allowed retries.
@@ -46,15 +69,25 @@ impl Rejection {
     /// Name in reports.
     pub fn as_str(self) -> &'static str {
         match self {
+            Rejection::NoFact => "no_fact",
             Rejection::NotAQuestion => "not_a_question",
-            Rejection::RefersToPassage => "refers_to_passage",
+            Rejection::SeveralQuestions => "several_questions",
+            Rejection::CopiesExample => "copies_example",
+            Rejection::MetaReference => "meta_reference",
+            Rejection::RestatesAnswer => "restates_answer",
+            Rejection::CopiesSource => "copies_source",
             Rejection::OffTopic => "off_topic",
             Rejection::QuoteTooShort => "quote_too_short",
             Rejection::QuoteNotFound => "quote_not_found",
             Rejection::Duplicate => "duplicate",
             Rejection::NearDuplicate => "near_duplicate",
             Rejection::CorpusAnswers => "corpus_answers",
+            Rejection::NeighbourInCorpus => "neighbour_in_corpus",
+            Rejection::NotAboutNeighbour => "not_about_neighbour",
+            Rejection::SameFacts => "same_facts",
             Rejection::SingleChunkAnswers => "single_chunk_answers",
+            Rejection::AsksOnePart => "asks_one_part",
+            Rejection::UnsupportedAnswer => "unsupported_answer",
             Rejection::MalformedReply => "malformed_reply",
             Rejection::LlmFailed => "llm_failed",
         }
@@ -81,8 +114,9 @@ const QUESTION_OPENERS: &[&str] = &[
 ];
 
 /// Checks the question's form: 3 to 40 words, ending in `?` or opening with a question word, and
-/// not naming "the passage"; returns the trimmed question. A weak question (copied words, yes/no)
-/// passes: the auditor flags those; this only turns away what is not a question at all.
+/// no reference to what its writer was shown; returns the trimmed question. A weak question
+/// (yes/no, some copied words) passes: the auditor flags those; this only turns away what is not
+/// a usable question at all.
 pub fn check_question(question: &str) -> Result<String, Rejection> {
     let q = question.trim().trim_matches('"').trim();
     let w = words(q);
@@ -93,27 +127,57 @@ pub fn check_question(question: &str) -> Result<String, Rejection> {
     if !q.ends_with('?') && !QUESTION_OPENERS.contains(&opener.as_str()) {
         return Err(Rejection::NotAQuestion);
     }
-    // A question followed by more text ("… ? The answer is …") is a paragraph.
-    if q.split('?').filter(|p| !p.trim().is_empty()).count() > 2 {
-        return Err(Rejection::NotAQuestion);
+    // Two questions in one ("What is X? How does it affect Y?"), or a question followed by
+    // more text ("… ? The answer is …").
+    if q.split('?').filter(|p| words(p).len() >= 2).count() > 1 {
+        return Err(Rejection::SeveralQuestions);
     }
-    let lower = q.to_lowercase();
-    if [
-        "the passage",
-        "this passage",
-        "passage a",
-        "passage b",
-        "the text",
-        "this text",
-        "the sentence",
-        "this sentence",
-    ]
-    .iter()
-    .any(|p| lower.contains(p))
-    {
-        return Err(Rejection::RefersToPassage);
+    if crate::wording::meta_reference(q).is_some() || prompt_words().is_match(q) {
+        return Err(Rejection::MetaReference);
     }
     Ok(q.to_string())
+}
+
+/// Words of the generation prompts that a question repeating them leaks: a user never saw a
+/// "fact 2", a "key sentence" or "the documentation".
+fn prompt_words() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(facts?\s*[ab1-9]\b|(the|this|that|these|given|provided|above)\s+(facts?|statements?|documentation|sentences?|topic|information)\b|key sentence|neighbou?r|answer_\w+|question_\w+|according to|based on the|mentioned (above|in))",
+        )
+        .expect("valid regex")
+    })
+}
+
+/// Longest run of consecutive words a question copies from its source, beyond which it is
+/// turned away: the auditor's copied-phrase rule fires from 4 on; a question copying 7 or more
+/// is the source sentence with a question mark.
+pub const COPY_LIMIT: usize = 7;
+
+/// Rejects a question that gives its answer away or copies [`COPY_LIMIT`] words of `source` in
+/// a row.
+pub fn check_wording(question: &str, answer: &str, source: &str) -> Result<(), Rejection> {
+    if crate::wording::restates_answer(question, answer) {
+        return Err(Rejection::RestatesAnswer);
+    }
+    if crate::wording::copied_run(question, source) >= COPY_LIMIT {
+        return Err(Rejection::CopiesSource);
+    }
+    Ok(())
+}
+
+/// The product the templates' worked examples are about: a question naming it copied the
+/// example, unless the corpus is about a product of that name.
+pub const EXAMPLE_PRODUCT: &str = "nimbus";
+
+/// Rejects a question that names the worked example's product while `source` does not.
+pub fn check_not_example(question: &str, source: &str) -> Result<(), Rejection> {
+    let named = |t: &str| words(t).iter().any(|w| w == EXAMPLE_PRODUCT);
+    if named(question) && !named(source) {
+        return Err(Rejection::CopiesExample);
+    }
+    Ok(())
 }
 
 /// Checks that `question` shares at least one content word (stemmed, not a stop word) with
@@ -247,11 +311,46 @@ mod tests {
         );
         assert_eq!(
             check_question("How do I back up? Use dumps. Why? Because files change?"),
-            Err(Rejection::NotAQuestion)
+            Err(Rejection::SeveralQuestions)
         );
         assert_eq!(
-            check_question("What does the passage say about keys?"),
-            Err(Rejection::RefersToPassage)
+            check_question("What is a security incident? How can it affect the agent?"),
+            Err(Rejection::SeveralQuestions)
+        );
+        for meta in [
+            "What does the passage say about keys?",
+            "According to fact 2, which port does the server use?",
+            "What is the purpose of the recovery kit in the given text?",
+            "What is the key sentence about TP-412 and how can it be resolved?",
+            "What are the labels used in the documentation?",
+        ] {
+            assert_eq!(check_question(meta), Err(Rejection::MetaReference), "{meta}");
+        }
+        assert!(check_question("How is a lock used in the context of a prune?").is_ok());
+    }
+
+    #[test]
+    fn wording_that_gives_the_answer_away_or_copies_the_source() {
+        let src = "Periods are counted in the server's local time zone, not in UTC.";
+        assert_eq!(
+            check_wording(
+                "What time zone is used to count periods in the server's local time zone?",
+                "the server's local time zone",
+                src
+            ),
+            Err(Rejection::RestatesAnswer)
+        );
+        assert_eq!(
+            check_wording("Are periods counted in the server's local time zone?", "Yes", src),
+            Err(Rejection::CopiesSource)
+        );
+        assert_eq!(
+            check_wording(
+                "Which clock decides when a retention period ends?",
+                "local time",
+                src
+            ),
+            Ok(())
         );
     }
 

@@ -1,0 +1,135 @@
+//! What every generation task reads and nothing changes while a run goes on: the corpus and its
+//! chunks, the templates, the questions already in the test set, a lexical index, and the run's
+//! settings.
+
+use super::facts::{self, Fact};
+use super::plan::stable_hash;
+use super::verify::Dedup;
+use crate::chunk::Chunk;
+use crate::corpus::Corpus;
+use crate::index::Bm25Index;
+use crate::prompts::Prompts;
+use crate::testset::TestSet;
+
+/// Settings of a run.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Seed for planning and for the LLM's sampling.
+    pub seed: u64,
+    /// Sampling temperature for writing questions (judging uses 0).
+    pub temperature: f32,
+    /// Chunks the unanswerable check shows the judge.
+    pub judge_top_k: usize,
+    /// Real questions shown as style examples.
+    pub examples: usize,
+    /// Rounds at most (1 = the plan only, no replacements).
+    pub max_rounds: u32,
+    /// Candidates in a row ending `llm_failed` that stop the run (0 = never).
+    pub stop_after_llm_failed: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            seed: 0,
+            temperature: 0.3,
+            judge_top_k: 2,
+            examples: 3,
+            max_rounds: super::DEFAULT_MAX_ROUNDS,
+            stop_after_llm_failed: super::DEFAULT_STOP_AFTER_LLM_FAILED,
+        }
+    }
+}
+
+/// Context assumed when the model does not say.
+const DEFAULT_CONTEXT: usize = 4096;
+
+/// Everything a task needs, shared by all of them.
+pub struct GenerateContext<'a> {
+    /// The corpus.
+    pub corpus: &'a Corpus,
+    /// Its chunks, as planned.
+    pub chunks: &'a [Chunk],
+    /// The templates.
+    pub prompts: &'a Prompts,
+    /// Real questions given as style examples.
+    pub examples: Vec<String>,
+    /// Questions already in the test set.
+    pub existing: Dedup,
+    /// Lexical index over `chunks`, for the unanswerable check.
+    pub index: Bm25Index,
+    /// Settings.
+    pub options: RunOptions,
+    /// Tokens a prompt may use (context minus answer and margin), per request.
+    pub context_tokens: usize,
+    /// Every document's text in lower case, to tell whether the corpus names something.
+    lowered: Vec<String>,
+}
+
+impl<'a> GenerateContext<'a> {
+    /// Prepares the shared state for a run over `chunks` into `set`.
+    pub fn new(
+        corpus: &'a Corpus,
+        chunks: &'a [Chunk],
+        prompts: &'a Prompts,
+        set: &TestSet,
+        options: RunOptions,
+        context_tokens: Option<usize>,
+    ) -> GenerateContext<'a> {
+        let mut existing = Dedup::default();
+        for c in &set.cases {
+            existing.add(&c.question);
+        }
+        GenerateContext {
+            corpus,
+            chunks,
+            prompts,
+            examples: style_examples(set, options.examples, options.seed),
+            existing,
+            index: Bm25Index::new(chunks.iter().map(|c| c.text.as_str())),
+            options,
+            context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
+            lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
+        }
+    }
+
+    /// Whether some document contains `phrase` (case and runs of white space ignored).
+    pub fn corpus_mentions(&self, phrase: &str) -> bool {
+        let p = squash(phrase);
+        !p.is_empty() && self.lowered.iter().any(|t| t.contains(&p))
+    }
+
+    /// The facts of a chunk, best first.
+    pub fn facts(&self, chunk: &Chunk) -> Vec<Fact> {
+        facts::facts(&chunk.text)
+    }
+
+    /// Where a fact of `chunk` stands in its document: "Title > Section".
+    pub fn topic(&self, chunk: &Chunk, fact: &Fact) -> String {
+        match self.corpus.doc(&chunk.doc) {
+            Some(d) => facts::topic(&d.text, &d.path, chunk.start + fact.start),
+            None => chunk.doc.clone(),
+        }
+    }
+}
+
+/// Lower case with white space runs as one space.
+fn squash(text: &str) -> String {
+    text.to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Up to `k` real questions of the set, chosen by the seed, in a stable order.
+pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
+    let mut real: Vec<&str> = set
+        .cases
+        .iter()
+        .filter(|c| c.is_real() && !c.question.trim().is_empty())
+        .map(|c| c.question.trim())
+        .collect();
+    real.sort_by_key(|q| (stable_hash(seed, &["example", q]), *q));
+    real.dedup();
+    real.into_iter().take(k).map(str::to_string).collect()
+}

@@ -1,0 +1,159 @@
+//! Lookup (single-hop) questions: one call asks for a question on each of up to
+//! [`LOOKUPS_PER_CALL`](super::plan::LOOKUPS_PER_CALL) facts of a chunk. The prompt shows the
+//! facts and where they stand ("Title > Section"), not the whole passage: a small model asked
+//! about a passage writes about the passage; asked for the question a fact answers, it writes
+//! that question, and the prompt is a third as long.
+//!
+//! The fact is the case's quote, located exactly in the document; the model's words are only the
+//! question and the answer, and those are checked (form, no reference to what it was shown, the
+//! answer not given away, not a copy of the fact, on topic, not a repeat).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::ask::{self, Outcome, Tally, created_of, label_in, non_empty, topic_of};
+use super::context::GenerateContext;
+use super::facts::Fact;
+use super::merge::Accepted;
+use super::plan::{Kind, Task};
+use super::verify::{Rejection, check_not_example, check_on_topic, check_question, check_wording};
+use crate::llm::{ChatRequest, Llm};
+use crate::prompts::Rendered;
+
+/// Largest reply: per question a ~25-token answer and a ~30-token question, with the JSON
+/// around them and room to spare so a finished reply is never cut off.
+pub const MAX_TOKENS_PER_QUESTION: u32 = 90;
+
+/// The reply for one fact.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct OneLookup {
+    /// The question a user would ask that fact 1 answers.
+    #[schemars(length(max = 200))]
+    pub question_1: String,
+    /// Its short answer.
+    #[schemars(length(max = 160))]
+    pub answer_1: String,
+}
+
+/// The reply for two facts. Named fields, in order, keep each question with its fact: asked
+/// for a list, a small model answered the facts out of order. The question comes before its
+/// answer: asked for the answer first, the model picked the fact's subject as "the answer" and
+/// asked a question containing it.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct TwoLookups {
+    /// The question for fact 1.
+    #[schemars(length(max = 200))]
+    pub question_1: String,
+    /// Its short answer.
+    #[schemars(length(max = 160))]
+    pub answer_1: String,
+    /// The question for fact 2.
+    #[schemars(length(max = 200))]
+    pub question_2: String,
+    /// Its short answer.
+    #[schemars(length(max = 160))]
+    pub answer_2: String,
+}
+
+/// The facts a task asks about: the chunk's best facts, the next ones for a later attempt.
+pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Vec<Fact> {
+    let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
+    let want = (task.questions.max(1) as usize).min(all.len());
+    let first = task.attempt as usize * task.questions.max(1) as usize;
+    (0..want).map(|i| all[(first + i) % all.len()].clone()).collect()
+}
+
+/// The rendered prompt of a task and its `max_tokens`.
+pub fn render(ctx: &GenerateContext<'_>, task: &Task, facts: &[Fact]) -> crate::Result<(Rendered, u32)> {
+    render_about(ctx, task, facts, None)
+}
+
+/// [`render`], with the thing the (one) question must ask about.
+pub fn render_about(
+    ctx: &GenerateContext<'_>,
+    task: &Task,
+    facts: &[Fact],
+    about: Option<&str>,
+) -> crate::Result<(Rendered, u32)> {
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let topic = facts
+        .first()
+        .map_or_else(|| chunk.doc.clone(), |f| ctx.topic(chunk, f));
+    let max_tokens = MAX_TOKENS_PER_QUESTION * facts.len().max(1) as u32;
+    let listed: Vec<serde_json::Value> = facts
+        .iter()
+        .map(|f| json!({"text": f.shown, "context": f.context, "about": about}))
+        .collect();
+    let rendered = ask::render(
+        ctx,
+        "single_hop",
+        max_tokens,
+        &[],
+        |_| json!({"topic": topic, "facts": listed, "examples": ctx.examples}),
+    )?;
+    Ok((rendered, max_tokens))
+}
+
+/// Asks for the task's questions and checks each.
+pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
+    let facts = facts_of(ctx, task);
+    if facts.is_empty() {
+        return Ok(vec![Err(Rejection::NoFact)]);
+    }
+    let (rendered, max_tokens) = render(ctx, task, &facts).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, max_tokens);
+    let (pairs, created) = match questions(llm, &req, facts.len(), tally).await? {
+        Ok(x) => x,
+        Err(r) => return Ok(vec![Err(r); facts.len()]),
+    };
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let topic = ctx.topic(chunk, &facts[0]);
+    let results = facts
+        .iter()
+        .zip(pairs)
+        .map(|(fact, (answer, question))| {
+            let question = check_question(&question)?;
+            check_wording(&question, &answer, &fact.shown)?;
+            check_not_example(&question, &format!("{topic} {}", fact.shown))?;
+            check_on_topic(&question, &[&fact.shown, fact.context.as_deref().unwrap_or("")])?;
+            ctx.existing.check(&question)?;
+            Ok(Accepted {
+                kind: Kind::SingleHop,
+                question,
+                answer: non_empty(&answer),
+                relevant: vec![label_in(ctx, chunk, &fact.quote)?],
+                topic: Some(topic_of(&chunk.doc)),
+                prompt: prompt.clone(),
+                from: vec![chunk.id.clone(), task.attempt.to_string(), fact.start.to_string()],
+                created: created.clone(),
+            })
+        })
+        .collect();
+    Ok(results)
+}
+
+/// The (answer, question) pairs of a reply for `n` facts, and when it was journaled.
+async fn questions(
+    llm: &Llm,
+    req: &ChatRequest,
+    n: usize,
+    tally: &mut Tally,
+) -> Result<Result<(Vec<(String, String)>, Option<String>), Rejection>, crate::llm::LlmError> {
+    Ok(if n == 1 {
+        ask::ask::<OneLookup>(llm, req, tally).await?.map(|r| {
+            let created = created_of(&r);
+            (vec![(r.value.answer_1, r.value.question_1)], created)
+        })
+    } else {
+        ask::ask::<TwoLookups>(llm, req, tally).await?.map(|r| {
+            let created = created_of(&r);
+            let v = r.value;
+            (
+                vec![(v.answer_1, v.question_1), (v.answer_2, v.question_2)],
+                created,
+            )
+        })
+    })
+}

@@ -1,0 +1,293 @@
+//! Unanswerable questions, built so that they are unanswerable by design and checkably so: a
+//! fact of the corpus names something (a product, platform, plan, option); the model lists
+//! things of the same kind; the first the corpus never mentions takes the named thing's place in
+//! the fact, and the model writes the question that changed fact answers, as for a lookup. "With
+//! the S3 backend, ..." becomes "With the Azure Blob Storage backend, ...", and its question
+//! asks about something the corpus does not hold.
+//!
+//! Checks: the neighbour is not the named thing and occurs nowhere in the corpus, the question
+//! names it (and not the original); then a judge shown the passages keyword search finds for the
+//! question must find no answer there. Asked instead to "write a question the passage does not
+//! answer", or to invent a neighbour and its question in one go, small models wrote questions the
+//! corpus answers, vague ones, or "neighbours" made of the prompt's words.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::ask::{self, Outcome, Tally, created_of, topic_of};
+use super::context::GenerateContext;
+use super::facts::Fact;
+use super::lookup::{self, OneLookup};
+use super::merge::Accepted;
+use super::plan::{Kind, Task};
+use super::verify::{Rejection, check_not_example, check_on_topic, check_question};
+use crate::chunk::Chunk;
+use crate::llm::Llm;
+use crate::prompts::Rendered;
+use crate::text::{content_terms, stem};
+
+/// Largest reply of the neighbour step: three names of a few words.
+pub const MAX_TOKENS: u32 = 64;
+
+/// Things of the same kind as the fact's term.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Neighbours {
+    /// Three of them.
+    #[schemars(length(min = 1, max = 3))]
+    pub others: Vec<Neighbour>,
+}
+
+/// One neighbour's name.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct Neighbour(#[schemars(length(max = 60))] pub String);
+
+/// Capitalised words that start sentences or name nothing in particular.
+const NOT_NAMES: &[&str] = &[
+    "a", "an", "the", "this", "that", "these", "those", "it", "its", "if", "when", "while", "with", "for",
+    "to", "in", "on", "and", "or", "but", "you", "your", "we", "our", "they", "i", "note", "see", "also",
+    "by", "all", "each", "every", "some", "most", "no", "not", "yes", "after", "before", "because", "both",
+];
+
+/// The thing of a fact a neighbour can stand in for: a name (capitalised words not opening the
+/// sentence, "Amazon S3", "PyCharm") or else an identifier in code marks; the one the corpus uses
+/// least, since a rare name is a specific one.
+pub fn named_term(ctx: &GenerateContext<'_>, fact: &str) -> Option<String> {
+    let freq = |n: &String| -> usize {
+        content_terms(n)
+            .iter()
+            .map(|t| ctx.index.doc_freq(t))
+            .max()
+            .unwrap_or(0)
+    };
+    names(fact).into_iter().min_by_key(|n| (freq(n), n.clone()))
+}
+
+/// The names of a fact (see [`named_term`]), or its code identifiers when it names nothing.
+pub fn names(fact: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let words: Vec<&str> = fact.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        // "Key:" and "Default:" label a table row's cells; they name nothing.
+        let capital = bare.chars().next().is_some_and(char::is_uppercase)
+            && bare.chars().count() >= 2
+            && !w.ends_with(':')
+            && !NOT_NAMES.contains(&bare.to_lowercase().as_str());
+        let opens = i == 0 || words[i - 1].ends_with(['.', ':', '!', '?', ';']);
+        if capital && !opens && !w.starts_with('`') {
+            current.push(bare);
+            if w.ends_with([',', '.', ';', ':', ')']) {
+                names.push(current.join(" "));
+                current.clear();
+            }
+        } else if !current.is_empty() {
+            names.push(current.join(" "));
+            current.clear();
+        }
+    }
+    if !current.is_empty() {
+        names.push(current.join(" "));
+    }
+    if names.is_empty() {
+        names = fact
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|c| (2..=40).contains(&c.chars().count()) && !c.contains([' ', '=', '"']))
+            .map(str::to_string)
+            .collect();
+    }
+    names
+}
+
+/// The fact and term a task asks about: the first fact, from the attempt's on, that names
+/// something.
+pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)> {
+    let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
+    let n = all.len();
+    (0..n)
+        .map(|i| &all[(task.attempt as usize + i) % n])
+        .find_map(|f| named_term(ctx, &f.shown).map(|t| (f.clone(), t)))
+}
+
+/// The rendered prompt of a task.
+pub fn render(ctx: &GenerateContext<'_>, task: &Task, fact: &Fact, term: &str) -> crate::Result<Rendered> {
+    let chunk = &ctx.chunks[task.chunks[0]];
+    ask::render(
+        ctx,
+        "unanswerable",
+        MAX_TOKENS,
+        &[],
+        |_| json!({"topic": ctx.topic(chunk, fact), "fact": fact.shown, "term": term}),
+    )
+}
+
+/// Asks for neighbours, then for the question of the changed fact, and checks it.
+pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let Some((fact, term)) = fact_of(ctx, task) else {
+        return Ok(vec![Err(Rejection::NoFact)]);
+    };
+    let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
+    let others = match ask::ask::<Neighbours>(llm, &req, tally).await? {
+        Ok(r) => r.value.others,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    let neighbour = match pick(ctx, &term, others.iter().map(|n| n.0.as_str())) {
+        Ok(n) => n,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    // The changed fact, asked about as a lookup would be.
+    let changed = fact.restated(replace_once(&fact.shown, &term, &neighbour));
+    let ask_task = Task {
+        questions: 1,
+        ..task.clone()
+    };
+    let (rendered, max_tokens) =
+        lookup::render_about(ctx, &ask_task, &[changed], Some(&neighbour)).map_err(ask::config_error)?;
+    let req = ask::request(ctx, &ask_task, rendered, max_tokens);
+    let reply = match ask::ask::<OneLookup>(llm, &req, tally).await? {
+        Ok(r) => r,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    let created = created_of(&reply);
+    let question = match check(ctx, &reply.value.question_1, &term, &neighbour, &fact) {
+        Ok(q) => q,
+        Err(e) => return Ok(vec![Err(e)]),
+    };
+    // The corpus must not answer it: ask the judge about the chunks keyword search finds.
+    let hits = ctx.index.search(&question, ctx.options.judge_top_k);
+    let mut passages: Vec<&Chunk> = hits.iter().map(|h| &ctx.chunks[h.doc]).collect();
+    if passages.is_empty() {
+        passages.push(chunk);
+    }
+    match ask::answerable(llm, ctx, &question, &passages, tally).await? {
+        Ok(true) => return Ok(vec![Err(Rejection::CorpusAnswers)]),
+        Ok(false) => {}
+        Err(r) => return Ok(vec![Err(r)]),
+    }
+    Ok(vec![Ok(Accepted {
+        kind: Kind::Unanswerable,
+        question,
+        answer: None,
+        relevant: Vec::new(),
+        topic: Some(topic_of(&chunk.doc)),
+        prompt,
+        from: vec![chunk.id.clone(), task.attempt.to_string()],
+        created,
+    })])
+}
+
+/// The first neighbour that is a name of its own (not the term, not the prompt's words) and that
+/// the corpus never mentions.
+fn pick<'n>(
+    ctx: &GenerateContext<'_>,
+    term: &str,
+    others: impl Iterator<Item = &'n str>,
+) -> Result<String, Rejection> {
+    let t = term.to_lowercase();
+    let mut why = Rejection::NotAboutNeighbour;
+    for other in others {
+        let n = other.trim().trim_matches(['"', '`', '\'']).trim();
+        let lower = n.to_lowercase();
+        if n.is_empty() || lower.contains(&t) || t.contains(&lower) || generic(n) {
+            continue;
+        }
+        if ctx.corpus_mentions(n) {
+            why = Rejection::NeighbourInCorpus;
+            continue;
+        }
+        return Ok(n.to_string());
+    }
+    Err(why)
+}
+
+/// `text` with the first occurrence of `term` (any case) replaced by `by`.
+fn replace_once(text: &str, term: &str, by: &str) -> String {
+    let lower = text.to_lowercase();
+    match lower.find(&term.to_lowercase()) {
+        // Lower-casing can change byte lengths outside ASCII; fall back to appending.
+        Some(i) if text.is_char_boundary(i) && text.is_char_boundary(i + term.len()) => {
+            format!("{}{by}{}", &text[..i], &text[i + term.len()..])
+        }
+        _ => format!("{text} ({by})"),
+    }
+}
+
+/// The checks of the question; returns it trimmed.
+fn check(
+    ctx: &GenerateContext<'_>,
+    question: &str,
+    term: &str,
+    neighbour: &str,
+    fact: &Fact,
+) -> Result<String, Rejection> {
+    let question = check_question(question)?;
+    check_on_topic(&question, &[&fact.shown, neighbour])?;
+    check_not_example(&question, &fact.shown)?;
+    let asked: Vec<String> = content_terms(&question);
+    let names_it = content_terms(neighbour).iter().all(|w| asked.contains(w));
+    if !names_it || question.to_lowercase().contains(&term.to_lowercase()) {
+        return Err(Rejection::NotAboutNeighbour);
+    }
+    ctx.existing.check(&question)?;
+    Ok(question)
+}
+
+/// A "neighbour" that only repeats the prompt's words ("another product").
+fn generic(neighbour: &str) -> bool {
+    let words: Vec<String> = content_terms(neighbour);
+    let prompt: Vec<String> = [
+        "another",
+        "other",
+        "product",
+        "platform",
+        "version",
+        "plan",
+        "format",
+        "service",
+        "option",
+        "thing",
+        "kind",
+        "same",
+        "competing",
+        "neighbour",
+        "neighbor",
+        "tool",
+        "feature",
+    ]
+    .iter()
+    .map(|w| stem(w))
+    .collect();
+    words.is_empty() || words.iter().all(|w| prompt.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_capitalised_words_inside_a_sentence_else_code() {
+        assert_eq!(
+            names("With the Amazon S3 backend, PyCharm users keep a cache."),
+            ["Amazon S3", "PyCharm"]
+        );
+        assert_eq!(
+            names("The agent reads `agent.toml` and `server.toml` at start."),
+            ["agent.toml", "server.toml"]
+        );
+        assert!(names("It starts at boot and stops at shutdown.").is_empty());
+    }
+
+    #[test]
+    fn a_neighbour_made_of_prompt_words_is_generic() {
+        assert!(generic("another product"));
+        assert!(generic("Another competing platform"));
+        assert!(!generic("Azure Blob Storage"));
+    }
+}
