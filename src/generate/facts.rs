@@ -66,6 +66,9 @@ pub fn facts(text: &str) -> Vec<Fact> {
     order.into_iter().map(|i| found[i].clone()).collect()
 }
 
+/// A byte range of the text: start, end.
+type Range = (usize, usize);
+
 /// A run of lines: a paragraph (byte range of the text) or a table.
 enum Block {
     Prose {
@@ -75,7 +78,7 @@ enum Block {
     },
     Table {
         header: Vec<String>,
-        rows: Vec<(usize, usize)>,
+        rows: Vec<Range>,
     },
 }
 
@@ -85,7 +88,8 @@ fn blocks(text: &str) -> Vec<Block> {
     let lines = lines_with_offsets(text);
     let mut out = Vec::new();
     let mut para: Option<(usize, usize, bool)> = None;
-    let mut table: Option<(Vec<String>, Vec<(usize, usize)>)> = None;
+    // The table being read: its column names and the byte ranges of its data rows.
+    let mut table: Option<(Vec<String>, Vec<Range>)> = None;
     let mut in_fence = false;
     let mut after_blank = true;
     let flush_para = |para: &mut Option<(usize, usize, bool)>, out: &mut Vec<Block>| {
