@@ -71,15 +71,8 @@ type Range = (usize, usize);
 
 /// A run of lines: a paragraph (byte range of the text) or a table.
 enum Block {
-    Prose {
-        start: usize,
-        end: usize,
-        quoted: bool,
-    },
-    Table {
-        header: Vec<String>,
-        rows: Vec<Range>,
-    },
+    Prose { start: usize, end: usize, quoted: bool },
+    Table { header: Vec<String>, rows: Vec<Range> },
 }
 
 /// Splits `text` into paragraphs and tables, leaving out code (fenced, or indented after a
