@@ -1,0 +1,108 @@
+//! `ragsynth generate` with the default local model (Qwen2.5-Coder-1.5B), keyless, as a new user
+//! runs it: the questions it writes must be usable, whatever their wording. The other end-to-end
+//! tests use the small SmolLM2 for plumbing; this one checks what a user gets. Skipped with a
+//! reason when the model is not installed, unless `RAGSYNTH_REQUIRE_LLM=1`.
+
+use std::path::Path;
+use std::process::Command;
+
+use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::testset::{self, Severity, Source};
+use serde_json::Value;
+
+mod local_llm;
+use local_llm::model_available;
+
+#[test]
+fn the_default_model_writes_valid_questions_that_stand_alone() {
+    if !model_available("qwen2.5-coder-1.5b") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("docs");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs");
+    for f in ["retention.md", "security.md", "pricing.md", "installation.md"] {
+        std::fs::copy(sample.join(f), corpus.join(f)).unwrap();
+    }
+    let out = dir.path().join("set.yaml");
+    let run = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .arg("generate")
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .args([
+            "-n",
+            "6",
+            "--max-rounds",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+            "--quiet",
+            "--cache-dir",
+        ])
+        .arg(dir.path().join("journal"))
+        .env_remove("RAGSYNTH_CONFIG")
+        .env_remove("RAGSYNTH_LLM")
+        .env_remove("RAGSYNTH_MODEL")
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "generate failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let summary: Value = serde_json::from_slice(&run.stdout).unwrap();
+    eprintln!("{summary:#}");
+    assert!(
+        summary["llm"]["model"]
+            .as_str()
+            .unwrap()
+            .starts_with("llamacpp:Qwen2.5-Coder-1.5B"),
+        "{summary:#}"
+    );
+
+    let set = testset::load(&out).unwrap();
+    let docs = Corpus::load(&corpus, WalkOptions::default()).unwrap();
+    let errors: Vec<String> = testset::validate(&set, Some(&docs))
+        .into_iter()
+        .filter(|i| i.severity == Severity::Error)
+        .map(|i| i.to_string())
+        .collect();
+    assert!(errors.is_empty(), "labels must be valid: {errors:?}");
+
+    // Half the plan at least, lookups among them: the model writes usable questions.
+    let accepted = summary["accepted"].as_u64().unwrap();
+    assert!(accepted >= 3, "{summary:#}");
+    assert!(summary["by_type"]["lookup"]["accepted"].as_u64().unwrap() >= 1);
+    assert_eq!(set.cases.len() as u64, accepted);
+    for case in &set.cases {
+        let q = &case.question;
+        assert_eq!(case.tags.source, Some(Source::Synthetic));
+        assert!(q.trim_end().ends_with('?'), "not a question: {q}");
+        assert!(
+            ragsynth::wording::meta_reference(q).is_none(),
+            "refers to what the generator was shown: {q}"
+        );
+        for word in ["fact", "passage", "key sentence", "nimbus"] {
+            assert!(!q.to_lowercase().contains(word), "prompt wording leaked: {q}");
+        }
+        if let Some(a) = &case.answer {
+            assert!(
+                !ragsynth::wording::restates_answer(q, a),
+                "gives its answer away: {q} / {a}"
+            );
+        }
+        for label in &case.relevant {
+            let doc = docs.doc(&label.doc).unwrap();
+            let span: String = doc
+                .text
+                .chars()
+                .skip(label.start)
+                .take(label.end - label.start)
+                .collect();
+            assert_eq!(span, label.quote, "the quote is the document's text at its span");
+        }
+    }
+}
