@@ -9,8 +9,9 @@
 # so the same request always gets the same answer) is answered with a non-question, which the
 # checks reject; top-up rounds then replace them (at most 3 rounds, the default).
 #
-# The stub asks a question about the key sentence(s) the prompt shows and judges every question
-# unanswerable, so each candidate runs its full chain of calls.
+# The stub fills in whatever reply schema a request asks for (a question about each fact the
+# prompt shows, neighbours no corpus names) and judges every question unanswerable, so each
+# candidate runs its full chain of calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-30}
@@ -30,24 +31,33 @@ class H(http.server.BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         time.sleep(latency)
         user = body["messages"][-1]["content"]
+        props = list(body.get("response_format", {}).get("json_schema", {}).get("schema", {}).get("properties", {}))
         def line(label):
-            m = re.search(r"^" + label + r": (.*)$", user, re.M)
+            m = re.search(r"^" + re.escape(label) + r"[^:\n]*: (.*)$", user, re.M)
             return m.group(1).strip() if m else ""
         def head(s, n):
-            return " ".join(s.split()[:n]).lower()
+            return " ".join(re.findall(r"\w+", s)[:n]).lower()
         digest = hashlib.sha256((user + str(body.get("seed"))).encode()).digest()
-        if "answerable:" in user:
+        if "answerable" in props:
             out = {"answerable": False}
+        elif "others" in props:
+            out = {"others": ["Zephyrvault Cloud", "Quillstore", "Embercache"]}
         elif digest[0] * 100 < bad * 256:
-            out = {"question": "jon", "answer": "jon"}
-        elif "Sentence A:" in user:
-            a, b = line("Sentence A"), line("Sentence B")
-            out = {"question": "how do " + head(a, 4) + " and " + head(b, 4) + " relate?", "answer": a}
-        elif "does NOT answer" in user:
-            out = {"question": "is there a limit on " + head(line("Key sentence"), 5) + " per region?"}
+            out = {k: "jon" for k in props}
+        elif "question_a" in props:
+            a, b = line("Fact A"), line("Fact B")
+            out = {"question_a": "what about " + head(a, 4) + "?", "answer_a": head(a, 6),
+                   "question_b": "what about " + head(b, 4) + "?", "answer_b": head(b, 6),
+                   "question": "how do " + head(a, 4) + " and " + head(b, 4) + " relate?"}
         else:
-            q = line("Key sentence")
-            out = {"question": "what about " + head(q, 7) + "?", "answer": q}
+            out = {}
+            for k in props:
+                if k.startswith("question_"):
+                    n = k.split("_")[1]
+                    fact = line("Fact " + n)
+                    about = re.search(r"^Fact " + n + r" \(ask about ([^)]*)\)", user, re.M)
+                    out[k] = ("what about " + about.group(1) + " and " + head(fact, 3) + "?") if about else ("what about " + head(fact, 5) + "?")
+                    out["answer_" + n] = fact
         data = json.dumps({"choices": [{"finish_reason": "stop", "message": {"role": "assistant", "content": json.dumps(out)}}],
                            "usage": {"prompt_tokens": len(user) // 4, "completion_tokens": 40}}).encode()
         self.send_response(200)
@@ -75,7 +85,7 @@ s = json.load(open(sys.argv[1])); lat = float(sys.argv[2]) / 1000; conc = int(sy
 calls = s["llm"]["calls"]
 # Each candidate's calls are sequential (generate, then judge); candidates run `conc` at once.
 # Lower bound on wall time: total calls spread over the slots, but no less than the longest chain.
-chains = {"lookup": 1, "multi_hop": 3, "unanswerable": 2}
+chains = {"lookup": 1, "multi_hop": 1, "unanswerable": 3}
 longest = max([chains[k] for k, f in s["by_type"].items() if f["planned"]] or [1])
 # Rounds run one after another (top-up rounds wait for the verdicts of the one before).
 rounds = s.get("rounds") or [{"llm_calls": calls}]

@@ -22,7 +22,7 @@ fn the_default_model_writes_valid_questions_that_stand_alone() {
     let corpus = dir.path().join("docs");
     std::fs::create_dir_all(&corpus).unwrap();
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs");
-    for f in ["retention.md", "security.md", "pricing.md", "installation.md"] {
+    for f in ["retention.md", "security.md", "pricing.md", "install.md"] {
         std::fs::copy(sample.join(f), corpus.join(f)).unwrap();
     }
     let out = dir.path().join("set.yaml");

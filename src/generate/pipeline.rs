@@ -168,6 +168,7 @@ fn account(
         let fig = summary.kind(v.kind);
         fig.llm_calls += v.calls;
         figures.llm_calls += v.calls;
+        figures.candidates += v.results.len();
         for result in v.results {
             let result = result.and_then(|a| seen.check(&a.question).map(|()| a));
             match result {

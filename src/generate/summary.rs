@@ -58,8 +58,10 @@ fn is_zero(n: &usize) -> bool {
 pub struct RoundFigures {
     /// 1 for the planned pass, then 2, 3, ...
     pub round: u32,
-    /// Candidates asked for.
+    /// Requests of the round's tasks (a lookup task asks for two questions).
     pub tasks: usize,
+    /// Questions asked for (candidates).
+    pub candidates: usize,
     /// Of those, accepted.
     pub accepted: usize,
     /// LLM calls made (generation and judging).

@@ -1,7 +1,8 @@
 //! A stub OpenAI-compatible server for tests that run `generate` or `audit --llm` without a
-//! model: it asks a question about the key sentence each prompt shows, judges every question
-//! unanswerable and every answer supported, and answers each request after a fixed delay (so a
-//! command can be caught while it runs). The quality of the questions is not the point here.
+//! model: it fills in whatever reply schema a request asks for — a question about each fact the
+//! prompt shows, neighbours no corpus names, every question judged unanswerable and every answer
+//! supported — and answers each request after a fixed delay (so a command can be caught while it
+//! runs). The quality of the questions is not the point here.
 
 #![allow(dead_code)]
 
@@ -48,20 +49,63 @@ struct Answers {
     delay: Duration,
 }
 
-/// The text after `label: ` on its own line of `user`.
+/// The text after `label` and the first `: ` on the line of `user` that starts with `label`.
 fn line<'a>(user: &'a str, label: &str) -> &'a str {
     user.lines()
-        .find_map(|l| l.strip_prefix(label).and_then(|r| r.strip_prefix(": ")))
+        .find_map(|l| {
+            l.strip_prefix(label)
+                .and_then(|r| r.split_once(": "))
+                .map(|(_, t)| t)
+        })
         .unwrap_or("")
         .trim()
 }
 
 fn head(s: &str, n: usize) -> String {
-    s.split_whitespace()
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
         .take(n)
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// The reply a schema with these properties asks for.
+fn reply(props: &[&str], user: &str) -> Value {
+    if props.contains(&"supported") {
+        return json!({"supported": true});
+    }
+    if props.contains(&"answerable") {
+        return json!({"answerable": false});
+    }
+    if props.contains(&"others") {
+        return json!({"others": ["Zephyrvault Cloud", "Quillstore", "Embercache"]});
+    }
+    if props.contains(&"question_a") {
+        let (a, b) = (line(user, "Fact A"), line(user, "Fact B"));
+        return json!({
+            "question_a": format!("what about {}?", head(a, 4)), "answer_a": head(a, 6),
+            "question_b": format!("what about {}?", head(b, 4)), "answer_b": head(b, 6),
+            "question": format!("how do {} and {} relate?", head(a, 4), head(b, 4)),
+        });
+    }
+    let mut out = serde_json::Map::new();
+    for key in props.iter().filter(|k| k.starts_with("question_")) {
+        let n = &key["question_".len()..];
+        let fact = line(user, &format!("Fact {n}"));
+        let about = user
+            .lines()
+            .find(|l| l.starts_with(&format!("Fact {n} (ask about ")))
+            .and_then(|l| l.split_once("(ask about ")?.1.split_once(')'))
+            .map(|(x, _)| x.to_string());
+        let q = match about {
+            Some(x) => format!("what about {x} and {}?", head(fact, 3)),
+            None => format!("what about {}?", head(fact, 5)),
+        };
+        out.insert(key.to_string(), json!(q));
+        out.insert(format!("answer_{n}"), json!(fact));
+    }
+    Value::Object(out)
 }
 
 impl Respond for Answers {
@@ -72,19 +116,11 @@ impl Respond for Answers {
             .and_then(|m| m.last())
             .and_then(|m| m["content"].as_str())
             .unwrap_or_default();
-        let out = if user.contains("supported:") {
-            json!({"supported": true})
-        } else if user.contains("answerable:") {
-            json!({"answerable": false})
-        } else if user.contains("Sentence A:") {
-            let (a, b) = (line(user, "Sentence A"), line(user, "Sentence B"));
-            json!({"question": format!("how do {} and {} relate?", head(a, 4), head(b, 4)), "answer": a})
-        } else if user.contains("does NOT answer") {
-            json!({"question": format!("is there a limit on {} per region?", head(line(user, "Key sentence"), 5))})
-        } else {
-            let q = line(user, "Key sentence");
-            json!({"question": format!("what about {}?", head(q, 7)), "answer": q})
-        };
+        let props: Vec<&str> = body["response_format"]["json_schema"]["schema"]["properties"]
+            .as_object()
+            .map(|p| p.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        let out = reply(&props, user);
         let completion = json!({
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": out.to_string()}}],
             "usage": {"prompt_tokens": user.len() / 4, "completion_tokens": 20},
