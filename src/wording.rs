@@ -64,7 +64,10 @@ mod tests {
             "Is the archive tier of Tidepool called Glacier Vault?",
             "Glacier Vault"
         ));
-        assert!(!restates_answer("What is the archive tier called?", "Glacier Vault"));
+        assert!(!restates_answer(
+            "What is the archive tier called?",
+            "Glacier Vault"
+        ));
         assert!(!restates_answer("Is it on?", "Yes"));
     }
 }

@@ -57,8 +57,15 @@ pub fn facts(text: &str) -> Vec<Fact> {
 
 /// A run of lines: a paragraph (byte range of the text) or a table.
 enum Block {
-    Prose { start: usize, end: usize, quoted: bool },
-    Table { header: Vec<String>, rows: Vec<(usize, usize)> },
+    Prose {
+        start: usize,
+        end: usize,
+        quoted: bool,
+    },
+    Table {
+        header: Vec<String>,
+        rows: Vec<(usize, usize)>,
+    },
 }
 
 /// Splits `text` into paragraphs and tables, leaving out code (fenced, or indented after a
@@ -67,6 +74,7 @@ fn blocks(text: &str) -> Vec<Block> {
     let lines = lines_with_offsets(text);
     let mut out = Vec::new();
     let mut para: Option<(usize, usize, bool)> = None;
+    #[allow(clippy::type_complexity, reason = "a header and its rows, used only here")]
     let mut table: Option<(Vec<String>, Vec<(usize, usize)>)> = None;
     let mut in_fence = false;
     let mut after_blank = true;
@@ -199,7 +207,10 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
         let usable = WORDS.contains(&n) && !shown.ends_with(['?', '!', ':']) && !shown.contains("http");
         if usable {
             let opener = words(&shown).first().cloned().unwrap_or_default();
-            let context = LEANING.contains(&opener.as_str()).then(|| previous.clone()).flatten();
+            let context = LEANING
+                .contains(&opener.as_str())
+                .then(|| previous.clone())
+                .flatten();
             out.push(Fact {
                 quote: raw.to_string(),
                 start: text[..byte].chars().count(),
@@ -366,12 +377,17 @@ mod tests {
         let f = facts(text);
         assert_eq!(f.len(), 2);
         for fact in &f {
-            let at: String = text.chars().skip(fact.start).take(fact.quote.chars().count()).collect();
+            let at: String = text
+                .chars()
+                .skip(fact.start)
+                .take(fact.quote.chars().count())
+                .collect();
             assert_eq!(at, fact.quote);
             assert!(!fact.shown.contains('\n'));
         }
-        assert!(f.iter().any(|x| x.shown
-            == "Snapshots older than the policy allows are forgotten at the next prune run."));
+        assert!(f.iter().any(
+            |x| x.shown == "Snapshots older than the policy allows are forgotten at the next prune run."
+        ));
     }
 
     #[test]
@@ -383,8 +399,14 @@ mod tests {
                     See [the guide](guide.md) for the steps that restore a whole machine.\n";
         let f = facts(text);
         assert_eq!(f.len(), 1, "{f:?}");
-        assert_eq!(f[0].shown, "See the guide for the steps that restore a whole machine.");
-        assert_eq!(f[0].quote, "See [the guide](guide.md) for the steps that restore a whole machine.");
+        assert_eq!(
+            f[0].shown,
+            "See the guide for the steps that restore a whole machine."
+        );
+        assert_eq!(
+            f[0].quote,
+            "See [the guide](guide.md) for the steps that restore a whole machine."
+        );
     }
 
     #[test]
@@ -410,17 +432,24 @@ mod tests {
             it.context.as_deref(),
             Some("BlackConnect is a plugin for PyCharm and other editors.")
         );
-        assert!(f.iter().any(|x| x.quote == "The agent encrypts each chunk before upload to the server."));
+        assert!(
+            f.iter()
+                .any(|x| x.quote == "The agent encrypts each chunk before upload to the server.")
+        );
     }
 
     #[test]
     fn block_quotes_only_when_nothing_else() {
-        let quotes = "## What customers say\n\n> \"We replaced three backup scripts with one Tidepool server.\"\n";
+        let quotes =
+            "## What customers say\n\n> \"We replaced three backup scripts with one Tidepool server.\"\n";
         let f = facts(quotes);
         assert_eq!(f.len(), 1);
         assert!(quotes.contains(&f[0].quote));
         let mixed = format!("{quotes}\nThe Team plan covers twelve agents and one server.\n");
-        assert_eq!(facts(&mixed)[0].shown, "The Team plan covers twelve agents and one server.");
+        assert_eq!(
+            facts(&mixed)[0].shown,
+            "The Team plan covers twelve agents and one server."
+        );
         assert_eq!(facts(&mixed).len(), 1);
     }
 
@@ -428,9 +457,15 @@ mod tests {
     fn topic_is_title_and_section() {
         let doc = "# Configuration\n\nIntro text.\n\n## Server settings\n\nThe server reads its file.\n";
         let at = doc.find("The server").unwrap();
-        assert_eq!(topic(doc, "configuration.md", at), "Configuration > Server settings");
+        assert_eq!(
+            topic(doc, "configuration.md", at),
+            "Configuration > Server settings"
+        );
         assert_eq!(topic("no heading", "guides/first_steps.md", 0), "first steps");
         let rst = "Options\n=======\n\nText here.\n\nCounting\n--------\n\nMore text.\n";
-        assert_eq!(topic(rst, "options.rst", rst.find("More").unwrap()), "Options > Counting");
+        assert_eq!(
+            topic(rst, "options.rst", rst.find("More").unwrap()),
+            "Options > Counting"
+        );
     }
 }
