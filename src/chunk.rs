@@ -10,7 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use text_splitter::{Characters, ChunkConfig, ChunkSizer, MarkdownSplitter, TextSplitter};
 
-use crate::corpus::{DocKind, Document};
+use crate::corpus::{DocKind, Document, Skipped, Walk};
 use crate::{Error, Result};
 
 /// Which splitter a document goes through.
@@ -24,6 +24,31 @@ pub enum Splitter {
     Markdown,
     /// Plain text splitter for every document.
     Text,
+}
+
+impl Splitter {
+    /// The name used on the command line and in the header.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Splitter::Auto => "auto",
+            Splitter::Markdown => "markdown",
+            Splitter::Text => "text",
+        }
+    }
+}
+
+impl FromStr for Splitter {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Splitter> {
+        [Splitter::Auto, Splitter::Markdown, Splitter::Text]
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| Error::UnknownValue {
+                what: "splitter",
+                value: s.to_string(),
+                expected: "auto, markdown or text",
+            })
+    }
 }
 
 /// What chunk sizes are counted in.
@@ -53,10 +78,11 @@ impl FromStr for Unit {
             "tokens" => Ok(Unit::Tokens("cl100k_base".into())),
             _ => match s.strip_prefix("tokens:") {
                 Some(enc) if ENCODINGS.contains(&enc) => Ok(Unit::Tokens(enc.to_string())),
-                _ => Err(Error::Config(format!(
-                    "unknown unit `{s}`: use chars or tokens:<{}>",
-                    ENCODINGS.join("|")
-                ))),
+                _ => Err(Error::UnknownValue {
+                    what: "unit",
+                    value: s.to_string(),
+                    expected: "chars or tokens:<cl100k_base|o200k_base|p50k_base|r50k_base>",
+                }),
             },
         }
     }
@@ -113,25 +139,99 @@ impl Default for Chunking {
 
 impl Chunking {
     /// Checks the numbers fit together.
-    pub fn validate(&self) -> Result<()> {
+    pub fn validate(&self) -> Result<(), ChunkingError> {
         if self.size == 0 {
-            return Err(Error::Config("chunk size must be positive".into()));
+            return Err(ChunkingError::ZeroSize);
         }
         if self.overlap >= self.size {
-            return Err(Error::Config(format!(
-                "overlap ({}) must be smaller than the chunk size ({})",
-                self.overlap, self.size
-            )));
+            return Err(ChunkingError::OverlapTooLarge {
+                overlap: self.overlap,
+                size: self.size,
+            });
         }
         if let Some(min) = self.min_size
             && min > self.size
         {
-            return Err(Error::Config(format!(
-                "min size ({min}) exceeds size ({})",
-                self.size
-            )));
+            return Err(ChunkingError::MinAboveSize { min, size: self.size });
         }
         Ok(())
+    }
+}
+
+/// Why a chunking cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChunkingError {
+    /// `size` is 0.
+    #[error("chunk size must be positive")]
+    ZeroSize,
+    /// `overlap` is not below `size`.
+    #[error("overlap ({overlap}) must be smaller than the chunk size ({size})")]
+    OverlapTooLarge {
+        /// The overlap.
+        overlap: usize,
+        /// The size.
+        size: usize,
+    },
+    /// `min_size` is above `size`.
+    #[error("min size ({min}) exceeds size ({size})")]
+    MinAboveSize {
+        /// The smallest size.
+        min: usize,
+        /// The size.
+        size: usize,
+    },
+    /// The tiktoken encoding could not be loaded.
+    #[error("loading tiktoken encoding `{encoding}`: {message}")]
+    Tokenizer {
+        /// The encoding.
+        encoding: String,
+        /// What tiktoken said.
+        message: String,
+    },
+}
+
+/// Changes to a chunking, each field replacing the one it names (`ragsynth remap --size ...`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChunkingOverrides {
+    /// New largest chunk.
+    pub size: Option<usize>,
+    /// New smallest chunk.
+    pub min_size: Option<usize>,
+    /// New overlap.
+    pub overlap: Option<usize>,
+    /// New unit.
+    pub unit: Option<Unit>,
+    /// New splitter.
+    pub splitter: Option<Splitter>,
+}
+
+impl ChunkingOverrides {
+    /// `base` with these changes laid over it, checked.
+    pub fn apply(&self, mut base: Chunking) -> Result<Chunking, ChunkingError> {
+        base.size = self.size.unwrap_or(base.size);
+        base.min_size = self.min_size.or(base.min_size);
+        base.overlap = self.overlap.unwrap_or(base.overlap);
+        if let Some(unit) = &self.unit {
+            base.unit = unit.clone();
+        }
+        base.splitter = self.splitter.unwrap_or(base.splitter);
+        base.validate()?;
+        Ok(base)
+    }
+}
+
+impl fmt::Display for Chunking {
+    /// `markdown splitter, 1200 chars, overlap 120`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} splitter, {} {}, overlap {}",
+            self.splitter.as_str(),
+            self.size,
+            self.unit,
+            self.overlap
+        )
     }
 }
 
@@ -162,6 +262,14 @@ impl Chunk {
     }
 }
 
+/// One document's turn in [`Chunker::stream`].
+pub enum Streamed<'a> {
+    /// A document and its chunks.
+    Chunked(&'a Document, Vec<Chunk>),
+    /// A file left out, and why.
+    Skipped(Skipped),
+}
+
 /// A ready-to-use chunker: the configuration with its tokenizer loaded once.
 pub struct Chunker {
     config: Chunking,
@@ -185,9 +293,18 @@ impl Chunker {
                     "o200k_base" => tiktoken_rs::o200k_base(),
                     "p50k_base" => tiktoken_rs::p50k_base(),
                     "r50k_base" => tiktoken_rs::r50k_base(),
-                    other => return Err(Error::Config(format!("unknown tiktoken encoding `{other}`"))),
+                    other => {
+                        return Err(Error::UnknownValue {
+                            what: "tiktoken encoding",
+                            value: other.to_string(),
+                            expected: "cl100k_base, o200k_base, p50k_base or r50k_base",
+                        });
+                    }
                 }
-                .map_err(|e| Error::Config(format!("loading tiktoken encoding `{enc}`: {e}")))?;
+                .map_err(|e| ChunkingError::Tokenizer {
+                    encoding: enc.clone(),
+                    message: e.to_string(),
+                })?;
                 Sizer::Tokens(Box::new(bpe))
             }
         };
@@ -225,6 +342,33 @@ impl Chunker {
     pub fn chunk_each(&self, docs: &[&Document]) -> Vec<Vec<Chunk>> {
         use rayon::prelude::*;
         docs.par_iter().map(|d| self.chunk(d)).collect()
+    }
+
+    /// Reads and cuts the documents of `walk` a few at a time, split in parallel, handing each
+    /// to `each` in walk order (a file that cannot be read as it is met): memory is bounded by
+    /// a few of the largest documents, never by the corpus. Stops at the first error `each`
+    /// returns.
+    pub fn stream<E>(
+        &self,
+        walk: &Walk,
+        mut each: impl FnMut(Streamed<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let batch = rayon::current_num_threads() * 2;
+        let mut docs = walk.documents().peekable();
+        while docs.peek().is_some() {
+            let mut read = Vec::with_capacity(batch);
+            for doc in docs.by_ref().take(batch) {
+                match doc {
+                    Ok(d) => read.push(d),
+                    Err(s) => each(Streamed::Skipped(s))?,
+                }
+            }
+            let refs: Vec<_> = read.iter().collect();
+            for (doc, chunks) in read.iter().zip(self.chunk_each(&refs)) {
+                each(Streamed::Chunked(doc, chunks))?;
+            }
+        }
+        Ok(())
     }
 
     fn split<S: ChunkSizer>(&self, doc: &Document, markdown: bool, sizer: S) -> Vec<Chunk> {

@@ -22,10 +22,13 @@ pub mod locate;
 pub mod pii;
 pub mod redact;
 pub mod remap;
+pub mod render;
 pub mod review;
+pub mod severity;
 pub mod terminal;
 pub mod testset;
 pub mod text;
 pub mod wording;
+pub mod workspace;
 
 pub use error::{Error, Result};

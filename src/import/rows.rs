@@ -85,10 +85,11 @@ pub fn read(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
         "csv" => read_csv(path, columns, b','),
         "tsv" => read_csv(path, columns, b'\t'),
         "jsonl" | "ndjson" => read_jsonl(path, columns),
-        _ => Err(Error::Config(format!(
-            "{}: unknown question file type; use .csv, .tsv, .jsonl or .ndjson",
-            path.display()
-        ))),
+        _ => Err(Error::UnknownFileType {
+            path: path.to_path_buf(),
+            what: "question",
+            expected: ".csv, .tsv, .jsonl or .ndjson",
+        }),
     }
 }
 

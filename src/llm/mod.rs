@@ -8,7 +8,6 @@
 //! [`Llm`]; `ask` is the one way to ask it (cache lookup, prompt fitting, re-asking malformed
 //! answers, accounting). This file holds the handle and its types.
 
-mod args;
 mod ask;
 mod connect;
 mod error;
@@ -26,7 +25,6 @@ use std::time::Duration;
 
 use secrecy::SecretString;
 
-pub use args::LlmArgs;
 pub use error::LlmError;
 pub use spec::{LlmConfig, Spec};
 pub use usage::{Price, PriceTable, TagUsage, Usage, price_of};

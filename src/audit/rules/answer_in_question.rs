@@ -1,6 +1,6 @@
 //! RS207 `answer-in-question`: the reference answer is already in the question.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -17,6 +17,7 @@ score.
 **Example**: question \"Is the archive tier of Tidepool called Glacier Vault?\", answer
 \"Glacier Vault\".",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

@@ -1,6 +1,6 @@
 //! RS502 `answerable-unanswerable`: an "unanswerable" question that a chunk seems to answer.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -19,6 +19,7 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 **Example**: \"What is the maximum snapshot retention in Tidepool?\" marked unanswerable while
 a chunk says \"the maximum snapshot retention in Tidepool is 10 years\".",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Case(check),
 };
 

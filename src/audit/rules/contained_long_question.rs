@@ -1,6 +1,6 @@
 //! RS103 `contained-long-question`: every content word of a long question is in its source.
 
-use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -19,6 +19,7 @@ for long questions, where a user who has not read the text would bring words of 
 **Example**: \"Which storage classes does Tidepool support for archive tiers and how are they
 billed?\" when each of those words appears in the labelled chunk.",
     severity: Severity::Info,
+    family: Family::Overlap,
     check: Check::Case(check),
 };
 

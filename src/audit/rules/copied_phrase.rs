@@ -1,6 +1,6 @@
 //! RS101 `copied-phrase`: the question copies a phrase from its source.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -22,6 +22,7 @@ of the retriever on real wording.
 digital goods eligible for a refund within 14 days?\" copies \"eligible for a refund within 14
 days\" (7 words). A user would ask \"can I get my money back for an e-book?\".",
     severity: Severity::Warning,
+    family: Family::Overlap,
     check: Check::Case(check),
 };
 

@@ -1,7 +1,7 @@
 //! RS504 `corpus-answers` (LLM): an "unanswerable" question the judge finds answered by the
 //! chunks keyword search returns for it.
 
-use super::{Ask, Check, Hit, JudgeInput, LlmCheck, RuleInfo, Shown};
+use super::{Ask, Check, Family, Hit, JudgeInput, LlmCheck, RuleInfo, Shown};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -22,6 +22,7 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 **Example**: \"How long does Tidepool keep deleted files?\" marked unanswerable while the
 retention chunk says \"removed files stay restorable for 30 days\".",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 

@@ -1,7 +1,8 @@
 //! RS404 `corpus-changed`: the corpus changed since the labels were anchored (fingerprint differs).
 
-use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
+use super::{Check, Family, RuleInfo, SetHit, SetInput, issues_on};
 use crate::audit::Severity;
+use crate::testset::IssueFamily;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS404",
@@ -15,9 +16,10 @@ available).
 
 **Example**: a document was edited after `ragsynth generate`; run `ragsynth remap`.",
     severity: Severity::Warning,
+    family: Family::Labels,
     check: Check::Set(check),
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| i.field == "corpus.fingerprint")
+    issues_on(input, IssueFamily::Corpus)
 }

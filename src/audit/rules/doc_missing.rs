@@ -1,7 +1,8 @@
 //! RS401 `doc-missing`: a label names a document that is not in the corpus.
 
-use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
+use super::{Check, Family, RuleInfo, SetHit, SetInput, issues_on};
 use crate::audit::Severity;
+use crate::testset::IssueFamily;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS401",
@@ -15,9 +16,10 @@ available).
 
 **Example**: Label `doc: guides/restore.md` after the file was renamed to `guides/restoring.md`. `ragsynth remap` re-anchors it.",
     severity: Severity::Error,
+    family: Family::Labels,
     check: Check::Set(check),
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| i.field.ends_with(".doc"))
+    issues_on(input, IssueFamily::Doc)
 }

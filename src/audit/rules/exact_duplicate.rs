@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::audit::duplicates::normalized;
 
@@ -19,6 +19,7 @@ question also leaks the real one into whatever the synthetic cases are used for.
 
 **Example**: \"How do I restore a snapshot?\" and \"how do I restore a snapshot\".",
     severity: Severity::Error,
+    family: Family::Duplicates,
     check: Check::Set(check),
 };
 

@@ -1,6 +1,6 @@
 //! RS208 `heading-echo`: "What is X?" where X is the heading of the source.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -17,6 +17,7 @@ says nothing about what users ask.
 
 **Example**: heading \"## Retention policies\", question \"What are retention policies?\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

@@ -1,7 +1,8 @@
 //! RS405 `invalid-case`: a case breaks the format: duplicate or empty id, empty question, unknown type, unanswerable with labels.
 
-use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
+use super::{Check, Family, RuleInfo, SetHit, SetInput, issues_on};
 use crate::audit::Severity;
+use crate::testset::IssueFamily;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS405",
@@ -15,15 +16,10 @@ available).
 
 **Example**: two cases with id `q-12`.",
     severity: Severity::Error,
+    family: Family::Labels,
     check: Check::Set(check),
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| {
-        !(i.field.ends_with(".doc")
-            || i.field.ends_with(".start")
-            || i.field.ends_with(".end")
-            || i.field.ends_with(".quote")
-            || i.field == "corpus.fingerprint")
-    })
+    issues_on(input, IssueFamily::Case)
 }

@@ -1,6 +1,6 @@
 //! RS102 `keyword-easy`: keyword search alone finds the source, far ahead of anything else.
 
-use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -21,6 +21,7 @@ all key terms and often rank their source first too, so the rule ignores them.
 **Example**: \"What is the default retention period for incremental snapshots in Tidepool?\"
 when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
     severity: Severity::Warning,
+    family: Family::Overlap,
     check: Check::Case(check),
 };
 

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -21,6 +21,7 @@ retrieval.
 
 **Example**: \"What is the main idea of this section?\"",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

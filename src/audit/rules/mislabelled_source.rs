@@ -1,6 +1,6 @@
 //! RS501 `mislabelled-source`: another chunk fits the question far better than the label.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -20,6 +20,7 @@ chunk scoring twice as high usually deserves a look.
 **Example**: question about restore throttling labelled with the pricing page while
 `guides/restore.md#2` holds the answer.",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Case(check),
 };
 

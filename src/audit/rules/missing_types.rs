@@ -1,6 +1,6 @@
 //! RS603 `missing-types`: no unanswerable or no multi-hop cases.
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -18,6 +18,7 @@ unless asked.
 
 **Example**: 200 lookup questions and nothing else.",
     severity: Severity::Warning,
+    family: Family::Coverage,
     check: Check::Set(check),
 };
 

@@ -1,6 +1,6 @@
 //! RS302 `near-duplicate`: two questions that differ by a word or two.
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::audit::duplicates::near_duplicates;
 
@@ -20,6 +20,7 @@ real question leaks it.
 
 **Example**: \"How long are snapshots retained?\" and \"How long are the snapshots retained?\"",
     severity: Severity::Warning,
+    family: Family::Duplicates,
     check: Check::Set(check),
 };
 

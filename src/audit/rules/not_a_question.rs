@@ -1,6 +1,6 @@
 //! RS203 `not-a-question`: a synthetic "question" that is a statement or an instruction.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -17,6 +17,7 @@ produces a case that copies its source by construction.
 
 **Example**: \"Tidepool stores snapshots in the archive tier after 30 days.\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

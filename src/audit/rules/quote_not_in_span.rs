@@ -1,7 +1,8 @@
 //! RS403 `quote-not-in-span`: a label's quote is empty or is not inside its span.
 
-use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
+use super::{Check, Family, RuleInfo, SetHit, SetInput, issues_on};
 use crate::audit::Severity;
+use crate::testset::IssueFamily;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS403",
@@ -15,9 +16,10 @@ available).
 
 **Example**: quote `kept for 30 days` while the span now reads `kept for 90 days`.",
     severity: Severity::Error,
+    family: Family::Labels,
     check: Check::Set(check),
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| i.field.ends_with(".quote"))
+    issues_on(input, IssueFamily::Quote)
 }

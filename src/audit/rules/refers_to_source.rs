@@ -1,6 +1,6 @@
 //! RS205 `refers-to-source`: the question points at "the passage" its writer was reading.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -18,6 +18,7 @@ answer.
 
 **Example**: \"According to the passage, how long are snapshots kept?\"",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

@@ -1,6 +1,6 @@
 //! RS204 `several-questions`: two or more questions in one case.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -16,6 +16,7 @@ one half is scored as wrong, and the case does not test one retrieval need.
 
 **Example**: \"How long are snapshots kept? And can they be restored to another region?\"",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

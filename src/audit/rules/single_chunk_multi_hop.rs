@@ -1,6 +1,6 @@
 //! RS503 `single-chunk-multi-hop`: a multi-hop case one chunk answers.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -19,6 +19,7 @@ evidence.
 **Example**: a comparison of two plans labelled with two sentences of the same pricing
 table chunk.",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Case(check),
 };
 

@@ -1,7 +1,8 @@
 //! RS402 `span-out-of-range`: a label's character span is reversed or runs past the end of its document.
 
-use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
+use super::{Check, Family, RuleInfo, SetHit, SetInput, issues_on};
 use crate::audit::Severity;
+use crate::testset::IssueFamily;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS402",
@@ -15,11 +16,10 @@ available).
 
 **Example**: `start: 5200, end: 5900` in a document of 4,000 characters.",
     severity: Severity::Error,
+    family: Family::Labels,
     check: Check::Set(check),
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| {
-        i.field.ends_with(".start") || i.field.ends_with(".end")
-    })
+    issues_on(input, IssueFamily::Span)
 }

@@ -1,6 +1,6 @@
 //! RS602 `synthetic-share`: the set is mostly synthetic.
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -18,6 +18,7 @@ wrong retriever.
 
 **Example**: 450 synthetic and 24 real cases (95% synthetic).",
     severity: Severity::Warning,
+    family: Family::Coverage,
     check: Check::Set(check),
 };
 

@@ -1,6 +1,6 @@
 //! RS201 `too-short`: fewer words than a question needs.
 
-use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -15,6 +15,7 @@ depends on a guess, and retrieval scores on it are noise.
 
 **Example**: \"Retention?\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 

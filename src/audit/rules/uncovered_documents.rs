@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -18,6 +18,7 @@ tend to draw most questions from a few long files.
 
 **Example**: 13 documents, 4 never labelled: `billing.md`, `faq.md`, ...",
     severity: Severity::Info,
+    family: Family::Coverage,
     check: Check::Set(check),
 };
 

@@ -1,6 +1,6 @@
 //! RS202 `yes-no`: a question answered by yes or no.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -16,6 +16,7 @@ metrics on it say little; and generators produce them from any sentence by inver
 
 **Example**: \"Does Tidepool encrypt backups at rest?\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
