@@ -30,3 +30,19 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         ))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_an_answer_given_away_and_not_one_the_question_lacks() {
+        let mut given = case("Is the archive tier of Tidepool called Glacier Vault?");
+        given.answer = Some("Glacier Vault".into());
+        assert!(on_case(check, &given).is_some());
+        let mut asked = case("What is the archive tier called?");
+        asked.answer = Some("Glacier Vault".into());
+        assert!(on_case(check, &asked).is_none());
+    }
+}

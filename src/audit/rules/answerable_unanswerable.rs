@@ -36,3 +36,17 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         n.copied_run
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_an_unanswerable_the_corpus_spells_out_and_not_one_it_lacks() {
+        let answered = case("Is the archive tier of Tidepool called Glacier Vault?");
+        let hit = on_case(check, &answered).expect("answered by the archive chunk");
+        assert!(hit.message.contains("`retention.md#"), "{}", hit.message);
+        assert!(on_case(check, &case("Can snapshots be stored on magnetic tape?")).is_none());
+    }
+}

@@ -39,3 +39,32 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         highlight: Some(run.question.clone()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_a_phrase_copied_from_the_source_and_not_own_words() {
+        let quote = "Snapshots are kept for 30 days on the free plan.";
+        let copied = labelled(
+            "Are snapshots kept for 30 days on the free plan?",
+            "retention.md",
+            quote,
+        );
+        let hit = on_case(check, &copied).expect("a copied phrase");
+        assert!(
+            hit.message.contains("kept for 30 days on the free plan"),
+            "{}",
+            hit.message
+        );
+        assert!(hit.highlight.is_some());
+        let own = labelled(
+            "How long do backups stay around without paying?",
+            "retention.md",
+            quote,
+        );
+        assert!(on_case(check, &own).is_none());
+    }
+}

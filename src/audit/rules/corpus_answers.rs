@@ -83,6 +83,36 @@ mod tests {
     }
 
     #[test]
+    fn asks_about_unanswerable_cases_only() {
+        use super::super::fixture::{case, cx, labelled};
+        let config = crate::audit::AuditConfig::default();
+        let search = |q: &str, k: usize| -> Vec<usize> {
+            cx().chunks
+                .bm25()
+                .search(q, k)
+                .into_iter()
+                .map(|h| h.doc)
+                .collect()
+        };
+        let input = |case| JudgeInput {
+            case,
+            cx: cx(),
+            config: &config,
+            search: &search,
+        };
+        let open = case("What is the archive tier of Tidepool called?");
+        let got = asks(&input(&open));
+        assert_eq!(got.len(), 1);
+        assert!(got[0].passages[0].name.starts_with("retention.md#"), "{got:?}");
+        let answered = labelled(
+            "What is the archive tier called?",
+            "retention.md",
+            "Glacier Vault",
+        );
+        assert!(asks(&input(&answered)).is_empty());
+    }
+
+    #[test]
     fn flags_only_when_judged_answerable() {
         let a = ask(&["d.md#0", "d.md#3"]);
         let hit = decide(&a, &[true]).unwrap();

@@ -23,3 +23,21 @@ available).
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
     issues_on(input, IssueFamily::Doc)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flagged, labelled, on_set};
+    use super::*;
+
+    #[test]
+    fn flags_a_label_outside_the_corpus_and_not_one_inside() {
+        let good = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+        let mut gone = good.clone();
+        gone.id = "gone".into();
+        gone.relevant[0].doc = "guides/restore.md".into();
+        let cases = vec![good, gone];
+        let hits = on_set(check, cases.clone());
+        assert_eq!(flagged(&cases, &hits), ["gone"]);
+        assert!(hits[0].message.contains("relevant[0].doc"), "{}", hits[0].message);
+    }
+}

@@ -55,3 +55,28 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
 pub(super) fn source_of(case: &crate::testset::Case) -> &'static str {
     if case.is_synthetic() { "synthetic" } else { "real" }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, flagged, on_set};
+    use super::*;
+
+    #[test]
+    fn flags_the_repeat_and_not_a_different_question() {
+        let mut cases = vec![
+            case("How do I restore a snapshot?"),
+            case("how do I restore a snapshot"),
+            case("How do I delete a snapshot?"),
+        ];
+        for (i, c) in cases.iter_mut().enumerate() {
+            c.id = format!("q{i}");
+        }
+        let hits = on_set(check, cases.clone());
+        assert_eq!(flagged(&cases, &hits), ["q1"]);
+        assert!(
+            hits[0].message.contains("same question as `q0`"),
+            "{}",
+            hits[0].message
+        );
+    }
+}

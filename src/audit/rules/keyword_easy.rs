@@ -48,3 +48,28 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         "BM25 ranks the source first with score {score:.2} ({margin})"
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_a_long_question_whose_source_wins_by_far_and_not_a_short_one() {
+        let quote = "The Team plan costs 8 euros per user and month.";
+        let easy = labelled(
+            "How many euros per user and month does the Team plan cost?",
+            "billing.md",
+            quote,
+        );
+        let hit = on_case(check, &easy).expect("keyword-easy");
+        assert!(
+            hit.message.starts_with("BM25 ranks the source first"),
+            "{}",
+            hit.message
+        );
+        // Short real queries are all key terms: too few words to count.
+        let short = labelled("Team plan cost?", "billing.md", quote);
+        assert!(on_case(check, &short).is_none());
+    }
+}

@@ -42,3 +42,20 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         highlight: Some(m.range()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_a_question_about_the_text_and_not_one_about_the_subject() {
+        let hit = on_case(check, &case("What is the main idea of this section?")).unwrap();
+        assert!(
+            hit.message.contains("main idea of this section"),
+            "{}",
+            hit.message
+        );
+        assert!(on_case(check, &case("What is the main limit of the free plan?")).is_none());
+    }
+}

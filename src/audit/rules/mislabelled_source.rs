@@ -41,3 +41,29 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         "the labelled source ranks {rank} (score {score:.2}); `{chunk}` scores {other:.2}"
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case_with};
+    use super::*;
+    use crate::audit::AuditConfig;
+
+    #[test]
+    fn flags_a_label_far_from_the_chunk_that_fits_and_not_the_right_one() {
+        // The fixture corpus has a handful of chunks: a wrong source can rank 2nd, not 5th.
+        let config = AuditConfig {
+            mislabel_rank: 2,
+            ..AuditConfig::default()
+        };
+        let question = "Which port does the agent open on the server after the apt install?";
+        let wrong = labelled(
+            question,
+            "billing.md",
+            "Invoices are sent on the first day of each month.",
+        );
+        let hit = on_case_with(check, &wrong, &config).expect("mislabelled");
+        assert!(hit.message.contains("`install.md#"), "{}", hit.message);
+        let right = labelled(question, "install.md", "open port 8750 on the server");
+        assert!(on_case_with(check, &right, &config).is_none());
+    }
+}

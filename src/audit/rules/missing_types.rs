@@ -45,3 +45,22 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
         message: format!("no {} case", missing.join(" and no ")),
     }]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, labelled, on_set};
+    use super::*;
+
+    use crate::testset::QuestionType;
+
+    #[test]
+    fn flags_a_set_without_unanswerable_or_multi_hop_and_not_one_with_both() {
+        let lookup = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+        let hits = on_set(check, vec![lookup.clone()]);
+        assert_eq!(hits[0].message, "no unanswerable and no multi_hop case");
+        let mut multi = lookup.clone();
+        multi.tags.kind = Some(QuestionType::MultiHop.as_str().into());
+        let unanswerable = case("Can snapshots be stored on tape?");
+        assert!(on_set(check, vec![lookup, multi, unanswerable]).is_empty());
+    }
+}

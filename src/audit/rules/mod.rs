@@ -21,6 +21,8 @@ mod corpus_answers;
 mod corpus_changed;
 mod doc_missing;
 mod exact_duplicate;
+#[cfg(test)]
+mod fixture;
 mod heading_echo;
 mod invalid_case;
 mod keyword_easy;

@@ -56,3 +56,18 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     }
     Some(Hit::new("reads as a statement, not a question"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_a_synthetic_statement_and_not_a_request_or_a_real_case() {
+        assert!(on_case(check, &case("Snapshots are kept for thirty days")).is_some());
+        assert!(on_case(check, &case("Explain how snapshots are kept")).is_none());
+        let mut real = case("Snapshots are kept for thirty days");
+        real.tags.source = Some(crate::testset::Source::Real);
+        assert!(on_case(check, &real).is_none());
+    }
+}

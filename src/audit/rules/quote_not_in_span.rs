@@ -23,3 +23,21 @@ available).
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
     issues_on(input, IssueFamily::Quote)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flagged, labelled, on_set};
+    use super::*;
+
+    #[test]
+    fn flags_a_quote_the_span_does_not_hold_and_not_one_it_does() {
+        let good = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+        let mut moved = good.clone();
+        moved.id = "moved".into();
+        moved.relevant[0].quote = "kept for 90 days".into();
+        let cases = vec![good, moved];
+        let hits = on_set(check, cases.clone());
+        assert_eq!(flagged(&cases, &hits), ["moved"]);
+        assert!(hits[0].message.contains("not inside span"), "{}", hits[0].message);
+    }
+}

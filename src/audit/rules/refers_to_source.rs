@@ -30,3 +30,20 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         highlight: Some(m),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_the_passage_and_not_the_idiom() {
+        let hit = on_case(
+            check,
+            &case("According to the passage, how long are snapshots kept?"),
+        )
+        .unwrap();
+        assert!(hit.message.contains("\"the passage\""), "{}", hit.message);
+        assert!(on_case(check, &case("How is a lock used in the context of a prune?")).is_none());
+    }
+}

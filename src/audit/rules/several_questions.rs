@@ -29,3 +29,16 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         .collect();
     (parts.len() >= 2).then(|| Hit::new(format!("asks {} questions in one", parts.len())))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_two_questions_in_one_and_not_a_single_one() {
+        let two = case("How long are snapshots kept? And can they be restored to another region?");
+        assert_eq!(on_case(check, &two).unwrap().message, "asks 2 questions in one");
+        assert!(on_case(check, &case("How long are snapshots kept?")).is_none());
+    }
+}

@@ -50,3 +50,39 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         input.cx.chunks[*common].id
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case};
+    use super::*;
+
+    use super::super::fixture::label;
+    use crate::testset::QuestionType;
+
+    #[test]
+    fn flags_a_multi_hop_inside_one_chunk_and_not_one_across_documents() {
+        let mut one = labelled(
+            "What costs 8 euros and when are invoices sent?",
+            "billing.md",
+            "costs 8 euros",
+        );
+        one.tags.kind = Some(QuestionType::MultiHop.as_str().into());
+        one.relevant.push(label("billing.md", "Invoices are sent"));
+        let hit = on_case(check, &one).expect("one chunk");
+        assert!(
+            hit.message.contains("every label lies in chunk `billing.md#"),
+            "{}",
+            hit.message
+        );
+        let mut two = one.clone();
+        two.relevant[1] = label("install.md", "open port 8750");
+        assert!(on_case(check, &two).is_none());
+        two.relevant.pop();
+        assert!(
+            on_case(check, &two)
+                .unwrap()
+                .message
+                .contains("1 labelled passage")
+        );
+    }
+}

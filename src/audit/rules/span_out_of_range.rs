@@ -23,3 +23,23 @@ available).
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
     issues_on(input, IssueFamily::Span)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flagged, labelled, on_set};
+    use super::*;
+
+    #[test]
+    fn flags_a_span_past_the_end_or_reversed_and_not_a_good_one() {
+        let good = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+        let mut past = good.clone();
+        past.id = "past".into();
+        past.relevant[0].end = 5_000;
+        let mut reversed = good.clone();
+        reversed.id = "reversed".into();
+        (reversed.relevant[0].start, reversed.relevant[0].end) = (40, 10);
+        let cases = vec![good, past, reversed];
+        let hits = on_set(check, cases.clone());
+        assert_eq!(flagged(&cases, &hits), ["past", "reversed"]);
+    }
+}

@@ -36,3 +36,28 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
         ),
     }]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_set};
+    use super::*;
+
+    use crate::testset::Source;
+
+    #[test]
+    fn flags_a_mostly_synthetic_set_and_not_one_with_real_questions() {
+        let synthetic: Vec<_> = (0..5).map(|i| case(&format!("Question {i}?"))).collect();
+        let hits = on_set(check, synthetic.clone());
+        assert_eq!(hits.len(), 1);
+        assert!(
+            hits[0].message.starts_with("5 of 5 cases are synthetic"),
+            "{}",
+            hits[0].message
+        );
+        let mut mixed = synthetic;
+        for c in mixed.iter_mut().take(2) {
+            c.tags.source = Some(Source::Real);
+        }
+        assert!(on_set(check, mixed).is_empty());
+    }
+}

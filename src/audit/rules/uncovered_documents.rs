@@ -55,3 +55,28 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
         ),
     }]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_set};
+    use super::*;
+
+    #[test]
+    fn names_the_documents_no_label_points_at_and_not_the_covered_ones() {
+        let retention = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+        let hits = on_set(check, vec![retention.clone()]);
+        assert_eq!(hits.len(), 1);
+        assert!(
+            hits[0].message.starts_with("2 of 3 documents"),
+            "{}",
+            hits[0].message
+        );
+        assert!(hits[0].message.contains("`billing.md`") && !hits[0].message.contains("retention"));
+        let all = vec![
+            retention,
+            labelled("What does the Team plan cost?", "billing.md", "costs 8 euros"),
+            labelled("Which port?", "install.md", "open port 8750"),
+        ];
+        assert!(on_set(check, all).is_empty());
+    }
+}

@@ -36,3 +36,16 @@ pub(crate) fn is_yes_no(question: &str) -> bool {
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     is_yes_no(&input.case.question).then(|| Hit::new("answered by yes or no"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_an_auxiliary_opening_and_not_alternatives_or_wh_questions() {
+        assert!(on_case(check, &case("Does Tidepool encrypt backups at rest?")).is_some());
+        assert!(on_case(check, &case("Is the archive kept in Europe or in the US?")).is_none());
+        assert!(on_case(check, &case("How does Tidepool encrypt backups?")).is_none());
+    }
+}
