@@ -1,5 +1,5 @@
 //! How documents are cut: the [`Chunking`] a test-set header stores (splitter, unit, size,
-//! overlap), why one cannot be used, and the changes `remap` lays over one.
+//! overlap), and why one cannot be used.
 
 use std::fmt;
 use std::str::FromStr;
@@ -184,36 +184,6 @@ pub enum ChunkingError {
         /// What tiktoken said.
         message: String,
     },
-}
-
-/// Changes to a chunking, each field replacing the one it names (`ragsynth remap --size ...`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ChunkingOverrides {
-    /// New largest chunk.
-    pub size: Option<usize>,
-    /// New smallest chunk.
-    pub min_size: Option<usize>,
-    /// New overlap.
-    pub overlap: Option<usize>,
-    /// New unit.
-    pub unit: Option<Unit>,
-    /// New splitter.
-    pub splitter: Option<Splitter>,
-}
-
-impl ChunkingOverrides {
-    /// `base` with these changes laid over it, checked.
-    pub fn apply(&self, mut base: Chunking) -> Result<Chunking, ChunkingError> {
-        base.size = self.size.unwrap_or(base.size);
-        base.min_size = self.min_size.or(base.min_size);
-        base.overlap = self.overlap.unwrap_or(base.overlap);
-        if let Some(unit) = &self.unit {
-            base.unit = unit.clone();
-        }
-        base.splitter = self.splitter.unwrap_or(base.splitter);
-        base.validate()?;
-        Ok(base)
-    }
 }
 
 impl fmt::Display for Chunking {

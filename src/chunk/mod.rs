@@ -12,7 +12,7 @@ use serde::Serialize;
 use text_splitter::{Characters, ChunkConfig, ChunkSizer, MarkdownSplitter, TextSplitter};
 
 pub use char_index::CharIndex;
-pub use config::{Chunking, ChunkingError, ChunkingOverrides, ENCODINGS, Splitter, Unit};
+pub use config::{Chunking, ChunkingError, ENCODINGS, Splitter, Unit};
 
 use crate::corpus::{DocKind, Document, Skipped, Walk};
 use crate::{Error, Result};

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use ragsynth::chunk::ChunkingOverrides;
+use ragsynth::chunk::Chunking;
 use ragsynth::remap::RemapOptions;
 
 /// `ragsynth remap`.
@@ -50,15 +50,19 @@ pub enum RemapFormat {
 }
 
 impl RemapArgs {
-    /// The chunking options given, to lay over the test set's own.
-    pub fn overrides(&self) -> anyhow::Result<ChunkingOverrides> {
-        Ok(ChunkingOverrides {
-            size: self.size,
-            min_size: self.min_size,
-            overlap: self.overlap,
-            unit: self.unit.as_deref().map(str::parse).transpose()?,
-            splitter: self.splitter.as_deref().map(str::parse).transpose()?,
-        })
+    /// `base` (the test set's chunking) with the chunking options given laid over it, checked.
+    pub fn chunking(&self, mut base: Chunking) -> anyhow::Result<Chunking> {
+        base.size = self.size.unwrap_or(base.size);
+        base.min_size = self.min_size.or(base.min_size);
+        base.overlap = self.overlap.unwrap_or(base.overlap);
+        if let Some(unit) = &self.unit {
+            base.unit = unit.parse()?;
+        }
+        if let Some(splitter) = &self.splitter {
+            base.splitter = splitter.parse()?;
+        }
+        base.validate()?;
+        Ok(base)
     }
 
     /// The remap settings, checked.

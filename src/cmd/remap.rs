@@ -7,7 +7,7 @@ use anyhow::Result;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::remap;
 use ragsynth::render::remap as render;
-use ragsynth::workspace::{ChunkingChoice, CorpusNeed, OpenOptions, Workspace};
+use ragsynth::workspace::{CorpusNeed, OpenOptions, Workspace};
 
 use super::warning;
 use crate::Exit;
@@ -22,11 +22,11 @@ pub fn run(args: RemapArgs, walk: &WalkOptions) -> Result<Exit> {
             corpus: args.corpus.clone(),
             need: CorpusNeed::Required,
             walk: walk.clone(),
-            chunking: ChunkingChoice::Override(args.overrides()?),
             ..OpenOptions::default()
         },
     )?;
     ws.notes.iter().for_each(warning);
+    ws.chunking = args.chunking(ws.chunking.clone())?;
     let root = ws.header_root().expect("a required corpus is loaded");
     let chunks = ws.chunk()?;
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");

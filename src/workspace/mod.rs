@@ -24,7 +24,7 @@ pub use chunked::ChunkedCorpus;
 pub use note::Note;
 pub use root::{relative_root, same_dir};
 
-use crate::chunk::{Chunking, ChunkingOverrides};
+use crate::chunk::Chunking;
 use crate::corpus::{Corpus, WalkOptions};
 use crate::testset::foreign::{self, Exporter};
 use crate::testset::{self, CorpusRef, Saved, TestSet, Tracked, TrackedFile};
@@ -58,15 +58,6 @@ pub enum CorpusNeed {
     },
 }
 
-/// Which chunking the workspace works under.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ChunkingChoice {
-    /// The set's own; this one when the set names none.
-    SetOr(Chunking),
-    /// The set's own (or the default) with these fields replaced.
-    Override(ChunkingOverrides),
-}
-
 /// How to open a workspace.
 #[derive(Debug, Clone)]
 pub struct OpenOptions {
@@ -78,8 +69,8 @@ pub struct OpenOptions {
     pub need: CorpusNeed,
     /// How the corpus is walked.
     pub walk: WalkOptions,
-    /// Which chunking.
-    pub chunking: ChunkingChoice,
+    /// The chunking when the set names none (the set's own wins).
+    pub chunking: Chunking,
     /// Note when the corpus is not the one the labels were anchored in.
     pub check_fingerprint: bool,
 }
@@ -91,7 +82,7 @@ impl Default for OpenOptions {
             corpus: None,
             need: CorpusNeed::IfNamed,
             walk: WalkOptions::default(),
-            chunking: ChunkingChoice::SetOr(Chunking::default()),
+            chunking: Chunking::default(),
             check_fingerprint: false,
         }
     }
@@ -106,7 +97,8 @@ pub struct Workspace {
     pub set: TestSet,
     /// The corpus, when one was named and read.
     pub corpus: Option<Corpus>,
-    /// The chunking chunk ids derive under.
+    /// The chunking chunk ids derive under: the set's, else the one opened with; a command
+    /// that changes it (remap) sets it before [`Workspace::chunk`].
     pub chunking: Chunking,
     /// What the user should know, in the order it was found.
     pub notes: Vec<Note>,
@@ -172,10 +164,7 @@ impl Workspace {
                 testset: path.to_path_buf(),
             });
         }
-        let chunking = match &options.chunking {
-            ChunkingChoice::SetOr(fallback) => set.chunking.clone().unwrap_or_else(|| fallback.clone()),
-            ChunkingChoice::Override(o) => o.apply(set.chunking.clone().unwrap_or_default())?,
-        };
+        let chunking = set.chunking.clone().unwrap_or_else(|| options.chunking.clone());
         Ok(Workspace {
             path: path.to_path_buf(),
             set,

@@ -17,18 +17,23 @@ pub fn relative_root(file: &Path, dir: &Path) -> String {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let (from, to) = (resolved(base), resolved(dir));
-    let from: Vec<Component<'_>> = from.components().collect();
-    let to_parts: Vec<Component<'_>> = to.components().collect();
-    let common = from.iter().zip(&to_parts).take_while(|(a, b)| a == b).count();
-    if common == 0 {
-        return to.to_string_lossy().replace('\\', "/");
-    }
-    let mut parts: Vec<String> = vec!["..".to_string(); from.len() - common];
-    parts.extend(
-        to_parts[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
+    // Climb from the set's directory until it holds the corpus: one `..` a step.
+    let mut parts: Vec<String> = Vec::new();
+    let mut ancestor = from.as_path();
+    let rest = loop {
+        if let Ok(rest) = to.strip_prefix(ancestor) {
+            break rest;
+        }
+        match ancestor.parent() {
+            Some(up) => {
+                parts.push("..".into());
+                ancestor = up;
+            }
+            // Another drive: there is nothing to climb to.
+            None => return to.to_string_lossy().replace('\\', "/"),
+        }
+    };
+    parts.extend(rest.iter().map(|c| c.to_string_lossy().into_owned()));
     if parts.is_empty() {
         ".".to_string()
     } else {
@@ -70,41 +75,36 @@ mod tests {
 
     #[test]
     fn roots_are_relative_to_the_test_set_directory() {
-        assert_eq!(
-            relative_root(Path::new("/w/out/set.yaml"), Path::new("/w/corpora/docs")),
-            "../corpora/docs"
-        );
-        assert_eq!(
-            relative_root(Path::new("/w/set.yaml"), Path::new("/w/docs/")),
-            "docs"
-        );
-        assert_eq!(
-            relative_root(Path::new("/w/set.yaml"), Path::new("/w/./x/../")),
-            "."
-        );
-        // Relative even across the tree: the header promises a path from the file.
-        assert_eq!(
-            relative_root(Path::new("/tmp/x/set.yaml"), Path::new("/w/docs")),
-            "../../w/docs"
-        );
+        for (set, corpus, root) in [
+            ("/w/out/set.yaml", "/w/corpora/docs", "../corpora/docs"),
+            ("/w/set.yaml", "/w/docs/", "docs"),
+            ("/w/set.yaml", "/w/./x/../", "."),
+            // Relative even across the tree: the header promises a path from the file.
+            ("/tmp/x/set.yaml", "/w/docs", "../../w/docs"),
+        ] {
+            assert_eq!(
+                relative_root(Path::new(set), Path::new(corpus)),
+                root,
+                "{set} {corpus}"
+            );
+        }
     }
 
     #[test]
     fn existing_paths_are_compared_through_their_links() {
         let dir = tempfile::tempdir().unwrap();
         let corpus = dir.path().join("corpora/docs");
+        std::fs::create_dir_all(dir.path().join("output")).unwrap();
         std::fs::create_dir_all(&corpus).unwrap();
-        let out = dir.path().join("output/testset.yaml");
-        assert_eq!(relative_root(&out, &corpus), "../corpora/docs");
-        assert_eq!(relative_root(&dir.path().join("t.yaml"), &corpus), "corpora/docs");
-        assert_eq!(relative_root(&corpus.join("t.yaml"), &corpus), ".");
+        let from = |rel: &str| relative_root(&dir.path().join(rel), &corpus);
+        assert_eq!(from("output/testset.yaml"), "../corpora/docs");
+        assert_eq!(from("t.yaml"), "corpora/docs");
+        assert_eq!(from("corpora/docs/t.yaml"), ".");
         #[cfg(unix)]
         {
-            let link = dir.path().join("link");
-            std::os::unix::fs::symlink(dir.path().join("output"), &link).unwrap();
-            std::fs::create_dir_all(dir.path().join("output")).unwrap();
             // A set reached through a link is placed where the link leads.
-            assert_eq!(relative_root(&link.join("set.yaml"), &corpus), "../corpora/docs");
+            std::os::unix::fs::symlink(dir.path().join("output"), dir.path().join("link")).unwrap();
+            assert_eq!(from("link/set.yaml"), "../corpora/docs");
         }
         assert!(same_dir(&corpus, &dir.path().join("corpora/./docs")));
         assert!(!same_dir(&corpus, dir.path()));
