@@ -173,16 +173,8 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
         _ => {
             let mut out = Vec::new();
             for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                limits::check_line(path, i + 1, line)?;
-                let v: Value = serde_json::from_str(line)
-                    .map_err(|e| parse_err(Some(i + 1), Some(e.column()), e.to_string()))?;
-                limits::check_strings(path, Some(i + 1), &v)?;
-                match v {
-                    Value::Object(fields) => out.push(Record { line: i + 1, fields }),
-                    _ => return Err(parse_err(Some(i + 1), None, "expected a JSON object".into())),
+                if let Some(fields) = limits::json_object_line(path, i + 1, line)? {
+                    out.push(Record { line: i + 1, fields });
                 }
             }
             Ok(out)
