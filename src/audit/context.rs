@@ -128,6 +128,13 @@ pub struct CaseFigures {
     pub nearest: Option<Nearest>,
 }
 
+impl CaseFigures {
+    /// `(source_rank, source_score, best_other)`, when the case has a labelled source.
+    pub fn standing(&self) -> Option<(usize, f32, f32)> {
+        Some((self.source_rank?, self.source_score?, self.best_other?))
+    }
+}
+
 /// The chunk BM25 likes best for a question without labels.
 #[derive(Debug, Clone, Serialize)]
 pub struct Nearest {

@@ -36,19 +36,21 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{labelled, on_case};
+    use super::super::fixture::{flags, labelled, passes};
     use super::*;
 
     #[test]
     fn flags_a_long_question_made_of_source_words_and_not_a_short_one() {
-        let quote = "Snapshots are kept for 30 days on the free plan.";
-        let long = labelled(
-            "On the free plan, are the snapshots kept for all of the 30 days or only some of the days?",
-            "retention.md",
-            quote,
-        );
-        assert!(on_case(check, &long).is_some());
-        let short = labelled("Snapshots kept 30 days on the free plan?", "retention.md", quote);
-        assert!(on_case(check, &short).is_none());
+        let ask = |q| {
+            labelled(
+                q,
+                "retention.md",
+                "Snapshots are kept for 30 days on the free plan.",
+            )
+        };
+        let long =
+            "On the free plan, are the snapshots kept for all of the 30 days or only some of the days?";
+        assert!(flags(check, &ask(long)).starts_with("100% of the content words"));
+        passes(check, &ask("Snapshots kept 30 days on the free plan?"));
     }
 }

@@ -58,19 +58,12 @@ pub(super) fn source_of(case: &crate::testset::Case) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{case, flagged, on_set};
+    use super::super::fixture::{flagged, numbered, on_set};
     use super::*;
 
     #[test]
     fn flags_the_repeat_and_not_a_different_question() {
-        let mut cases = vec![
-            case("How do I restore a snapshot?"),
-            case("how do I restore a snapshot"),
-            case("How do I delete a snapshot?"),
-        ];
-        for (i, c) in cases.iter_mut().enumerate() {
-            c.id = format!("q{i}");
-        }
+        let cases = numbered(&["How do I restore?", "how do I restore", "How do I delete?"]);
         let hits = on_set(check, cases.clone());
         assert_eq!(flagged(&cases, &hits), ["q1"]);
         assert!(

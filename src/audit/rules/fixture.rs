@@ -93,6 +93,18 @@ pub fn label(doc: &str, quote: &str) -> Label {
     }
 }
 
+/// The message `check` gives `case` (which it must flag).
+pub fn flags(check: fn(&CaseInput<'_>) -> Option<Hit>, case: &Case) -> String {
+    on_case(check, case)
+        .unwrap_or_else(|| panic!("`{}` should be flagged", case.question))
+        .message
+}
+
+/// Asserts that `check` leaves `case` alone.
+pub fn passes(check: fn(&CaseInput<'_>) -> Option<Hit>, case: &Case) {
+    assert!(on_case(check, case).is_none(), "`{}` should pass", case.question);
+}
+
 /// Runs a per-case check on `case` with its figures, under the default thresholds.
 pub fn on_case(check: fn(&CaseInput<'_>) -> Option<Hit>, case: &Case) -> Option<Hit> {
     on_case_with(check, case, &AuditConfig::default())
@@ -133,6 +145,35 @@ pub fn on_testset(check: fn(&SetInput<'_>) -> Vec<SetHit>, set: &TestSet) -> Vec
         config: &config,
         issues: &issues,
     })
+}
+
+/// A set of a well-labelled case (`good`) and a copy whose label `breaks` changes (`broken`):
+/// the ids a set check flags in it, and its first message.
+pub fn one_broken(
+    check: fn(&SetInput<'_>) -> Vec<SetHit>,
+    breaks: impl Fn(&mut Label),
+) -> (Vec<String>, String) {
+    let mut good = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+    good.id = "good".into();
+    let mut broken = good.clone();
+    broken.id = "broken".into();
+    breaks(&mut broken.relevant[0]);
+    let cases = vec![good, broken];
+    let hits = on_set(check, cases.clone());
+    let message = hits.first().map(|h| h.message.clone()).unwrap_or_default();
+    (flagged(&cases, &hits), message)
+}
+
+/// Cases asking `questions`, with ids `q0`, `q1`, ...
+pub fn numbered(questions: &[&str]) -> Vec<Case> {
+    questions
+        .iter()
+        .enumerate()
+        .map(|(i, q)| Case {
+            id: format!("q{i}"),
+            ..case(q)
+        })
+        .collect()
 }
 
 /// The ids of the cases a set check flagged (`(set)` for a finding about the whole set).

@@ -28,7 +28,7 @@ when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" to
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let f = input.figures;
     let cfg = input.config;
-    let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
+    let (rank, score, other) = f.standing()?;
     if rank != 1
         || word_count(input.case) < cfg.keyword_easy_min_words
         || score <= 0.0
@@ -51,25 +51,15 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{labelled, on_case};
+    use super::super::fixture::{flags, labelled, passes};
     use super::*;
 
     #[test]
     fn flags_a_long_question_whose_source_wins_by_far_and_not_a_short_one() {
-        let quote = "The Team plan costs 8 euros per user and month.";
-        let easy = labelled(
-            "How many euros per user and month does the Team plan cost?",
-            "billing.md",
-            quote,
-        );
-        let hit = on_case(check, &easy).expect("keyword-easy");
-        assert!(
-            hit.message.starts_with("BM25 ranks the source first"),
-            "{}",
-            hit.message
-        );
+        let ask = |q| labelled(q, "billing.md", "The Team plan costs 8 euros per user and month.");
+        let easy = ask("How many euros per user and month does the Team plan cost?");
+        assert!(flags(check, &easy).starts_with("BM25 ranks the source first"));
         // Short real queries are all key terms: too few words to count.
-        let short = labelled("Team plan cost?", "billing.md", quote);
-        assert!(on_case(check, &short).is_none());
+        passes(check, &ask("Team plan cost?"));
     }
 }

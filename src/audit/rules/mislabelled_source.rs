@@ -25,10 +25,11 @@ chunk scoring twice as high usually deserves a look.
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let f = input.figures;
-    let cfg = input.config;
-    let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
-    if rank < cfg.mislabel_rank || other <= 0.0 || other < cfg.mislabel_ratio * score {
+    let (f, cfg) = (input.figures, input.config);
+    let (rank, score, other) = f.standing()?;
+    // Another chunk must clearly beat a source that ranks low: both, or it is noise.
+    let beaten = other > 0.0 && other >= cfg.mislabel_ratio * score;
+    if rank < cfg.mislabel_rank || !beaten {
         return None;
     }
     let chunk = f.best_other_chunk.as_deref().unwrap_or("another chunk");

@@ -48,19 +48,26 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{case, labelled, on_set};
+    use super::super::fixture::{case, label, on_set};
     use super::*;
-
-    use crate::testset::QuestionType;
+    use crate::testset::{Case, Tags};
 
     #[test]
     fn flags_a_set_without_unanswerable_or_multi_hop_and_not_one_with_both() {
-        let lookup = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
-        let hits = on_set(check, vec![lookup.clone()]);
-        assert_eq!(hits[0].message, "no unanswerable and no multi_hop case");
-        let mut multi = lookup.clone();
-        multi.tags.kind = Some(QuestionType::MultiHop.as_str().into());
-        let unanswerable = case("Can snapshots be stored on tape?");
-        assert!(on_set(check, vec![lookup, multi, unanswerable]).is_empty());
+        let typed = |kind: QuestionType| Case {
+            relevant: vec![label("billing.md", "costs 8 euros")],
+            tags: Tags {
+                kind: Some(kind.as_str().into()),
+                ..Default::default()
+            },
+            ..case("What does the Team plan cost, and when is it billed?")
+        };
+        let lookups = vec![typed(QuestionType::Lookup)];
+        assert_eq!(
+            on_set(check, lookups)[0].message,
+            "no unanswerable and no multi_hop case"
+        );
+        let unanswerable = case("Can snapshots go on tape?");
+        assert!(on_set(check, vec![typed(QuestionType::MultiHop), unanswerable]).is_empty());
     }
 }

@@ -13,6 +13,43 @@ use serde::Serialize;
 use super::{AuditConfig, AuditContext, CaseFigures, Severity};
 use crate::testset::{Case, Issue, IssueFamily, TestSet};
 
+/// Declares a label rule (`RS4xx`) that reports the test-set validator's issues of one
+/// [`IssueFamily`]: its `INFO` (the doc written from `flags`, `why` and `example` in the shape
+/// every rule's doc has) and its check.
+macro_rules! validator_rule {
+    (
+        code: $code:literal,
+        name: $name:literal,
+        summary: $summary:literal,
+        flags: $flags:literal,
+        why: $why:literal,
+        example: $example:literal,
+        severity: $severity:ident,
+        issues: $issues:ident $(,)?
+    ) => {
+        pub const INFO: super::RuleInfo = super::RuleInfo {
+            code: $code,
+            name: $name,
+            summary: $summary,
+            doc: concat!(
+                "**What it flags**: ",
+                $flags,
+                " (from the test-set validator, with the corpus when one is\navailable).\n\n**Why it matters**: ",
+                $why,
+                "\n\n**Example**: ",
+                $example
+            ),
+            severity: crate::severity::Severity::$severity,
+            family: super::Family::Labels,
+            check: super::Check::Set(check),
+        };
+
+        fn check(input: &super::SetInput<'_>) -> Vec<super::SetHit> {
+            super::issues_on(input, crate::testset::IssueFamily::$issues)
+        }
+    };
+}
+
 mod answer_in_question;
 mod answerable_unanswerable;
 mod contained_long_question;

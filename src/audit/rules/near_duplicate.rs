@@ -46,21 +46,19 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{case, flagged, on_set};
+    use super::super::fixture::{numbered, on_set};
     use super::*;
 
     #[test]
     fn flags_a_near_copy_and_not_a_different_question() {
-        let mut cases = vec![
-            case("How long are snapshots kept on the free plan of Tidepool?"),
-            case("How long are snapshots kept on the free plan of Tidepool today?"),
-            case("Which port does the agent listen on?"),
-        ];
-        for (i, c) in cases.iter_mut().enumerate() {
-            c.id = format!("q{i}");
-        }
-        let hits = on_set(check, cases.clone());
-        assert_eq!(flagged(&cases, &hits).len(), 1);
-        assert!(hits[0].message.contains("like `q"), "{}", hits[0].message);
+        let asked = "How long are snapshots kept on the free plan of Tidepool";
+        let cases = numbered(&[
+            asked,
+            &format!("{asked} today?"),
+            "Which port does the agent use?",
+        ]);
+        let hits = on_set(check, cases);
+        assert_eq!(hits.len(), 1, "one of the near copies, not the port question");
+        assert!(hits[0].message.contains("% like `q"), "{}", hits[0].message);
     }
 }

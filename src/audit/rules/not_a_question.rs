@@ -59,15 +59,17 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{case, on_case};
+    use super::super::fixture::{case, flags, passes};
     use super::*;
+    use crate::testset::Source;
 
     #[test]
     fn flags_a_synthetic_statement_and_not_a_request_or_a_real_case() {
-        assert!(on_case(check, &case("Snapshots are kept for thirty days")).is_some());
-        assert!(on_case(check, &case("Explain how snapshots are kept")).is_none());
-        let mut real = case("Snapshots are kept for thirty days");
-        real.tags.source = Some(crate::testset::Source::Real);
-        assert!(on_case(check, &real).is_none());
+        let statement = case("Snapshots are kept for thirty days");
+        assert_eq!(flags(check, &statement), "reads as a statement, not a question");
+        passes(check, &case("Explain how snapshots are kept"));
+        let mut real = statement;
+        real.tags.source = Some(Source::Real);
+        passes(check, &real);
     }
 }
