@@ -59,16 +59,6 @@ pub enum Error {
         /// The values accepted, for the message.
         expected: &'static str,
     },
-    /// A number given on the command line or in the configuration is out of its range.
-    #[error("{option} must be {range}, not {value}")]
-    OutOfRange {
-        /// The option, e.g. `--min-similarity`.
-        option: &'static str,
-        /// The accepted range, in words.
-        range: &'static str,
-        /// The value given.
-        value: String,
-    },
     /// A file whose type is told by its extension has an extension no reader knows.
     #[error("{}: unknown {what} file type; use {expected}", path.display())]
     UnknownFileType {
