@@ -1,4 +1,4 @@
-//! The LLM checks of the audit (`--llm`): rules whose [`Check::Llm`] asks a judge about each
+//! The LLM checks of the audit (`--llm`): rules whose `Check::Llm` asks a judge about each
 //! case. Every question of every case goes out at once, up to [`Llm::concurrency`] in flight,
 //! through the same LLM layer as `generate` (journal, retries, cost accounting), so a rerun is
 //! answered from the journal. Verdicts are put back in case order before the rules decide, so

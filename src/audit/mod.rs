@@ -4,7 +4,7 @@
 //! the chunks), computes each case's overlap figures in parallel, runs every selected rule of
 //! [`rules::all`] and gathers [`Finding`]s into an [`AuditReport`] with a summary: counts,
 //! coverage and, when the set holds both, a synthetic-vs-real comparison. The LLM-judged rules
-//! run in [`judged`]; writing the figures back in [`write_back`]. Rendering lives in
+//! run in [`judged`]; writing the figures back in [`write_back()`]. Rendering lives in
 //! `crate::render::audit`, reading other tools' exports in `crate::testset::foreign`.
 
 mod compare;

@@ -93,7 +93,7 @@ pub struct AuditSummary {
 /// The result of an audit.
 #[derive(Debug, Clone, Serialize)]
 pub struct AuditReport {
-    /// Schema version ([`REPORT_VERSION`]).
+    /// Schema version ([`super::REPORT_VERSION`]).
     pub version: u32,
     /// Findings, worst first (severity, then rule code, then case order).
     pub findings: Vec<Finding>,

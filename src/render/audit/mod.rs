@@ -1,5 +1,5 @@
-//! The audit report in each format: [`text`] for a terminal, [`json`] for machines, [`html`]
-//! for sharing; [`render`] picks one.
+//! The audit report in each format: [`text()`] for a terminal, [`json()`] for machines,
+//! [`html()`] for sharing; [`render()`] picks one.
 
 mod html;
 mod json;

@@ -1,5 +1,5 @@
-//! The chunks of a corpus in each format: [`text`] per-document statistics for people,
-//! [`jsonl`] one chunk a line for scripts. Both take documents as they stream in.
+//! The chunks of a corpus in each format: a [`Table`] of per-document statistics for people,
+//! [`jsonl()`] with one chunk a line for scripts. Both take documents as they stream in.
 
 mod jsonl;
 mod text;

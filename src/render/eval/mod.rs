@@ -1,5 +1,5 @@
 //! An evaluation in each format: [`text`] tables for a terminal, [`json`] for machines (the
-//! report is also the baseline file); [`write`] picks one.
+//! report is also the baseline file); [`write()`] picks one.
 
 pub mod json;
 pub mod text;

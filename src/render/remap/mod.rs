@@ -1,4 +1,4 @@
-//! A remap report in each format: [`text`] lines for people, [`json`] Lines for scripts.
+//! A remap report in each format: [`text()`] lines for people, [`json()`] Lines for scripts.
 
 mod json;
 mod text;
