@@ -45,9 +45,95 @@ pub enum Error {
         /// What is wrong with it.
         message: String,
     },
-    /// A command-line or configuration value is unusable.
+    /// A command-line or configuration value is unusable. Free-form; the typed variants below
+    /// are preferred wherever a caller may act on the kind of problem.
     #[error("{0}")]
     Config(String),
+    /// A value is not one of those accepted (`--splitter`, `unit`, a severity, ...).
+    #[error("unknown {what} `{value}`: use {expected}")]
+    UnknownValue {
+        /// What the value is for, e.g. `splitter`.
+        what: &'static str,
+        /// The value given.
+        value: String,
+        /// The values accepted, for the message.
+        expected: &'static str,
+    },
+    /// A file whose type is told by its extension has an extension no reader knows.
+    #[error("{}: unknown {what} file type; use {expected}", path.display())]
+    UnknownFileType {
+        /// The file.
+        path: PathBuf,
+        /// What the file holds, e.g. `question`.
+        what: &'static str,
+        /// The extensions accepted.
+        expected: &'static str,
+    },
+    /// The chunking's numbers do not fit together, or its tokenizer cannot be loaded.
+    #[error(transparent)]
+    Chunking(#[from] crate::chunk::ChunkingError),
+    /// `--select` / `--ignore` names no audit rule.
+    #[error("`{code}` matches no rule code (see `ragsynth audit --explain RS101`)")]
+    UnknownRule {
+        /// The code or prefix given.
+        code: String,
+    },
+    /// `--explain` names no audit rule.
+    #[error("unknown rule `{code}`; rules: {known}")]
+    NoSuchRule {
+        /// The code or name given.
+        code: String,
+        /// Every rule's code, comma-separated.
+        known: String,
+    },
+    /// A command that needs the corpus found none: the test set names none and no `--corpus`.
+    #[error("{}", no_corpus(path, *exists))]
+    NoCorpus {
+        /// The test-set file.
+        path: PathBuf,
+        /// Whether the test-set file exists (a new one is created with the corpus given).
+        exists: bool,
+    },
+    /// The corpus directory named (by `--corpus` or the set's `corpus.root`) does not exist.
+    #[error("corpus {} does not exist (pass --corpus DIR)", root.display())]
+    CorpusMissing {
+        /// The directory.
+        root: PathBuf,
+    },
+    /// The corpus could not be read.
+    #[error("reading corpus {}: {error}", root.display())]
+    Corpus {
+        /// The directory.
+        root: PathBuf,
+        /// What went wrong.
+        error: Box<Error>,
+    },
+    /// Run items that name chunks or documents, or quote text, need the corpus to be resolved.
+    #[error("{}", needs_corpus(item.as_deref()))]
+    NeedsCorpus {
+        /// The item that needed it; `None` for items given as text.
+        item: Option<String>,
+    },
+    /// Chunk ids can only be derived under the test set's `chunking`, and it names none.
+    #[error("{}", no_chunking(item.as_deref()))]
+    NoChunking {
+        /// The run item that is a chunk id; `None` when deriving chunk ids for the whole set.
+        item: Option<String>,
+    },
+    /// The set was opened to be read only (another tool's export) and cannot be saved.
+    #[error("{}: opened read-only; only a ragsynth test set can be written", path.display())]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The review server could not listen or stopped.
+    #[error("{doing}: {error}")]
+    Network {
+        /// What was being done, e.g. `cannot listen on 127.0.0.1:8080`.
+        doing: String,
+        /// The underlying error.
+        error: std::io::Error,
+    },
     /// The file changed on disk since it was read, and that change and this command's collide;
     /// nothing was written.
     #[error("{path}: {message}")]
@@ -93,6 +179,34 @@ fn location(path: &std::path::Path, line: Option<usize>, column: Option<usize>) 
         (Some(l), Some(c)) => format!("{}:{l}:{c}", path.display()),
         (Some(l), None) => format!("{}:{l}", path.display()),
         _ => path.display().to_string(),
+    }
+}
+
+fn no_corpus(path: &std::path::Path, exists: bool) -> String {
+    if exists {
+        format!(
+            "{} has no corpus header; give the corpus with --corpus DIR",
+            path.display()
+        )
+    } else {
+        format!(
+            "{} does not exist yet; give the corpus with --corpus DIR to create it",
+            path.display()
+        )
+    }
+}
+
+fn needs_corpus(item: Option<&str>) -> String {
+    match item {
+        Some(i) => format!("run item `{i}` names a chunk or document, which needs the corpus: pass --corpus"),
+        None => "run items given as text need the corpus: pass --corpus".into(),
+    }
+}
+
+fn no_chunking(item: Option<&str>) -> String {
+    match item {
+        Some(i) => format!("run item `{i}` is a chunk id but the test set has no `chunking`"),
+        None => "the test set has no `chunking`: chunk ids cannot be derived".into(),
     }
 }
 

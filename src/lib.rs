@@ -1,8 +1,10 @@
 //! ragsynth seeds and audits the test sets used to evaluate retrieval-augmented generation.
 //!
 //! Data flows one way: [`corpus`] → [`chunk`] → plan → LLM → cases → audit → report. Every
-//! command reads and writes the same [`testset`] file; the binary (`src/main.rs`) only parses
-//! arguments and dispatches to these modules.
+//! command reads and writes the same [`testset`] file, opened with its corpus and chunks by
+//! [`workspace`]; reports become bytes in [`render`]. The binary (`src/main.rs`, `cli/`,
+//! `cmd/`) only parses arguments, calls these modules and prints. `ARCHITECTURE.md` maps the
+//! modules and what each may import.
 
 pub mod audit;
 pub mod chunk;
@@ -23,10 +25,13 @@ pub mod pii;
 pub mod prompts;
 pub mod redact;
 pub mod remap;
+pub mod render;
 pub mod review;
+pub mod severity;
 pub mod terminal;
 pub mod testset;
 pub mod text;
 pub mod wording;
+pub mod workspace;
 
 pub use error::{Error, Result};

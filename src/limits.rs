@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::{Error, Result};
 
@@ -115,6 +115,37 @@ pub fn check_line(path: &Path, line: usize, text: &str) -> Result<()> {
         });
     }
     Ok(())
+}
+
+/// One JSON Lines record, `line` of `path`: `None` for a blank line, else the value, with the
+/// line and its strings held to the limits and a syntax error naming line and column.
+pub fn json_line(path: &Path, line: usize, text: &str) -> Result<Option<Value>> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    check_line(path, line, text)?;
+    let value: Value = serde_json::from_str(text).map_err(|e| Error::Parse {
+        path: path.to_path_buf(),
+        line: Some(line),
+        column: Some(e.column()),
+        message: e.to_string(),
+    })?;
+    check_strings(path, Some(line), &value)?;
+    Ok(Some(value))
+}
+
+/// [`json_line`] for formats whose every record is an object.
+pub fn json_object_line(path: &Path, line: usize, text: &str) -> Result<Option<Map<String, Value>>> {
+    match json_line(path, line, text)? {
+        None => Ok(None),
+        Some(Value::Object(obj)) => Ok(Some(obj)),
+        Some(_) => Err(Error::Parse {
+            path: path.to_path_buf(),
+            line: Some(line),
+            column: None,
+            message: "expected a JSON object".into(),
+        }),
+    }
 }
 
 /// Refuses a field (`name`) longer than [`FIELD_BYTES`].

@@ -19,6 +19,13 @@ pub enum Exit {
     Findings = 2,
 }
 
+impl Exit {
+    /// [`Exit::Findings`] when the run found what fails it, else [`Exit::Ok`].
+    pub fn findings_if(found: bool) -> Exit {
+        if found { Exit::Findings } else { Exit::Ok }
+    }
+}
+
 // The audit and chunker allocate many small strings across threads; mimalloc handles that
 // pattern faster than the system allocator.
 #[global_allocator]

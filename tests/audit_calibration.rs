@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use ragsynth::audit::{self, AuditConfig, Context};
+use ragsynth::audit::{self, AuditConfig, AuditContext};
 use ragsynth::chunk::Chunking;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::testset::{self, Case, CorpusRef, Label, Source, TestSet};
@@ -145,7 +145,7 @@ const MEASURED: [&str; 4] = ["RS101", "RS102", "RS103", "RS501"];
 fn measure(path: &Path) -> Shares {
     let set = testset::load(path).unwrap();
     let corpus = Corpus::load(&set.corpus_root(path).unwrap(), WalkOptions::default()).unwrap();
-    let cx = Context::new(Some(corpus), set.chunking.as_ref().unwrap()).unwrap();
+    let cx = AuditContext::new(Some(corpus), set.chunking.as_ref().unwrap()).unwrap();
     let cfg = AuditConfig {
         select: vec!["RS1".into(), "RS501".into()],
         ..AuditConfig::default()

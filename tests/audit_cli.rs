@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use ragsynth::audit::foreign;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::testset;
+use ragsynth::testset::foreign;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -229,10 +229,10 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
     )
     .unwrap();
 
-    assert_eq!(foreign::detect(&ragas).unwrap(), foreign::Kind::Ragas);
-    assert_eq!(foreign::detect(&deepeval).unwrap(), foreign::Kind::DeepEval);
+    assert_eq!(foreign::detect(&ragas).unwrap(), foreign::Exporter::Ragas);
+    assert_eq!(foreign::detect(&deepeval).unwrap(), foreign::Exporter::DeepEval);
 
-    let r = foreign::load(&ragas, foreign::Kind::Ragas, Some(&corpus)).unwrap();
+    let r = foreign::load(&ragas, foreign::Exporter::Ragas, Some(&corpus)).unwrap();
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     let c0 = &r.set.cases[0];
     assert_eq!(c0.relevant.len(), 1);
@@ -255,7 +255,7 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
     assert_eq!(c1.tags.kind.as_deref(), Some("multi_hop"));
     assert!(c1.is_synthetic());
 
-    let d = foreign::load(&deepeval, foreign::Kind::DeepEval, Some(&corpus)).unwrap();
+    let d = foreign::load(&deepeval, foreign::Exporter::DeepEval, Some(&corpus)).unwrap();
     assert_eq!(d.set.cases[0].relevant[0].doc, "troubleshooting.md");
     assert_eq!(
         d.set.cases[0].answer.as_deref(),

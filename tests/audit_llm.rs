@@ -8,11 +8,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use ragsynth::audit::{self, AuditConfig, Context, report};
+use ragsynth::audit::{self, AuditConfig, AuditContext};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::llm::{Llm, LlmSettings};
 use ragsynth::prompts::Prompts;
+use ragsynth::render::audit as report;
 use ragsynth::testset::{self, Case, Label, TestSet};
 use serde_json::Value;
 
@@ -110,7 +111,7 @@ fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
     let corpus = Corpus::load(&root, WalkOptions::default()).unwrap();
     let set = set(&corpus);
     let config = AuditConfig::default();
-    let cx = Context::new(Some(corpus), &Default::default()).unwrap();
+    let cx = AuditContext::new(Some(corpus), &Default::default()).unwrap();
 
     // First run, in the library, against a fresh journal.
     let mut first = audit::audit(&set, &cx, &config);
@@ -252,7 +253,7 @@ async fn a_malformed_verdict_skips_that_check_for_that_case_only() {
     let corpus = Corpus::load(&root, WalkOptions::default()).unwrap();
     let set = set(&corpus);
     let config = AuditConfig::default();
-    let cx = Context::new(Some(corpus), &Default::default()).unwrap();
+    let cx = AuditContext::new(Some(corpus), &Default::default()).unwrap();
     let settings = LlmSettings {
         cache_dir: Some(dir.path().join("cache")),
         api_key: Some("sk-test".into()),

@@ -5,9 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use ragsynth::audit::{self, AuditConfig, Context, Report, report, rules};
+use ragsynth::audit::{self, AuditConfig, AuditContext, AuditReport, rules};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::render::audit as report;
 use ragsynth::testset::{self, Case, Label, Source, TestSet};
 
 fn fixture() -> PathBuf {
@@ -21,13 +22,13 @@ fn config() -> AuditConfig {
         .unwrap()
 }
 
-fn run(set: &TestSet, cfg: &AuditConfig) -> Report {
+fn run(set: &TestSet, cfg: &AuditConfig) -> AuditReport {
     let corpus = Corpus::load(&fixture().join("corpus"), WalkOptions::default()).unwrap();
-    let cx = Context::new(Some(corpus), &set.chunking.clone().unwrap_or_default()).unwrap();
+    let cx = AuditContext::new(Some(corpus), &set.chunking.clone().unwrap_or_default()).unwrap();
     audit::audit(set, &cx, cfg)
 }
 
-fn flagged(report: &Report) -> BTreeMap<&'static str, Vec<String>> {
+fn flagged(report: &AuditReport) -> BTreeMap<&'static str, Vec<String>> {
     let mut m: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
     for f in &report.findings {
         m.entry(f.code)

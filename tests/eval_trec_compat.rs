@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use ragsynth::eval::{self, Options, Rule, Run, questions};
+use ragsynth::eval::{self, EvalOptions, Rule, Run, questions};
 
 fn shared_data() -> Option<PathBuf> {
     let dir = std::env::var_os("RAGSYNTH_SHARED_DATA")
@@ -44,7 +44,7 @@ fn check(dir: &Path, qrels: &str, out: &str, level: u32) {
     let want = expected(&dir.join(out));
     let qs = questions::from_qrels(&dir.join(qrels)).unwrap();
     let run = Run::load(&dir.join("results.test")).unwrap();
-    let options = Options {
+    let options = EvalOptions {
         ks: KS.to_vec(),
         split: None,
         rule: Rule {

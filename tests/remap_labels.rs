@@ -8,7 +8,7 @@ use assert_cmd::Command;
 use ragsynth::chunk::{CharIndex, Chunker, Chunking, Splitter};
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::import;
-use ragsynth::remap::{self, Options, Status};
+use ragsynth::remap::{self, RemapOptions, Status};
 use ragsynth::testset::{self, CorpusRef, Label, Review, Severity, TestSet};
 use serde_json::Value;
 
@@ -52,7 +52,7 @@ fn seeded() -> (tempfile::TempDir, PathBuf) {
         &rows,
         &corpus,
         &Chunking::default(),
-        &import::Options::default(),
+        &import::ImportOptions::default(),
     )
     .unwrap();
     let path = dir.path().join("set.yaml");
@@ -120,7 +120,7 @@ fn unchanged_corpus_and_chunking_rewrite_nothing() {
     let corpus = load_corpus(dir.path());
     let mut set = testset::load(&path).unwrap();
     let chunking = set.chunking.clone().unwrap();
-    let report = remap::remap(&mut set, &corpus, "docs", chunking, Options::default()).unwrap();
+    let report = remap::remap(&mut set, &corpus, "docs", chunking, RemapOptions::default()).unwrap();
     assert_eq!(report.count(Status::Unchanged), report.labels.len(), "{report:?}");
     assert_eq!(report.labels.len(), 30);
     testset::save(&set, &path).unwrap();
@@ -153,7 +153,14 @@ fn rechunking_keeps_every_label_and_span() {
     ];
     for chunking in chunkings {
         let mut set = original.clone();
-        let report = remap::remap(&mut set, &corpus, "docs", chunking.clone(), Options::default()).unwrap();
+        let report = remap::remap(
+            &mut set,
+            &corpus,
+            "docs",
+            chunking.clone(),
+            RemapOptions::default(),
+        )
+        .unwrap();
         let total = report.labels.len();
         assert_eq!(
             report.count(Status::Unchanged) + report.count(Status::Rechunked),
@@ -197,7 +204,7 @@ fn edited_corpus_labels_are_refound_and_classified() {
     let corpus = load_corpus(dir.path());
     let mut set = original.clone();
     let chunking = set.chunking.clone().unwrap();
-    let report = remap::remap(&mut set, &corpus, "docs", chunking, Options::default()).unwrap();
+    let report = remap::remap(&mut set, &corpus, "docs", chunking, RemapOptions::default()).unwrap();
 
     // The accepted label whose quote starts with `prefix`: (before, after, outcome).
     let find = |prefix: &str| {
@@ -302,7 +309,7 @@ fn edited_corpus_labels_are_refound_and_classified() {
     // A second run has nothing left to do but the lost label, and rewrites nothing.
     let mut again = testset::load(&path).unwrap();
     let chunking = again.chunking.clone().unwrap();
-    let second = remap::remap(&mut again, &corpus, "docs", chunking, Options::default()).unwrap();
+    let second = remap::remap(&mut again, &corpus, "docs", chunking, RemapOptions::default()).unwrap();
     assert_eq!(second.count(Status::Lost), 1);
     assert_eq!(second.count(Status::Unchanged), second.labels.len() - 1);
     testset::save(&again, &path).unwrap();

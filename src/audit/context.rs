@@ -1,72 +1,46 @@
 //! What the audit builds once and every rule reads: the corpus, its chunks under the set's
-//! chunking, a BM25 index over the chunks, and per case the overlap figures.
+//! chunking with their BM25 index (a [`ChunkedCorpus`] from the workspace core), and per case
+//! the overlap figures.
 
-use std::collections::HashMap;
-use std::ops::Range;
-
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::AuditConfig;
 use super::overlap::{CopiedRun, containment, copied_runs};
 use crate::Result;
-use crate::chunk::{Chunk, Chunker, Chunking};
+use crate::chunk::Chunking;
 use crate::corpus::Corpus;
-use crate::index::{Bm25Index, Bm25Params};
 use crate::testset::Case;
 use crate::text::content_terms;
+use crate::workspace::ChunkedCorpus;
 
 /// The corpus side of an audit: built once, shared by every case.
-pub struct Context {
+pub struct AuditContext {
     /// The corpus, when one was found (without it, overlap and label rules have nothing to
     /// compare against and stay silent).
     pub corpus: Option<Corpus>,
-    /// Every chunk, document by document in corpus order.
-    pub chunks: Vec<Chunk>,
-    /// BM25 over the chunks (position = index into `chunks`).
-    pub index: Bm25Index,
-    by_doc: HashMap<String, Range<usize>>,
+    /// Every chunk, document by document in corpus order, with the BM25 index over them.
+    pub chunks: ChunkedCorpus,
 }
 
-impl Context {
-    /// Chunks the corpus and indexes the chunks (chunking and term extraction in parallel).
-    pub fn new(corpus: Option<Corpus>, chunking: &Chunking) -> Result<Context> {
-        let chunker = Chunker::new(chunking.clone())?;
-        let per_doc: Vec<Vec<Chunk>> = match &corpus {
-            Some(c) => c.docs.par_iter().map(|d| chunker.chunk(d)).collect(),
-            None => Vec::new(),
-        };
-        let mut by_doc = HashMap::new();
-        let mut chunks = Vec::new();
-        for doc_chunks in per_doc {
-            if let Some(first) = doc_chunks.first() {
-                by_doc.insert(first.doc.clone(), chunks.len()..chunks.len() + doc_chunks.len());
-            }
-            chunks.extend(doc_chunks);
-        }
-        let terms: Vec<Vec<String>> = chunks.par_iter().map(|c| content_terms(&c.text)).collect();
-        let index = Bm25Index::from_terms(terms, Bm25Params::default());
-        Ok(Context {
-            corpus,
-            chunks,
-            index,
-            by_doc,
-        })
+impl AuditContext {
+    /// Chunks the corpus under `chunking` (see [`ChunkedCorpus::new`]).
+    pub fn new(corpus: Option<Corpus>, chunking: &Chunking) -> Result<AuditContext> {
+        let chunks = ChunkedCorpus::new(corpus.as_ref(), chunking)?;
+        Ok(AuditContext::from_parts(corpus, chunks))
+    }
+
+    /// A context over chunks the caller already cut from `corpus`.
+    pub fn from_parts(corpus: Option<Corpus>, chunks: ChunkedCorpus) -> AuditContext {
+        // Every case reads the index: build it here, not lazily inside the parallel loop over
+        // cases (a rayon worker waiting there could be handed another case and re-enter it).
+        chunks.bm25();
+        AuditContext { corpus, chunks }
     }
 
     /// Indices of the chunks of `doc` that overlap the character span `start..end` (a point
     /// span counts the chunk containing it).
     pub fn chunks_of(&self, doc: &str, start: usize, end: usize) -> Vec<usize> {
-        let Some(range) = self.by_doc.get(doc) else {
-            return Vec::new();
-        };
-        range
-            .clone()
-            .filter(|&i| {
-                let c = &self.chunks[i];
-                c.start < end.max(start + 1) && start < c.end
-            })
-            .collect()
+        self.chunks.overlapping(doc, start, end)
     }
 
     /// Figures for one case (see [`CaseFigures`]). The best other chunk is searched for only
@@ -82,12 +56,13 @@ impl Context {
             return f;
         }
         let q_terms = content_terms(&case.question);
+        let index = self.chunks.bm25();
         if case.relevant.is_empty() {
-            if let Some(top) = self.index.best(&q_terms).map(|h| h.doc) {
+            if let Some(top) = index.best(&q_terms).map(|h| h.doc) {
                 let chunk = &self.chunks[top];
                 f.nearest = Some(Nearest {
                     chunk: chunk.id.clone(),
-                    containment: containment(&case.question, |t| self.index.has_term(top, t)).unwrap_or(0.0),
+                    containment: containment(&case.question, |t| index.has_term(top, t)).unwrap_or(0.0),
                     copied_run: copied_runs(&case.question, &chunk.text, 1)
                         .first()
                         .map_or(0, |r| r.tokens),
@@ -110,13 +85,11 @@ impl Context {
             .map(|&i| self.chunks[i].text.as_str())
             .collect::<Vec<_>>()
             .join("\n\n");
-        f.containment = containment(&case.question, |t| {
-            source.iter().any(|&d| self.index.has_term(d, t))
-        });
+        f.containment = containment(&case.question, |t| source.iter().any(|&d| index.has_term(d, t)));
         f.runs = copied_runs(&case.question, &text, 1);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
         let floor = 1.0 / config.keyword_easy_margin.max(1.0);
-        let standing = self.index.standing_among(&q_terms, &source, floor);
+        let standing = index.standing_among(&q_terms, &source, floor);
         f.source_rank = Some(standing.rank);
         f.rank_beyond_depth = standing.beyond_depth;
         f.source_score = Some(standing.score);
@@ -153,6 +126,13 @@ pub struct CaseFigures {
     pub best_other_chunk: Option<String>,
     /// For a case without labels: the best BM25 chunk and its overlap with the question.
     pub nearest: Option<Nearest>,
+}
+
+impl CaseFigures {
+    /// `(source_rank, source_score, best_other)`, when the case has a labelled source.
+    pub fn standing(&self) -> Option<(usize, f32, f32)> {
+        Some((self.source_rank?, self.source_score?, self.best_other?))
+    }
 }
 
 /// The chunk BM25 likes best for a question without labels.

@@ -1,4 +1,4 @@
-//! The LLM checks of the audit (`--llm`): rules whose [`Check::Llm`] asks a judge about each
+//! The LLM checks of the audit (`--llm`): rules whose `Check::Llm` asks a judge about each
 //! case. Every question of every case goes out at once, up to [`Llm::concurrency`] in flight,
 //! through the same LLM layer as `generate` (journal, retries, cost accounting), so a rerun is
 //! answered from the journal. Verdicts are put back in case order before the rules decide, so
@@ -16,7 +16,7 @@ use futures::{StreamExt, TryStreamExt, stream};
 use serde::Serialize;
 
 use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
-use super::{AuditConfig, Context, Report, finding};
+use super::{AuditConfig, AuditContext, AuditNote, AuditNoteKind, AuditReport, finding};
 use crate::judge::{self, AnswerableReply, Passage, SupportedReply};
 use crate::llm::{ChatRequest, Llm, LlmError, Usage};
 use crate::prompts::Prompts;
@@ -63,16 +63,17 @@ struct Job {
 
 /// Runs the selected LLM rules over `set` and adds their findings and figures to `report`.
 pub async fn judge(
-    report: &mut Report,
+    report: &mut AuditReport,
     set: &TestSet,
-    cx: &Context,
+    cx: &AuditContext,
     config: &AuditConfig,
     llm: &Llm,
     prompts: &Prompts,
 ) -> Result<(), LlmError> {
     let rules = selected(config);
-    let search =
-        |q: &str, k: usize| -> Vec<usize> { cx.index.search(q, k).into_iter().map(|h| h.doc).collect() };
+    let search = |q: &str, k: usize| -> Vec<usize> {
+        cx.chunks.bm25().search(q, k).into_iter().map(|h| h.doc).collect()
+    };
     let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
 
     // Questions per (rule, case), then one request per question.
@@ -155,9 +156,7 @@ pub async fn judge(
     merge(report, found, &rules);
     let skipped: usize = checks.values().map(|j| j.skipped).sum();
     if skipped > 0 {
-        report.summary.notes.push(format!(
-            "{skipped} LLM check(s) skipped: the judge's answer stayed malformed after the re-asks"
-        ));
+        report.summary.notes.push(AuditNote::judge_malformed(skipped));
     }
     report.summary.llm = Some(LlmFigures {
         model: llm.id(),
@@ -205,7 +204,7 @@ async fn ask(llm: &Llm, req: &ChatRequest, supported: bool) -> Result<Option<boo
 
 /// Adds `found` (in case order per rule) to the report, keeps it worst first, recounts, lists
 /// the LLM rules as run and drops the note that they were skipped.
-fn merge(report: &mut Report, found: Vec<super::Finding>, ran: &[&'static RuleInfo]) {
+fn merge(report: &mut AuditReport, found: Vec<super::Finding>, ran: &[&'static RuleInfo]) {
     report.findings.extend(found);
     // Stable: findings of one rule keep their case order.
     report
@@ -221,5 +220,5 @@ fn merge(report: &mut Report, found: Vec<super::Finding>, ran: &[&'static RuleIn
     s.rules.extend(ran.iter().map(|r| r.code));
     s.rules.sort_unstable();
     s.rules.dedup();
-    s.notes.retain(|n| !n.starts_with(super::LLM_SKIPPED_NOTE));
+    s.notes.retain(|n| n.kind != AuditNoteKind::LlmSkipped);
 }

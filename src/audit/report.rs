@@ -1,191 +1,182 @@
-//! Rendering a [`Report`]: a terminal report for people (grouped by rule, worst first, the
-//! copied phrase highlighted) and JSON for machines (`{"version":1,"findings":[...],
-//! "summary":{...}}`, a stable schema). Text from the test set is shown with its control
-//! characters escaped, so a question cannot carry escape sequences to the terminal.
+//! What an audit produces: the findings, worst first, and a summary (counts, coverage, the
+//! synthetic-vs-real comparison, what was not checked). `crate::render::audit` renders it.
 
-use std::fmt::Write;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::{Deref, Range};
 
-use super::{Finding, Report, Severity, rules};
-use crate::terminal::data;
-use crate::testset::TestSet;
+use serde::{Serialize, Serializer};
 
-/// How the terminal report looks.
-#[derive(Debug, Clone, Copy)]
-pub struct TextOptions {
-    /// ANSI colours and highlighting (only on a terminal).
-    pub color: bool,
-    /// Findings shown per rule (0: all).
-    pub max_per_rule: usize,
+use super::{CaseFigures, Comparison, Severity, judged};
+
+/// One thing a rule found.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    /// Rule code, e.g. `RS101`.
+    pub code: &'static str,
+    /// Rule name, e.g. `copied-phrase`.
+    pub name: &'static str,
+    /// The rule's severity.
+    pub severity: Severity,
+    /// Case id; absent for findings about the whole set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub case: Option<String>,
+    /// Line of the case in the test-set file, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// Byte range of the question to highlight (e.g. the copied phrase).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub highlight: Option<Range<usize>>,
+    /// The highlighted text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phrase: Option<String>,
 }
 
-const BOLD: &str = "\x1b[1m";
-const RESET: &str = "\x1b[0m";
-const HIGHLIGHT: &str = "\x1b[1;33m";
-
-fn paint(s: &str, code: &str, color: bool) -> String {
-    if color {
-        format!("{code}{s}{RESET}")
-    } else {
-        s.to_string()
-    }
+/// Cases per (type, topic, source).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CoverageRow {
+    /// `tags.type` (`-` when absent).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `tags.topic` (`-` when absent).
+    pub topic: String,
+    /// `real` or `synthetic`.
+    pub source: String,
+    /// Number of cases.
+    pub cases: usize,
 }
 
-fn severity_color(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "\x1b[1;31m",
-        Severity::Warning => "\x1b[33m",
-        Severity::Info => "\x1b[36m",
-    }
+/// What the set covers.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct Coverage {
+    /// Cases by type × topic × source.
+    pub table: Vec<CoverageRow>,
+    /// Documents of the corpus no label points at.
+    pub uncovered_documents: Vec<String>,
+    /// Share of synthetic cases.
+    pub synthetic_share: f32,
 }
 
-/// The question with `range` marked: bold yellow on a terminal, `[[...]]` otherwise.
-fn marked(question: &str, range: &std::ops::Range<usize>, color: bool) -> String {
-    let (Some(a), Some(b), Some(c)) = (
-        question.get(..range.start),
-        question.get(range.clone()),
-        question.get(range.end..),
-    ) else {
-        return data(question).into_owned();
-    };
-    let (a, b, c) = (data(a), data(b), data(c));
-    if color {
-        format!("{a}{HIGHLIGHT}{b}{RESET}{c}")
-    } else {
-        format!("{a}[[{b}]]{c}")
-    }
+/// Counts and comparisons over the whole run.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditSummary {
+    /// Cases audited.
+    pub cases: usize,
+    /// Of which real (tagged real or untagged).
+    pub real: usize,
+    /// Of which synthetic.
+    pub synthetic: usize,
+    /// Documents in the corpus (0 without one).
+    pub documents: usize,
+    /// Chunks indexed.
+    pub chunks: usize,
+    /// Rules that ran.
+    pub rules: Vec<&'static str>,
+    /// Findings per severity.
+    pub by_severity: BTreeMap<Severity, usize>,
+    /// Findings per rule code.
+    pub by_rule: BTreeMap<&'static str, usize>,
+    /// What was not checked and why.
+    pub notes: Vec<AuditNote>,
+    /// Coverage.
+    pub coverage: Coverage,
+    /// Synthetic vs real, when the set holds both with labels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<Comparison>,
+    /// What the LLM checks did and cost, when `--llm` ran them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm: Option<judged::LlmFigures>,
 }
 
-/// Renders the report for a terminal.
-pub fn text(report: &Report, set: &TestSet, opts: TextOptions) -> String {
-    let mut out = String::new();
-    let c = opts.color;
-    let mut groups: Vec<(&'static str, Vec<&Finding>)> = Vec::new();
-    for f in &report.findings {
-        match groups.last_mut() {
-            Some((code, v)) if *code == f.code => v.push(f),
-            _ => groups.push((f.code, vec![f])),
-        }
-    }
-    for (code, items) in &groups {
-        let rule = rules::explain(code).expect("findings come from registered rules");
-        let head = format!(
-            "{} {} [{}] {} finding(s): {}",
-            rule.code,
-            rule.name,
-            paint(rule.severity.as_str(), severity_color(rule.severity), c),
-            items.len(),
-            rule.summary
-        );
-        let _ = writeln!(out, "{}", paint(&head, BOLD, c));
-        let shown = if opts.max_per_rule == 0 {
-            items.len()
-        } else {
-            opts.max_per_rule.min(items.len())
-        };
-        for f in &items[..shown] {
-            let whose = match (&f.case, f.line) {
-                (Some(id), Some(l)) => format!("{} (line {l})", data(id)),
-                (Some(id), None) => data(id).into_owned(),
-                (None, _) => "(set)".to_string(),
-            };
-            let _ = writeln!(out, "  {whose}: {}", data(&f.message));
-            if let (Some(id), Some(r)) = (&f.case, &f.highlight)
-                && let Some(case) = set.case(id)
-            {
-                let _ = writeln!(out, "      {}", marked(&case.question, r, c));
-            }
-        }
-        if shown < items.len() {
-            let _ = writeln!(
-                out,
-                "  … and {} more (--max-per-rule 0 or --format json shows all)",
-                items.len() - shown
-            );
-        }
-        out.push('\n');
-    }
-    summary(&mut out, report, c);
-    out
+/// The result of an audit.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditReport {
+    /// Schema version ([`super::REPORT_VERSION`]).
+    pub version: u32,
+    /// Findings, worst first (severity, then rule code, then case order).
+    pub findings: Vec<Finding>,
+    /// Summary.
+    pub summary: AuditSummary,
+    /// Figures per case, in case order (not part of the JSON report; `--write` stores them).
+    #[serde(skip)]
+    pub figures: Vec<CaseFigures>,
 }
 
-fn summary(out: &mut String, report: &Report, color: bool) {
-    let s = &report.summary;
-    let _ = writeln!(out, "{}", paint("Summary", BOLD, color));
-    let _ = writeln!(
-        out,
-        "  {} cases ({} real, {} synthetic) against {} documents / {} chunks; {} rules",
-        s.cases,
-        s.real,
-        s.synthetic,
-        s.documents,
-        s.chunks,
-        s.rules.len()
-    );
-    let counts: Vec<String> = [Severity::Error, Severity::Warning, Severity::Info]
-        .iter()
-        .map(|sev| format!("{} {sev}", s.by_severity.get(sev).copied().unwrap_or(0)))
-        .collect();
-    let _ = writeln!(out, "  findings: {}", counts.join(", "));
-    if let Some(llm) = &s.llm {
-        let u = &llm.usage.total;
-        let cost = u
-            .cost_usd
-            .map_or("cost unknown".to_string(), |c| format!("${c:.4}"));
-        let _ = writeln!(
-            out,
-            "  LLM {}: {} calls, {} cache hits, {} prompt + {} completion tokens, {cost}",
-            data(&llm.model),
-            u.calls,
-            u.cache_hits,
-            u.prompt_tokens,
-            u.completion_tokens
-        );
-        for (code, j) in &llm.checks {
-            let _ = writeln!(
-                out,
-                "    {code}: {} case(s) judged, {} flagged, {} skipped",
-                j.cases, j.flagged, j.skipped
-            );
-        }
-    }
-    if let Some(cmp) = &s.comparison {
-        let _ = writeln!(out, "  {}", data(&cmp.verdict));
-        let _ = writeln!(
-            out,
-            "    {:<10} {:>6} {:>7} {:>12} {:>7} {:>7}",
-            "", "cases", "words", "containment", "copied", "rank 1"
-        );
-        for (name, p) in [("real", &cmp.real), ("synthetic", &cmp.synthetic)] {
-            let _ = writeln!(
-                out,
-                "    {name:<10} {:>6} {:>7.1} {:>12.2} {:>6.0}% {:>6.0}%",
-                p.cases,
-                p.words,
-                p.containment,
-                p.copied * 100.0,
-                p.rank1 * 100.0
-            );
-        }
-    }
-    if !s.coverage.table.is_empty() {
-        let _ = writeln!(out, "  coverage (type × topic × source):");
-        for r in &s.coverage.table {
-            let _ = writeln!(
-                out,
-                "    {:<13} {:<20} {:<9} {:>6}",
-                data(&r.kind),
-                data(&r.topic),
-                data(&r.source),
-                r.cases
-            );
-        }
-    }
-    for n in &s.notes {
-        let _ = writeln!(out, "  note: {}", data(n));
+impl AuditReport {
+    /// The worst severity found, if any finding.
+    pub fn worst(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).max()
     }
 }
 
-/// Renders the report as pretty JSON.
-pub fn json(report: &Report) -> String {
-    serde_json::to_string_pretty(report).expect("report serializes")
+/// Something the reader of a report should know about what was not checked: its kind, for
+/// the code that adds or drops notes, and its sentence, which is what the reports show (and
+/// what the note dereferences to).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditNote {
+    /// Which note.
+    pub kind: AuditNoteKind,
+    text: String,
+}
+
+/// The kinds of [`AuditNote`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditNoteKind {
+    /// No corpus: the checks that read documents were skipped.
+    NoCorpus,
+    /// LLM rules were selected but `--llm` was not given.
+    LlmSkipped,
+    /// Judged checks whose answer stayed malformed after the re-asks.
+    JudgeMalformed,
+}
+
+impl AuditNote {
+    /// No corpus: the checks that read documents were skipped.
+    pub fn no_corpus() -> AuditNote {
+        AuditNote {
+            kind: AuditNoteKind::NoCorpus,
+            text: "no corpus: overlap, rank, label-text and coverage checks were skipped (pass --corpus)"
+                .into(),
+        }
+    }
+
+    /// The LLM rules `codes` were selected but `--llm` was not given.
+    pub fn llm_skipped(codes: &[&str]) -> AuditNote {
+        AuditNote {
+            kind: AuditNoteKind::LlmSkipped,
+            text: format!(
+                "LLM checks were skipped ({}): pass --llm to run them; RS502 and RS503 are their lexical and structural versions",
+                codes.join(", ")
+            ),
+        }
+    }
+
+    /// `n` judged checks skipped because the judge's answer stayed malformed.
+    pub fn judge_malformed(n: usize) -> AuditNote {
+        AuditNote {
+            kind: AuditNoteKind::JudgeMalformed,
+            text: format!("{n} LLM check(s) skipped: the judge's answer stayed malformed after the re-asks"),
+        }
+    }
+}
+
+impl Deref for AuditNote {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for AuditNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Serialize for AuditNote {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
 }

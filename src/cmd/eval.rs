@@ -1,141 +1,65 @@
 //! `ragsynth eval`: scores a run against the test set (or TREC qrels), prints the report, writes
-//! the per-question file and baseline, and applies the baseline gate.
+//! the per-question file and baseline, and applies the baseline gate; `--export-qrels` writes
+//! the set as qrels instead.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::io::{BufWriter, Write};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::eval::{self, Options, Resolver, Rule, Run, baseline, questions};
+use ragsynth::corpus::WalkOptions;
+use ragsynth::eval::{self, Run, baseline, questions};
 use ragsynth::fsutil::write_atomic;
-use ragsynth::testset::{self, Split, TestSet};
+use ragsynth::render::eval as render;
+use ragsynth::workspace::Workspace;
 
-use super::warning;
+use super::{save, warning};
 use crate::Exit;
-use crate::cli::{EvalArgs, EvalFormat, SplitArg};
+use crate::cli::EvalArgs;
 
 pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
     if let Some(dest) = &args.export_qrels {
-        return export(&args, dest, walk);
+        return export(&args, walk, dest);
     }
-    let options = options(&args)?;
-    let run_path = args.run.as_ref().context("--run is required")?;
-
-    let qrels = questions::is_qrels(&args.testset);
-    let (questions, set, corpus) = if qrels {
-        (questions::from_qrels(&args.testset)?, None, None)
+    let options = args.options()?;
+    let run = Run::load(args.run.as_ref().context("--run is required")?)?;
+    let report = if questions::is_qrels(&args.testset) {
+        eval::evaluate(&questions::from_qrels(&args.testset)?, &run, None, &options)?
     } else {
-        let set = testset::load(&args.testset)?;
-        let corpus = load_corpus(&args, &set, walk)?;
-        (questions::from_testset(&set, corpus.as_ref()), Some(set), corpus)
+        let ws = open(&args, walk)?;
+        let chunks = ws.set_chunks()?;
+        eval::evaluate_testset(&ws.set, ws.corpus.as_ref(), chunks.as_ref(), &run, &options)?
     };
-    let run = Run::load(run_path)?;
-    let mut resolver = match &set {
-        Some(set) => Some(Resolver::new(corpus.as_ref(), set.chunking.as_ref())?),
-        None => None,
-    };
-    let report = eval::evaluate(&questions, &run, resolver.as_mut(), &options)?;
-
-    if let Some(out) = &args.out {
-        let mut lines = Vec::new();
-        report.write_questions(&mut lines)?;
-        write_atomic(out, &lines)?;
-    }
-    if let Some(path) = &args.save_baseline {
-        let mut json = Vec::new();
-        report.write_json(&mut json, None)?;
-        write_atomic(path, &json)?;
-    }
+    save(args.out.as_deref(), |b| render::json::questions(&report, b))?;
+    save(args.save_baseline.as_deref(), |b| {
+        render::json::report(&report, b, None)
+    })?;
     let comparison = match &args.baseline {
         Some(path) => Some(baseline::compare(&report, &baseline::load(path)?, args.tolerance)),
         None => None,
     };
-
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    match args.format {
-        EvalFormat::Text => {
-            write!(out, "{}", report.to_text())?;
-            if let Some(c) = &comparison {
-                write!(out, "\n{}", c.to_text())?;
-            }
-        }
-        EvalFormat::Json => {
-            let comparison = comparison.as_ref().map(|c| c.to_json());
-            report.write_json(&mut out, comparison.as_ref().map(|c| ("comparison", c)))?;
-        }
-    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    render::write(&mut out, args.report_format(), &report, comparison.as_ref())?;
     out.flush()?;
-    Ok(match comparison {
-        Some(c) if c.failed() => Exit::Findings,
-        _ => Exit::Ok,
-    })
+    Ok(Exit::findings_if(comparison.is_some_and(|c| c.failed())))
 }
 
-fn options(args: &EvalArgs) -> Result<Options> {
-    if args.k.is_empty() || args.k.contains(&0) {
-        bail!("-k: cutoffs must be positive integers, e.g. -k 1,3,5,10");
-    }
-    if !(args.min_coverage > 0.0 && args.min_coverage <= 1.0) {
-        bail!("--min-coverage must be in (0, 1], got {}", args.min_coverage);
-    }
-    if args.tolerance.is_nan() || args.tolerance < 0.0 {
-        bail!("--tolerance must be ≥ 0, got {}", args.tolerance);
-    }
-    Ok(Options {
-        ks: args.k.clone(),
-        split: match args.split {
-            SplitArg::Dev => Some(Split::Dev),
-            SplitArg::Heldout => Some(Split::Heldout),
-            SplitArg::All => None,
-        },
-        rule: Rule {
-            min_coverage: args.min_coverage,
-            level: args.relevance_level.max(1),
-            ..Rule::default()
-        },
-        skip_missing: args.skip_missing,
-    })
+fn open(args: &EvalArgs, walk: &WalkOptions) -> Result<Workspace> {
+    let ws = Workspace::open(&args.testset, &args.open_options(walk))?;
+    ws.notes.iter().for_each(warning);
+    Ok(ws)
 }
 
-/// The corpus from `--corpus`, else the test set's `corpus.root` when that directory exists.
-fn load_corpus(args: &EvalArgs, set: &TestSet, walk: &WalkOptions) -> Result<Option<Corpus>> {
-    let root: Option<PathBuf> = args.corpus.clone().or_else(|| set.corpus_root(&args.testset));
-    let Some(root) = root else {
-        warning("no corpus (set `corpus.root` or pass --corpus): relevance by span coverage only");
-        return Ok(None);
-    };
-    if args.corpus.is_none() && !root.exists() {
-        warning(format_args!(
-            "corpus {} not found: relevance by span coverage only (pass --corpus)",
-            root.display()
-        ));
-        return Ok(None);
-    }
-    let corpus =
-        Corpus::load(&root, walk.clone()).with_context(|| format!("reading corpus {}", root.display()))?;
-    for s in &corpus.skipped {
-        warning(s);
-    }
-    if let Some(expected) = set.corpus.as_ref().and_then(|c| c.fingerprint.as_deref())
-        && expected != corpus.fingerprint()
-    {
-        warning(format_args!(
-            "corpus {} changed since the labels were anchored (fingerprint differs); run `ragsynth remap` if scores look wrong",
-            root.display()
-        ));
-    }
-    Ok(Some(corpus))
-}
-
-fn export(args: &EvalArgs, dest: &Path, walk: &WalkOptions) -> Result<Exit> {
+fn export(args: &EvalArgs, walk: &WalkOptions, dest: &Path) -> Result<Exit> {
     if questions::is_qrels(&args.testset) {
         bail!("{} is already TREC qrels", args.testset.display());
     }
-    let set = testset::load(&args.testset)?;
-    let corpus =
-        load_corpus(args, &set, walk)?.context("exporting qrels needs the corpus to derive chunk ids")?;
-    let qrels = questions::export_qrels(&set, &corpus)?;
+    let ws = open(args, walk)?;
+    let corpus = ws
+        .corpus
+        .as_ref()
+        .context("exporting qrels needs the corpus to derive chunk ids")?;
+    let chunks = ws.chunk()?;
+    let qrels = questions::export_qrels(&ws.set, corpus, &chunks)?;
     if dest == Path::new("-") {
         std::io::stdout().lock().write_all(qrels.as_bytes())?;
     } else {

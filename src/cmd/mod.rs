@@ -1,21 +1,25 @@
-//! One module per subcommand; each turns parsed arguments into library calls and output.
+//! One module per subcommand; each turns parsed arguments into library calls, renders the
+//! result and picks the exit code. What several commands share: printing warnings and notes
+//! (here), writing reports and running with a connected LLM ([`output`]).
 
 mod audit;
 mod chunk;
 mod eval;
 mod generate;
 mod import;
+mod output;
 mod remap;
 mod review;
 
 use std::fmt::Display;
 
 use anyhow::Result;
-
 use ragsynth::corpus::WalkOptions;
 
+pub use output::{emit, save, with_llm};
+
 use crate::Exit;
-use crate::cli::{ChunkingArgs, Cli, Command};
+use crate::cli::{Cli, Command};
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<Exit> {
@@ -43,33 +47,4 @@ pub fn warning(message: impl Display) {
 /// Prints `note: …` on stderr, like [`warning`].
 pub fn note(message: impl Display) {
     eprintln!("note: {}", ragsynth::terminal::safe(&message.to_string()));
-}
-
-impl ChunkingArgs {
-    /// The chunking these arguments describe.
-    pub fn to_chunking(&self) -> Result<ragsynth::chunk::Chunking> {
-        let splitter = match self.splitter.as_str() {
-            "auto" => ragsynth::chunk::Splitter::Auto,
-            "markdown" => ragsynth::chunk::Splitter::Markdown,
-            "text" => ragsynth::chunk::Splitter::Text,
-            other => anyhow::bail!("unknown splitter `{other}`: use auto, markdown or text"),
-        };
-        let c = ragsynth::chunk::Chunking {
-            splitter,
-            unit: self.unit.parse()?,
-            size: self.size,
-            min_size: self.min_size,
-            overlap: self.overlap,
-        };
-        c.validate()?;
-        Ok(c)
-    }
-
-    /// Walk options from these arguments laid over `base` (the global ones).
-    pub fn walk_options(&self, base: &WalkOptions) -> WalkOptions {
-        WalkOptions {
-            max_file_bytes: self.max_file_size,
-            ..base.clone()
-        }
-    }
 }

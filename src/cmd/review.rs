@@ -28,9 +28,7 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
         let server = serve(opts)
             .await
             .with_context(|| format!("starting the review of {}", args.testset.display()))?;
-        for n in server.notes() {
-            note(n);
-        }
+        server.notes().iter().for_each(note);
         if !args.bind.is_loopback() {
             warning(format_args!(
                 "listening on {} — anyone who can reach this machine can change the test set",
@@ -41,10 +39,10 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
         let url = server.url();
         // Printing must not stop the server when nobody reads its output any more.
         let mut out = std::io::stdout();
+        let shown = args.testset.display();
         let _ = writeln!(
             out,
-            "Reviewing {} ({cases} cases, {pending} pending) at {url}",
-            args.testset.display()
+            "Reviewing {shown} ({cases} cases, {pending} pending) at {url}"
         );
         let _ = writeln!(out, "Every decision is saved at once. Press Ctrl-C to stop.");
         let _ = out.flush();
@@ -52,9 +50,7 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
             open_browser(&url);
         }
         server
-            .run(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+            .run(async { tokio::signal::ctrl_c().await.unwrap_or_default() })
             .await?;
         Ok(Exit::Ok)
     })

@@ -7,12 +7,12 @@
 //! whose RR or recall at the largest cutoff dropped are listed so a reviewer can open them.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::report::{Report, named_map};
+use super::Metrics;
+use super::report::EvalReport;
 use crate::{Error, Result};
 
 /// One metric before and after.
@@ -83,7 +83,7 @@ pub fn load(path: &Path) -> Result<Value> {
 }
 
 /// Compares `report` with `baseline`.
-pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison {
+pub fn compare(report: &EvalReport, baseline: &Value, tolerance: f64) -> Comparison {
     let deltas = |scope: &str, now: serde_json::Map<String, Value>, before: Option<&Value>| -> Vec<Delta> {
         now.into_iter()
             .filter_map(|(metric, after)| {
@@ -99,7 +99,7 @@ pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison 
     };
     let overall = deltas(
         "all",
-        named_map(&report.overall, &report.ks),
+        Metrics::to_map(&report.overall, &report.ks),
         baseline.get("metrics"),
     );
     let base_groups: HashMap<(String, String), &Value> = baseline
@@ -122,7 +122,7 @@ pub fn compare(report: &Report, baseline: &Value, tolerance: f64) -> Comparison 
             let scope = format!("{}={}", g.tag, g.value);
             deltas(
                 &scope,
-                named_map(&g.metrics, &report.ks),
+                Metrics::to_map(&g.metrics, &report.ks),
                 base_groups.get(&(g.tag.clone(), g.value.clone())).copied(),
             )
         })
@@ -185,94 +185,5 @@ impl Comparison {
     /// True when the gate fails.
     pub fn failed(&self) -> bool {
         !self.regressions().is_empty()
-    }
-
-    /// A table for the terminal.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "against baseline (tolerance {}):", self.tolerance);
-        let _ = writeln!(
-            out,
-            "{:<12} {:>8} {:>8} {:>8}",
-            "metric", "before", "now", "change"
-        );
-        for d in &self.overall {
-            let mark = if d.change() < -self.tolerance - 1e-12 {
-                "  REGRESSED"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                out,
-                "{:<12} {:>8.4} {:>8.4} {:>+8.4}{mark}",
-                d.metric,
-                d.before,
-                d.after,
-                d.change()
-            );
-        }
-        let k = self.recall_k;
-        let changed: Vec<&Delta> = self
-            .groups
-            .iter()
-            .filter(|d| [format!("recall@{k}"), "MRR".into(), format!("nDCG@{k}")].contains(&d.metric))
-            .filter(|d| d.change().abs() > 1e-9)
-            .collect();
-        if !changed.is_empty() {
-            let _ = writeln!(out, "\nper tag (changed only):");
-            for d in changed {
-                let _ = writeln!(
-                    out,
-                    "{:<24} {:<10} {:>8.4} {:>8.4} {:>+8.4}",
-                    d.scope,
-                    d.metric,
-                    d.before,
-                    d.after,
-                    d.change()
-                );
-            }
-        }
-        if !self.dropped.is_empty() {
-            let _ = writeln!(
-                out,
-                "\n{} question(s) whose RR or recall@{k} dropped:",
-                self.dropped.len()
-            );
-            for q in &self.dropped {
-                let _ = writeln!(
-                    out,
-                    "  {}  RR {:.4} -> {:.4}  recall@{k} {:.4} -> {:.4}",
-                    q.id, q.rr.0, q.rr.1, q.recall.0, q.recall.1
-                );
-            }
-        }
-        let regressions = self.regressions();
-        if regressions.is_empty() {
-            let _ = writeln!(out, "\ngate: pass");
-        } else {
-            let names: Vec<&str> = regressions.iter().map(|d| d.metric.as_str()).collect();
-            let _ = writeln!(
-                out,
-                "\ngate: FAIL ({} fell by more than {})",
-                names.join(", "),
-                self.tolerance
-            );
-        }
-        out
-    }
-
-    /// The comparison as JSON.
-    pub fn to_json(&self) -> Value {
-        let delta = |d: &Delta| json!({"scope": d.scope, "metric": d.metric, "before": d.before, "now": d.after, "change": d.change()});
-        json!({
-            "tolerance": self.tolerance,
-            "failed": self.failed(),
-            "regressed": self.regressions().into_iter().map(|d| d.metric.clone()).collect::<Vec<_>>(),
-            "overall": self.overall.iter().map(delta).collect::<Vec<_>>(),
-            "by_tag": self.groups.iter().map(delta).collect::<Vec<_>>(),
-            "dropped_questions": self.dropped.iter().map(|q| json!({
-                "id": q.id, "rr": [q.rr.0, q.rr.1], format!("recall@{}", self.recall_k): [q.recall.0, q.recall.1],
-            })).collect::<Vec<_>>(),
-        })
     }
 }

@@ -176,6 +176,14 @@ impl Metrics {
         out.push(("MAP".to_string(), self.ap));
         out
     }
+
+    /// [`Metrics::named`] as a JSON object: the report's and the baseline file's `metrics`.
+    pub fn to_map(&self, ks: &[usize]) -> serde_json::Map<String, serde_json::Value> {
+        self.named(ks)
+            .into_iter()
+            .map(|(n, v)| (n, serde_json::Value::from(v)))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //!
 //! Semantics a user relies on:
 //! - a question of the test set that the run does not mention scores 0 on every metric
-//!   (`trec_eval` would silently leave it out unless given `-c`); [`Options::skip_missing`]
+//!   (`trec_eval` would silently leave it out unless given `-c`); [`EvalOptions::skip_missing`]
 //!   restores `trec_eval`'s behaviour;
 //! - unanswerable questions (no label) are not averaged in; they are counted, and the run's mean
 //!   top-1 score on them is reported next to the answerable questions' when the run has scores.
@@ -22,11 +22,13 @@ pub mod run;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use crate::testset::Split;
+use crate::corpus::Corpus;
+use crate::testset::{Split, TestSet};
+use crate::workspace::ChunkedCorpus;
 pub use metrics::Metrics;
 pub use questions::Question;
 pub use relevance::{Resolver, Rule};
-pub use report::{QuestionResult, Report};
+pub use report::{EvalReport, QuestionResult};
 pub use run::Run;
 
 /// Default cutoffs.
@@ -34,7 +36,7 @@ pub const DEFAULT_KS: [usize; 4] = [1, 3, 5, 10];
 
 /// What to score and how.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub struct EvalOptions {
     /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
     pub ks: Vec<usize>,
     /// Only questions of this split (`None`: all).
@@ -46,9 +48,9 @@ pub struct Options {
     pub skip_missing: bool,
 }
 
-impl Default for Options {
+impl Default for EvalOptions {
     fn default() -> Self {
-        Options {
+        EvalOptions {
             ks: DEFAULT_KS.to_vec(),
             split: Some(Split::Dev),
             rule: Rule::default(),
@@ -63,8 +65,8 @@ pub fn evaluate(
     questions: &[Question],
     run: &Run,
     resolver: Option<&mut Resolver>,
-    options: &Options,
-) -> crate::Result<Report> {
+    options: &EvalOptions,
+) -> crate::Result<EvalReport> {
     let selected: Vec<&Question> = questions
         .iter()
         .filter(|q| options.split.is_none_or(|s| q.split == s))
@@ -125,5 +127,24 @@ pub fn evaluate(
             }
         })
         .collect();
-    Ok(Report::build(results, options, not_in_set, run.has_scores()))
+    Ok(EvalReport::build(results, options, not_in_set, run.has_scores()))
+}
+
+/// Scores `run` against the questions of `set`: labels are resolved through `corpus` (when
+/// there is one) and chunk ids through `chunks`, the corpus cut under the set's chunking (when
+/// it names one).
+pub fn evaluate_testset(
+    set: &TestSet,
+    corpus: Option<&Corpus>,
+    chunks: Option<&ChunkedCorpus>,
+    run: &Run,
+    options: &EvalOptions,
+) -> crate::Result<EvalReport> {
+    let mut resolver = Resolver::new(corpus, chunks);
+    evaluate(
+        &questions::from_testset(set, corpus),
+        run,
+        Some(&mut resolver),
+        options,
+    )
 }

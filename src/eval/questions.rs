@@ -6,10 +6,11 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::chunk::{CharIndex, Chunker};
+use crate::chunk::CharIndex;
 use crate::corpus::Corpus;
 use crate::locate::{DEFAULT_MIN_SIMILARITY, locate};
 use crate::testset::{Case, Split, TestSet};
+use crate::workspace::ChunkedCorpus;
 use crate::{Error, Result};
 
 /// A labelled relevant item.
@@ -197,15 +198,13 @@ pub fn is_qrels(path: &Path) -> bool {
 }
 
 /// Writes a test set as TREC qrels: one line per label, naming the chunk of the test set's
-/// chunking that best stands for it (the one holding the quote, else the one overlapping the
-/// span most), with the label's grade. Unanswerable questions get no line.
-pub fn export_qrels(set: &TestSet, corpus: &Corpus) -> Result<String> {
-    let chunking = set
-        .chunking
-        .clone()
-        .ok_or_else(|| Error::Config("the test set has no `chunking`: chunk ids cannot be derived".into()))?;
-    let chunker = Chunker::new(chunking)?;
-    let mut chunks: HashMap<String, Vec<crate::chunk::Chunk>> = HashMap::new();
+/// chunking (`chunks`, cut under it) that best stands for it (the one holding the quote, else
+/// the one overlapping the span most), with the label's grade. Unanswerable questions get no
+/// line.
+pub fn export_qrels(set: &TestSet, corpus: &Corpus, chunks: &ChunkedCorpus) -> Result<String> {
+    if set.chunking.is_none() {
+        return Err(Error::NoChunking { item: None });
+    }
     let mut out = String::new();
     for q in from_testset(set, Some(corpus)) {
         for label in &q.labels {
@@ -218,7 +217,7 @@ pub fn export_qrels(set: &TestSet, corpus: &Corpus) -> Result<String> {
             else {
                 continue;
             };
-            let Some(document) = corpus.doc(doc) else {
+            if corpus.doc(doc).is_none() {
                 return Err(Error::Field {
                     path: corpus.root.clone(),
                     line: None,
@@ -226,10 +225,8 @@ pub fn export_qrels(set: &TestSet, corpus: &Corpus) -> Result<String> {
                     field: "relevant.doc".into(),
                     message: format!("document `{doc}` is not in the corpus"),
                 });
-            };
-            let list = chunks
-                .entry(doc.clone())
-                .or_insert_with(|| chunker.chunk(document));
+            }
+            let list = chunks.of_doc(doc);
             let holds_quote =
                 |c: &&crate::chunk::Chunk| quote.is_some_and(|(qs, qe)| c.start <= qs && qe <= c.end);
             let best = list.iter().find(holds_quote).or_else(|| {

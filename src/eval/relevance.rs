@@ -15,9 +15,9 @@ use rustc_hash::FxHashMap;
 use super::metrics::Judged;
 use super::questions::{Label, Question, Target, overlap};
 use super::run::{Item, Retrieved, Run};
-use crate::chunk::{Chunker, Chunking};
 use crate::corpus::Corpus;
 use crate::locate::locate_in_corpus;
+use crate::workspace::ChunkedCorpus;
 use crate::{Error, Result};
 
 /// The relevance rule's knobs.
@@ -53,33 +53,30 @@ pub struct Span {
     pub end: usize,
 }
 
-/// Turns run items into spans: chunk ids through the test set's chunking, document paths into
-/// whole documents, text through the corpus. Each distinct name is resolved once.
+/// Turns run items into spans: chunk ids through the chunks of the test set's chunking,
+/// document paths into whole documents, text through the corpus. Each distinct name is
+/// resolved once.
 pub struct Resolver<'a> {
     corpus: Option<&'a Corpus>,
-    chunker: Option<Chunker>,
-    chunks: HashMap<String, Vec<(usize, usize)>>,
+    chunks: Option<&'a ChunkedCorpus>,
     names: HashMap<String, Option<Span>>,
 }
 
 impl<'a> Resolver<'a> {
-    /// A resolver over the corpus (if any) and the test set's chunking (if any).
-    pub fn new(corpus: Option<&'a Corpus>, chunking: Option<&Chunking>) -> Result<Resolver<'a>> {
-        let chunker = chunking.map(|c| Chunker::new(c.clone())).transpose()?;
-        Ok(Resolver {
+    /// A resolver over the corpus (if any) and its chunks under the test set's chunking (if
+    /// the set names one).
+    pub fn new(corpus: Option<&'a Corpus>, chunks: Option<&'a ChunkedCorpus>) -> Resolver<'a> {
+        Resolver {
             corpus,
-            chunker,
-            chunks: HashMap::new(),
+            chunks,
             names: HashMap::new(),
-        })
+        }
     }
 
     /// The span of a docid, chunk id (`doc#n`) or document path, or why it has none.
-    fn resolve_name(&mut self, name: &str) -> Result<Option<Span>> {
-        let corpus = self.corpus.ok_or_else(|| {
-            Error::Config(format!(
-                "run item `{name}` names a chunk or document, which needs the corpus: pass --corpus"
-            ))
+    fn resolve_name(&self, name: &str) -> Result<Option<Span>> {
+        let corpus = self.corpus.ok_or_else(|| Error::NeedsCorpus {
+            item: Some(name.to_string()),
         })?;
         if let Some(doc) = corpus.doc(name) {
             return Ok(Some(Span {
@@ -91,22 +88,16 @@ impl<'a> Resolver<'a> {
         let Some((doc, n)) = name.rsplit_once('#') else {
             return Ok(None);
         };
-        let (Some(document), Ok(n)) = (corpus.doc(doc), n.parse::<usize>()) else {
+        let (Some(_), Ok(n)) = (corpus.doc(doc), n.parse::<usize>()) else {
             return Ok(None);
         };
-        let chunker = self.chunker.as_ref().ok_or_else(|| {
-            Error::Config(format!(
-                "run item `{name}` is a chunk id but the test set has no `chunking`"
-            ))
+        let chunks = self.chunks.ok_or_else(|| Error::NoChunking {
+            item: Some(name.to_string()),
         })?;
-        let list = self
-            .chunks
-            .entry(doc.to_string())
-            .or_insert_with(|| chunker.chunk(document).iter().map(|c| (c.start, c.end)).collect());
-        Ok(list.get(n).map(|&(start, end)| Span {
+        Ok(chunks.of_doc(doc).get(n).map(|c| Span {
             doc: doc.to_string(),
-            start,
-            end,
+            start: c.start,
+            end: c.end,
         }))
     }
 
@@ -132,9 +123,7 @@ impl<'a> Resolver<'a> {
                     }),
                     Item::Text(text) => {
                         let text = run.text(*text);
-                        let corpus = self.corpus.ok_or_else(|| {
-                            Error::Config("run items given as text need the corpus: pass --corpus".into())
-                        })?;
+                        let corpus = self.corpus.ok_or(Error::NeedsCorpus { item: None })?;
                         locate_in_corpus(corpus, text, None, rule.min_similarity).map(|(doc, f)| Span {
                             doc,
                             start: f.start,

@@ -259,17 +259,9 @@ impl Run {
         let mut run = Run::default();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
-            if line.trim().is_empty() {
+            let Some(value) = limits::json_line(path, line_no, line)? else {
                 continue;
-            }
-            limits::check_line(path, line_no, line)?;
-            let value: Value = serde_json::from_str(line).map_err(|e| Error::Parse {
-                path: path.to_path_buf(),
-                line: Some(line_no),
-                column: Some(e.column()),
-                message: e.to_string(),
-            })?;
-            limits::check_strings(path, Some(line_no), &value)?;
+            };
             let field_err = |field: &str, message: &str| Error::Field {
                 path: path.to_path_buf(),
                 line: Some(line_no),

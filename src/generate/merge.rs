@@ -51,7 +51,7 @@ pub struct Stamp {
 pub fn new_set(out: &Path, corpus: &Corpus, chunking: &Chunking) -> TestSet {
     TestSet {
         corpus: Some(CorpusRef {
-            root: relative_root(out, &corpus.root),
+            root: crate::workspace::relative_root(out, &corpus.root),
             fingerprint: Some(corpus.fingerprint()),
             extra: Default::default(),
         }),

@@ -304,12 +304,14 @@ mod tests {
             RoundFigures {
                 round: 1,
                 tasks: 3,
+                candidates: 3,
                 accepted: 1,
                 llm_calls: 3,
             },
             RoundFigures {
                 round: 2,
                 tasks: 2,
+                candidates: 2,
                 accepted: 1,
                 llm_calls: 2,
             },

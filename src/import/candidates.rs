@@ -2,6 +2,7 @@
 //! highest, each with the sentence that shares most words with the question as its quote. A
 //! person confirms or discards them in review; until then the case is `needs_label`.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::json;
@@ -10,6 +11,7 @@ use crate::chunk::Chunk;
 use crate::index::Bm25Index;
 use crate::testset::Label;
 use crate::text::content_terms;
+use crate::workspace::ChunkedCorpus;
 
 /// The label field that marks a proposed, unconfirmed label: `candidate: {rank, score}`.
 pub const MARKER: &str = "candidate";
@@ -20,7 +22,7 @@ const MAX_QUOTE_CHARS: usize = 240;
 /// BM25 over every chunk of the corpus.
 pub struct Candidates<'a> {
     chunks: &'a [Chunk],
-    index: Bm25Index,
+    index: Cow<'a, Bm25Index>,
 }
 
 impl<'a> Candidates<'a> {
@@ -28,7 +30,15 @@ impl<'a> Candidates<'a> {
     pub fn new(chunks: &'a [Chunk]) -> Self {
         Candidates {
             chunks,
-            index: Bm25Index::new(chunks.iter().map(|c| c.text.as_str())),
+            index: Cow::Owned(Bm25Index::new(chunks.iter().map(|c| c.text.as_str()))),
+        }
+    }
+
+    /// Searches the chunks of a [`ChunkedCorpus`] with its own index.
+    pub fn over(chunks: &'a ChunkedCorpus) -> Self {
+        Candidates {
+            chunks,
+            index: Cow::Borrowed(chunks.bm25()),
         }
     }
 

@@ -15,20 +15,21 @@ use std::collections::{HashMap, HashSet};
 use serde_json::json;
 
 use crate::Result;
-use crate::chunk::{CharIndex, Chunk, Chunker, Chunking};
+use crate::chunk::CharIndex;
+use crate::chunk::Chunking;
 use crate::corpus::Corpus;
 use crate::locate::{Match, locate_in_corpus};
 use crate::pii::{self, Counts};
-use crate::remap::anchor::chunk_of;
 use crate::testset::{Case, Label, QuestionType, Review, Source, Tags, TestSet};
 use crate::text::words;
+use crate::workspace::ChunkedCorpus;
 
 pub use candidates::Candidates;
 pub use rows::{Columns, Row, read};
 
 /// Settings of one import.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Options {
+pub struct ImportOptions {
     /// Replace personal data by placeholders (on unless `--no-scrub`).
     pub scrub: bool,
     /// Candidate labels proposed for a question without one.
@@ -39,9 +40,9 @@ pub struct Options {
     pub source_name: String,
 }
 
-impl Default for Options {
+impl Default for ImportOptions {
     fn default() -> Self {
-        Options {
+        ImportOptions {
             scrub: true,
             candidates: 3,
             min_similarity: crate::locate::DEFAULT_MIN_SIMILARITY,
@@ -104,7 +105,7 @@ pub enum NoteKind {
 
 /// What an import did.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Summary {
+pub struct ImportSummary {
     /// Rows read.
     pub rows: usize,
     /// Ids of the cases added, in order.
@@ -123,7 +124,7 @@ pub struct Summary {
     pub notes: Vec<Note>,
 }
 
-impl Summary {
+impl ImportSummary {
     /// Rows not added because they repeat a question or an id.
     pub fn duplicates(&self) -> usize {
         self.notes
@@ -138,20 +139,27 @@ pub fn normalize(question: &str) -> String {
     words(question).join(" ")
 }
 
-/// Adds `rows` to `set` as real cases, anchoring labels in `corpus` under `chunking`.
+/// Adds `rows` to `set` as real cases, anchoring labels in `corpus` cut under `chunking`.
 pub fn import(
     set: &mut TestSet,
     rows: &[Row],
     corpus: &Corpus,
     chunking: &Chunking,
-    options: &Options,
-) -> Result<Summary> {
-    let chunks = Chunker::new(chunking.clone())?.chunk_all(&corpus.docs);
-    // `chunk_all` keeps documents in order, so each document's chunks are one run.
-    let chunks_of: HashMap<&str, &[Chunk]> = chunks
-        .chunk_by(|a, b| a.doc == b.doc)
-        .map(|run| (run[0].doc.as_str(), run))
-        .collect();
+    options: &ImportOptions,
+) -> Result<ImportSummary> {
+    let chunks = ChunkedCorpus::new(Some(corpus), chunking)?;
+    Ok(import_chunked(set, rows, corpus, &chunks, options))
+}
+
+/// [`import`] into chunks already cut from `corpus` (the workspace's).
+pub fn import_chunked(
+    set: &mut TestSet,
+    rows: &[Row],
+    corpus: &Corpus,
+    chunks: &ChunkedCorpus,
+    options: &ImportOptions,
+) -> ImportSummary {
+    // Candidate search indexes the chunks on first need: a file of labelled rows needs none.
     let mut index: Option<Candidates<'_>> = None;
     let mut seen: HashMap<String, String> = set
         .cases
@@ -159,10 +167,10 @@ pub fn import(
         .map(|c| (normalize(&c.question), c.id.clone()))
         .collect();
     let mut taken: HashSet<String> = set.cases.iter().map(|c| c.id.clone()).collect();
-    let mut summary = Summary {
+    let mut summary = ImportSummary {
         rows: rows.len(),
         scrub: options.scrub,
-        ..Summary::default()
+        ..ImportSummary::default()
     };
     for row in rows {
         let mut note = |kind| summary.notes.push(Note { line: row.line, kind });
@@ -214,13 +222,8 @@ pub fn import(
         }
         let label = match row.quote.as_ref().filter(|_| !unanswerable) {
             Some(quote) => {
-                let (label, notes) = anchor_quote(
-                    corpus,
-                    &chunks_of,
-                    row.doc.as_deref(),
-                    quote,
-                    options.min_similarity,
-                );
+                let (label, notes) =
+                    anchor_quote(corpus, chunks, row.doc.as_deref(), quote, options.min_similarity);
                 notes.into_iter().for_each(&mut note);
                 label
             }
@@ -238,7 +241,7 @@ pub fn import(
                 if let (Some(doc), None, None) = (&row.doc, within, &row.quote) {
                     note(NoteKind::UnknownDocument { doc: doc.clone() });
                 }
-                let index = index.get_or_insert_with(|| Candidates::new(&chunks));
+                let index = index.get_or_insert_with(|| Candidates::over(chunks));
                 case.relevant = index.propose(&question, within, options.candidates);
                 case.review = Some(Review::NeedsLabel);
                 summary.needs_label += 1;
@@ -250,14 +253,14 @@ pub fn import(
         summary.added.push(id);
         set.cases.push(case);
     }
-    Ok(summary)
+    summary
 }
 
 /// The label for a row's quote: where it is in the corpus (the named document first), with the
 /// corpus text as its quote, and notes on anything inexact.
 fn anchor_quote(
     corpus: &Corpus,
-    chunks_of: &HashMap<&str, &[Chunk]>,
+    chunks: &ChunkedCorpus,
     named: Option<&str>,
     quote: &str,
     min_similarity: f32,
@@ -285,9 +288,8 @@ fn anchor_quote(
         .slice(f.start, f.end)
         .unwrap_or_default()
         .to_string();
-    let chunks = chunks_of.get(path.as_str()).copied().unwrap_or_default();
     let label = Label {
-        chunk: chunk_of(chunks, f.start, f.end).map(|c| c.id.clone()),
+        chunk: chunks.holding(&path, f.start, f.end).map(|c| c.id.clone()),
         doc: path,
         start: f.start,
         end: f.end,

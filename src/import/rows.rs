@@ -85,10 +85,11 @@ pub fn read(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
         "csv" => read_csv(path, columns, b','),
         "tsv" => read_csv(path, columns, b'\t'),
         "jsonl" | "ndjson" => read_jsonl(path, columns),
-        _ => Err(Error::Config(format!(
-            "{}: unknown question file type; use .csv, .tsv, .jsonl or .ndjson",
-            path.display()
-        ))),
+        _ => Err(Error::UnknownFileType {
+            path: path.to_path_buf(),
+            what: "question",
+            expected: ".csv, .tsv, .jsonl or .ndjson",
+        }),
     }
 }
 
@@ -198,19 +199,8 @@ fn read_jsonl(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
                 ),
             )
         })?;
-        if text.trim().is_empty() {
+        let Some(obj) = limits::json_object_line(path, line, text)? else {
             continue;
-        }
-        limits::check_line(path, line, text)?;
-        let value: Value = serde_json::from_str(text).map_err(|e| Error::Parse {
-            path: path.to_path_buf(),
-            line: Some(line),
-            column: Some(e.column()),
-            message: e.to_string(),
-        })?;
-        limits::check_strings(path, Some(line), &value)?;
-        let Value::Object(obj) = value else {
-            return Err(parse_error(path, Some(line), "expected a JSON object".into()));
         };
         let mut row = Row {
             line,

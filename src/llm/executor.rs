@@ -31,6 +31,15 @@ pub(crate) struct Limits {
     pub backoff_base: Duration,
 }
 
+/// What a provider's successful (2xx) response held.
+#[derive(Debug)]
+pub(crate) enum Answer {
+    /// A completion.
+    Usable(Completion),
+    /// A body that is not a usable answer, and why (the caller may ask again).
+    Unusable(String),
+}
+
 /// Sends requests for one endpoint.
 #[derive(Debug)]
 pub(crate) struct Executor {
@@ -96,14 +105,14 @@ impl Executor {
         })
     }
 
-    /// Sends `prompt`, retrying transient failures. `Ok(Err(reason))` is a 2xx whose body is not
-    /// a usable answer (the caller may re-ask). `on_retry` is called once per retry.
+    /// Sends `prompt`, retrying transient failures; [`Answer::Unusable`] is a 2xx whose body is
+    /// not a usable answer (the caller may re-ask). `on_retry` is called once per retry.
     pub(crate) async fn complete(
         &self,
         prompt: &Prompt<'_>,
         tokens: u32,
         on_retry: impl Fn(),
-    ) -> Result<Result<Completion, String>, LlmError> {
+    ) -> Result<Answer, LlmError> {
         let req = self.dialect.build(&self.base_url, prompt);
         let attempts = AtomicU32::new(0);
         let outcome = (|| {
@@ -135,7 +144,7 @@ impl Executor {
         })
     }
 
-    async fn attempt(&self, req: &HttpRequest, tokens: u32) -> Result<Result<Completion, String>, Failure> {
+    async fn attempt(&self, req: &HttpRequest, tokens: u32) -> Result<Answer, Failure> {
         let _slot = self.slots.acquire().await.expect("the semaphore is never closed");
         if let Some(limit) = &self.rpm {
             limit.until_ready().await;
@@ -173,7 +182,10 @@ impl Executor {
                 self.key_var,
             ));
         }
-        Ok(self.dialect.parse(&body))
+        Ok(match self.dialect.parse(&body) {
+            Ok(c) => Answer::Usable(c),
+            Err(why) => Answer::Unusable(why),
+        })
     }
 
     fn transport(&self, e: reqwest::Error) -> Failure {

@@ -23,7 +23,7 @@ pub const FILE_NAME: &str = "journal.jsonl";
 /// One journaled answer.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Entry {
-    /// [`key`] of the request.
+    /// `key()` of the request.
     pub key: String,
     /// The LLM's id (`provider:model`), for people reading the file.
     pub llm: String,

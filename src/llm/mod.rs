@@ -3,10 +3,13 @@
 //!
 //! Layout: `provider` holds each API's wire format as pure functions; `executor` sends requests
 //! (HTTP, retries, limits, timeouts); `journal` is the resumable on-disk cache; `llamacpp` runs a
-//! private local server for keyless runs; `usage` counts calls and cost. This file ties them
-//! together: cache lookup, prompt fitting, re-asking malformed answers, accounting.
+//! private local server for keyless runs; `usage` counts calls and cost; `spec` and `trust`
+//! read which model to call and which key it may see. `connect` wires a provider into an
+//! [`Llm`]; `ask` is the one way to ask it (cache lookup, prompt fitting, re-asking malformed
+//! answers, accounting). This file holds the handle and its types.
 
-mod args;
+mod ask;
+mod connect;
 mod error;
 mod executor;
 pub mod journal;
@@ -17,31 +20,23 @@ mod trust;
 mod usage;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use schemars::JsonSchema;
-use secrecy::{ExposeSecret, SecretString};
-use serde::de::DeserializeOwned;
-use serde_json::Value;
+use secrecy::SecretString;
 
-pub use args::LlmArgs;
 pub use error::LlmError;
 pub use spec::{LlmConfig, Spec};
 pub use usage::{Price, PriceTable, TagUsage, Usage, price_of};
 
-use executor::{Executor, Limits};
-use journal::{Entry, Journal, KeyParts};
-use provider::{Dialect, Message, Prompt, Role};
+use executor::Executor;
+use journal::Journal;
 use usage::Event;
 
 use crate::config::ConfigFile;
 
 /// Context size per slot given to a local llama-server unless `[llm] context` says otherwise.
 pub const DEFAULT_LOCAL_CONTEXT: usize = 4096;
-/// Tokens a chat template adds around the system and user messages (an over-estimate).
-const TEMPLATE_TOKENS: usize = 32;
 
 /// One question to the model. The answer's shape comes from the type asked for.
 #[derive(Debug, Clone)]
@@ -145,324 +140,6 @@ impl std::fmt::Debug for Llm {
 }
 
 impl Llm {
-    /// Connects to the LLM named by `spec` (see [`Spec`]); `None` = `[llm] model`, else the local
-    /// llama.cpp default. For `llamacpp` this starts a private `llama-server`.
-    pub async fn connect(spec: Option<&str>, settings: LlmSettings) -> Result<Llm, LlmError> {
-        let config: LlmConfig = settings
-            .config
-            .section("llm")
-            .map_err(|e| LlmError::Config(e.to_string()))?;
-        let prices: PriceTable = settings
-            .config
-            .section("prices")
-            .map_err(|e| LlmError::Config(e.to_string()))?;
-        let spec_from_file = spec.is_none() && config.model.is_some();
-        let spec: Spec = match spec.map(str::to_string).or_else(|| config.model.clone()) {
-            Some(s) => s.parse()?,
-            None => Spec::LlamaCpp { model: None },
-        };
-        let provider = spec.provider();
-        let endpoint = spec.endpoint(&config);
-        let mut concurrency = settings
-            .concurrency
-            .or(config.concurrency)
-            .unwrap_or(match &spec {
-                Spec::OpenAi { .. } | Spec::Anthropic { .. } => 8,
-                Spec::OpenAiCompatible { .. } => 4,
-                Spec::Ollama { .. } | Spec::LlamaCpp { .. } => 2,
-            });
-        let choice = trust::choose_key(
-            &spec,
-            spec_from_file,
-            &endpoint,
-            &config,
-            &settings.config,
-            settings.api_key.clone(),
-        )?;
-        let key = choice.key;
-        if let Some(k) = &key {
-            crate::redact::register(k.expose_secret());
-        }
-        let (model, dialect) = match &spec {
-            Spec::OpenAi { model } => (
-                model.clone(),
-                Dialect::OpenAi {
-                    completion_tokens_field: true,
-                },
-            ),
-            Spec::Anthropic { model } => (model.clone(), Dialect::Anthropic),
-            Spec::Ollama { model } | Spec::OpenAiCompatible { model, .. } => (
-                model.clone(),
-                Dialect::OpenAi {
-                    completion_tokens_field: false,
-                },
-            ),
-            Spec::LlamaCpp { model } => {
-                let file = llamacpp::model_file(model.as_deref());
-                let stem = file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                (
-                    stem,
-                    Dialect::OpenAi {
-                        completion_tokens_field: false,
-                    },
-                )
-            }
-        };
-        if matches!(spec, Spec::OpenAi { .. } | Spec::Anthropic { .. }) && key.is_none() {
-            let var = config
-                .api_key_env
-                .as_deref()
-                .or(endpoint.key_var)
-                .unwrap_or_default();
-            return Err(LlmError::fatal(
-                provider,
-                match &choice.note {
-                    Some(withheld) => format!("no API key to send: {withheld}"),
-                    None => format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
-                },
-            ));
-        }
-        let journal = if settings.no_cache {
-            None
-        } else {
-            let dir = settings
-                .cache_dir
-                .clone()
-                .or_else(|| config.cache_dir.clone())
-                .unwrap_or_else(|| llamacpp::cache_root().join("llm"));
-            Some(Journal::open(&dir).map_err(|e| {
-                LlmError::Config(format!(
-                    "cannot open the LLM journal in {}: {e} (use --cache-dir or --no-cache)",
-                    dir.display()
-                ))
-            })?)
-        };
-
-        let (mut server, mut base_url, mut context) = (None, endpoint.base_url, None);
-        if let Spec::LlamaCpp { model: path } = &spec {
-            static STARTED: AtomicUsize = AtomicUsize::new(0);
-            let log = std::env::temp_dir().join(format!(
-                "ragsynth-llama-server-{}-{}.log",
-                std::process::id(),
-                STARTED.fetch_add(1, Ordering::Relaxed)
-            ));
-            let (binary, model) = (
-                llamacpp::server_binary(config.server.as_deref()),
-                llamacpp::model_file(path.as_deref()),
-            );
-            let s = llamacpp::start(&llamacpp::Options {
-                binary: &binary,
-                model: &model,
-                slots: concurrency,
-                ctx: config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
-                threads: config.threads.unwrap_or_else(llamacpp::default_threads),
-                log: &log,
-            })
-            .await?;
-            base_url = s.base_url.clone();
-            context = s.n_ctx;
-            concurrency = s.slots;
-            server = Some(s);
-        }
-        trust::check_transport(&base_url, key.is_some(), settings.allow_insecure)?;
-        let limits = Limits {
-            concurrency,
-            rpm: settings.rpm.or(config.rpm),
-            tpm: settings.tpm.or(config.tpm),
-            timeout: settings
-                .timeout
-                .or(config.timeout_secs.map(Duration::from_secs_f64))
-                .unwrap_or(Duration::from_secs(180)),
-            max_retries: settings.max_retries.or(config.max_retries).unwrap_or(6),
-            backoff_base: settings.backoff_base.unwrap_or(Duration::from_secs(1)),
-        };
-        let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
-        Ok(Llm {
-            inner: Arc::new(Inner {
-                id: format!("{provider}:{model}"),
-                exec,
-                journal,
-                usage: Mutex::new(Usage::default()),
-                price: price_of(provider, &model, &prices),
-                context,
-                concurrency,
-                max_reasks: settings.max_reasks.or(config.max_reasks).unwrap_or(2),
-                server: tokio::sync::Mutex::new(server),
-                notes: choice.note.into_iter().collect(),
-            }),
-        })
-    }
-
-    /// Asks for a JSON value of type `T`. A journaled answer is replayed; otherwise the model is
-    /// asked (with the schema of `T`), the answer parsed into `T`, malformed answers re-asked up
-    /// to the re-ask limit, and the accepted answer journaled before it is returned.
-    pub async fn structured<T: DeserializeOwned + JsonSchema>(
-        &self,
-        req: &ChatRequest,
-    ) -> Result<Reply<T>, LlmError> {
-        let inner = &*self.inner;
-        let schema = schemars::schema_for!(T).to_value();
-        let key = journal::key(&KeyParts {
-            llm: &inner.id,
-            system: &req.system,
-            user: &req.user,
-            schema: &schema,
-            max_tokens: req.max_tokens,
-            temperature: req.temperature,
-            seed: req.seed,
-        });
-        if let Some(stored) = inner.journal.as_ref().and_then(|j| j.get(&key)) {
-            if let Some(reason) = stored.rejected {
-                self.record(&req.tag, Event::CacheHit);
-                self.record(&req.tag, Event::Rejected);
-                return Err(LlmError::Rejected { reason });
-            }
-            if let Ok(value) = serde_json::from_value::<T>(stored.value) {
-                self.record(&req.tag, Event::CacheHit);
-                return Ok(Reply {
-                    value,
-                    cached: true,
-                    journaled: stored.time,
-                });
-            }
-        }
-        let prompt_tokens =
-            Self::estimate_tokens(&req.system) + Self::estimate_tokens(&req.user) + TEMPLATE_TOKENS;
-        if let Some(ctx) = inner.context
-            && prompt_tokens + req.max_tokens as usize > ctx
-        {
-            self.record(&req.tag, Event::Rejected);
-            return Err(LlmError::Rejected {
-                reason: format!(
-                    "prompt of ~{prompt_tokens} tokens plus max_tokens {} exceeds the model's {ctx}-token context",
-                    req.max_tokens
-                ),
-            });
-        }
-
-        let mut messages = vec![Message {
-            role: Role::User,
-            content: req.user.clone(),
-        }];
-        let mut reason = String::new();
-        for _ in 0..=inner.max_reasks {
-            let prompt = Prompt {
-                model: inner.id.split_once(':').map_or("", |(_, m)| m),
-                system: &req.system,
-                messages: &messages,
-                schema: &schema,
-                max_tokens: req.max_tokens,
-                temperature: req.temperature,
-                seed: req.seed,
-            };
-            let extra: usize = messages[1..]
-                .iter()
-                .map(|m| Self::estimate_tokens(&m.content))
-                .sum();
-            let tokens = (prompt_tokens + extra + req.max_tokens as usize).min(u32::MAX as usize) as u32;
-            let outcome = inner
-                .exec
-                .complete(&prompt, tokens, || self.record(&req.tag, Event::Retry))
-                .await;
-            let completion = match outcome {
-                Ok(Ok(c)) => c,
-                Ok(Err(why)) => {
-                    // The provider answered, but not with a usable body: ask again.
-                    self.record(
-                        &req.tag,
-                        Event::Call {
-                            prompt: 0,
-                            completion: 0,
-                        },
-                    );
-                    reason = why;
-                    continue;
-                }
-                Err(e) => {
-                    if matches!(e, LlmError::Rejected { .. }) {
-                        self.record(&req.tag, Event::Rejected);
-                    }
-                    return Err(e);
-                }
-            };
-            self.record(
-                &req.tag,
-                Event::Call {
-                    prompt: completion.prompt_tokens,
-                    completion: completion.completion_tokens,
-                },
-            );
-            match check::<T>(&completion.text, completion.truncated) {
-                Ok((value, json)) => {
-                    let mut journaled = None;
-                    if let Some(j) = &inner.journal {
-                        let time = jiff::Timestamp::from_second(jiff::Timestamp::now().as_second())
-                            .expect("now is a valid time");
-                        journaled = Some(time);
-                        j.append(&Entry {
-                            key,
-                            llm: inner.id.clone(),
-                            tag: req.tag.clone(),
-                            value: json,
-                            prompt_tokens: completion.prompt_tokens,
-                            completion_tokens: completion.completion_tokens,
-                            time: Some(time),
-                            rejected: None,
-                        })
-                        .map_err(|e| {
-                            LlmError::Config(format!("cannot append to {}: {e}", j.path().display()))
-                        })?;
-                    }
-                    return Ok(Reply {
-                        value,
-                        cached: false,
-                        journaled,
-                    });
-                }
-                Err(why) => {
-                    messages.truncate(1);
-                    if !completion.truncated && !completion.text.trim().is_empty() {
-                        messages.push(Message {
-                            role: Role::Assistant,
-                            content: completion.text,
-                        });
-                        messages.push(Message {
-                            role: Role::User,
-                            content: format!(
-                                "That reply was not valid: {why}. Reply again with only a JSON value that matches the schema."
-                            ),
-                        });
-                    }
-                    reason = why;
-                }
-            }
-        }
-        self.record(&req.tag, Event::Rejected);
-        let reason = format!("{reason} (after {} attempts)", inner.max_reasks + 1);
-        if let Some(j) = &inner.journal {
-            // The same request would be as malformed again: journal the verdict, so a rerun
-            // replays it instead of paying for every re-ask once more.
-            j.append(&Entry {
-                key,
-                llm: inner.id.clone(),
-                tag: req.tag.clone(),
-                value: Value::Null,
-                prompt_tokens: 0,
-                completion_tokens: 0,
-                time: Some(
-                    jiff::Timestamp::from_second(jiff::Timestamp::now().as_second())
-                        .expect("now is a valid time"),
-                ),
-                rejected: Some(reason.clone()),
-            })
-            .map_err(|e| LlmError::Config(format!("cannot append to {}: {e}", j.path().display())))?;
-        }
-        Err(LlmError::Rejected { reason })
-    }
-
     /// Usage so far, with costs.
     pub fn usage(&self) -> Usage {
         let u = self.inner.usage.lock().expect("usage lock").clone();
@@ -508,54 +185,5 @@ impl Llm {
 
     fn record(&self, tag: &str, e: Event) {
         self.inner.usage.lock().expect("usage lock").record(tag, e);
-    }
-}
-
-/// Parses an answer into `T`, tolerating a Markdown code fence around the JSON.
-fn check<T: DeserializeOwned>(text: &str, truncated: bool) -> Result<(T, Value), String> {
-    if truncated {
-        return Err("the answer was cut off at max_tokens".into());
-    }
-    let t = text.trim();
-    let t = t
-        .strip_prefix("```json")
-        .or_else(|| t.strip_prefix("```"))
-        .and_then(|s| s.strip_suffix("```"))
-        .unwrap_or(t)
-        .trim();
-    let json: Value = serde_json::from_str(t).map_err(|e| format!("invalid JSON: {e}"))?;
-    let value =
-        serde_json::from_value(json.clone()).map_err(|e| format!("JSON does not match the schema: {e}"))?;
-    Ok((value, json))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Debug, serde::Deserialize, JsonSchema, PartialEq)]
-    struct A {
-        n: u32,
-    }
-
-    #[test]
-    fn answers_are_checked_against_the_type() {
-        assert_eq!(
-            check::<A>("```json\n{\"n\": 3}\n```", false).unwrap().0,
-            A { n: 3 }
-        );
-        assert!(check::<A>("{\"n\": 3}", true).unwrap_err().contains("cut off"));
-        assert!(
-            check::<A>("{\"n\": ", false)
-                .unwrap_err()
-                .contains("invalid JSON")
-        );
-        assert!(check::<A>("{\"m\": 1}", false).unwrap_err().contains("schema"));
-    }
-
-    #[test]
-    fn estimate_is_a_quarter_of_the_chars() {
-        assert_eq!(Llm::estimate_tokens(""), 0);
-        assert_eq!(Llm::estimate_tokens("abcde"), 2);
     }
 }

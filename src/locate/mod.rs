@@ -4,7 +4,7 @@
 //! and eval use it to turn context given as text into doc + span.
 //!
 //! Every step takes time close to linear in the lengths involved — the fuzzy step included,
-//! through an alignment anchored on rare grams for long quotes ([`align`]) — so a long context
+//! through an alignment anchored on rare grams for long quotes (`align`) — so a long context
 //! that does not match exactly costs milliseconds, not minutes.
 
 mod align;

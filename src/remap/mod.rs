@@ -10,34 +10,31 @@
 //! Each label gets one [`Status`]; the report lists them so a user sees what moved before
 //! trusting the numbers computed on the set.
 
-pub mod anchor;
-
 use std::collections::HashMap;
 
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::Result;
-use crate::chunk::{CharIndex, Chunker, Chunking};
+use crate::chunk::{CharIndex, Chunking};
 use crate::corpus::Corpus;
 use crate::locate::{self, Match};
 use crate::testset::{CorpusRef, Label, TestSet};
-
-use anchor::ChunkCache;
+use crate::workspace::ChunkedCorpus;
 
 /// The label field remap writes when a person should look at a label.
 pub const MARKER: &str = "remap";
 
 /// Settings of one remap run.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Options {
+pub struct RemapOptions {
     /// Similarity a fuzzily re-found quote needs (0..=1).
     pub min_similarity: f32,
 }
 
-impl Default for Options {
+impl Default for RemapOptions {
     fn default() -> Self {
-        Options {
+        RemapOptions {
             min_similarity: locate::DEFAULT_MIN_SIMILARITY,
         }
     }
@@ -121,7 +118,7 @@ pub struct Outcome {
 
 /// What a remap run did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Report {
+pub struct RemapReport {
     /// One outcome per label, in file order.
     pub labels: Vec<Outcome>,
     /// Corpus fingerprint before (as the header had it).
@@ -134,7 +131,7 @@ pub struct Report {
     pub chunking: Chunking,
 }
 
-impl Report {
+impl RemapReport {
     /// Labels with `status`.
     pub fn count(&self, status: Status) -> usize {
         self.labels.iter().filter(|o| o.status == status).count()
@@ -146,17 +143,29 @@ impl Report {
     }
 }
 
-/// Re-anchors every label of `set` to `corpus` under `chunking`, updates the header (corpus
-/// fingerprint and `root`, chunking) and reports what happened to each label. Only label fields
-/// and the header change; a case whose labels are unchanged is left untouched.
+/// Re-anchors every label of `set` to `corpus` cut under `chunking`, updates the header
+/// (corpus fingerprint and `root`, chunking) and reports what happened to each label. Only
+/// label fields and the header change; a case whose labels are unchanged is left untouched.
 pub fn remap(
     set: &mut TestSet,
     corpus: &Corpus,
     root: &str,
     chunking: Chunking,
-    options: Options,
-) -> Result<Report> {
-    let mut cache = ChunkCache::new(Chunker::new(chunking.clone())?);
+    options: RemapOptions,
+) -> Result<RemapReport> {
+    let chunks = ChunkedCorpus::new(Some(corpus), &chunking)?;
+    Ok(remap_chunked(set, corpus, root, &chunks, options))
+}
+
+/// [`remap`] to chunks already cut from `corpus` (the workspace's), under their chunking.
+pub fn remap_chunked(
+    set: &mut TestSet,
+    corpus: &Corpus,
+    root: &str,
+    chunks: &ChunkedCorpus,
+    options: RemapOptions,
+) -> RemapReport {
+    let chunking = chunks.chunking().clone();
     let indexes: HashMap<&str, CharIndex<'_>> = corpus
         .docs
         .iter()
@@ -166,7 +175,7 @@ pub fn remap(
     for case in &mut set.cases {
         let line = case.line();
         for (i, label) in case.relevant.iter_mut().enumerate() {
-            let mut outcome = reanchor(label, corpus, &indexes, &mut cache, options);
+            let mut outcome = reanchor(label, corpus, &indexes, chunks, options);
             outcome.case = case.id.clone();
             outcome.line = line;
             outcome.label = i;
@@ -181,13 +190,13 @@ pub fn remap(
     corpus_ref.root = root.to_string();
     let fingerprint_before = corpus_ref.fingerprint.replace(fingerprint.clone());
     let chunking_before = set.chunking.replace(chunking.clone());
-    Ok(Report {
+    RemapReport {
         labels,
         fingerprint_before,
         fingerprint,
         chunking_before,
         chunking,
-    })
+    }
 }
 
 /// Re-anchors one label in place and says what happened (case, line and index left blank).
@@ -195,8 +204,8 @@ fn reanchor<'c>(
     label: &mut Label,
     corpus: &'c Corpus,
     indexes: &HashMap<&'c str, CharIndex<'c>>,
-    cache: &mut ChunkCache,
-    options: Options,
+    chunks: &ChunkedCorpus,
+    options: RemapOptions,
 ) -> Outcome {
     let mut outcome = Outcome {
         case: String::new(),
@@ -271,7 +280,9 @@ fn reanchor<'c>(
         let doc = corpus
             .doc(&label.doc)
             .expect("a re-anchored label points into the corpus");
-        let chunk = cache.label_chunk(doc, &indexes[doc.path.as_str()], label);
+        let chunk = chunks
+            .label_chunk(&indexes[doc.path.as_str()], label)
+            .map(|c| c.id.clone());
         if chunk != label.chunk {
             if outcome.status == Status::Unchanged {
                 outcome.status = Status::Rechunked;

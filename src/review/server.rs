@@ -25,6 +25,7 @@ use super::page;
 use super::store::{Decision, Refused, Store};
 use super::view::{self, Explain};
 use crate::corpus::{Corpus, WalkOptions};
+use crate::workspace::{CorpusNeed, OpenOptions, Workspace};
 use crate::{Error, Result};
 
 /// How to serve a review.
@@ -84,47 +85,30 @@ impl App {
 
 /// Loads the test set (and its corpus) and binds the listening socket.
 pub async fn serve(opts: ServeOptions) -> Result<Server> {
-    let store = Store::open(&opts.testset)?;
-    let mut notes = Vec::new();
-    let corpus_dir = match &opts.corpus {
-        Some(dir) => Some(dir.clone()),
-        None => match store.set().corpus_root(&opts.testset) {
-            Some(dir) if dir.is_dir() => Some(dir),
-            Some(dir) => {
-                notes.push(format!(
-                    "corpus {} (from the test set) not found: passages show their quotes only; pass --corpus DIR",
-                    dir.display()
-                ));
-                None
-            }
-            None => {
-                notes.push(
-                    "the test set names no corpus: passages show their quotes only; pass --corpus DIR".into(),
-                );
-                None
-            }
+    let ws = Workspace::open(
+        &opts.testset,
+        &OpenOptions {
+            corpus: opts.corpus.clone(),
+            need: CorpusNeed::Optional {
+                without: "passages show their quotes only",
+            },
+            walk: opts.walk.clone(),
+            ..OpenOptions::default()
         },
-    };
-    let corpus = match corpus_dir {
-        Some(dir) => {
-            let corpus = Corpus::load(&dir, opts.walk.clone())?;
-            notes.extend(corpus.skipped.iter().map(|s| s.to_string()));
-            Some(corpus)
-        }
-        None => None,
-    };
+    )?;
+    let notes = ws.notes.iter().map(ToString::to_string).collect();
+    let (tracked, corpus) = ws.into_parts();
+    let store = Store::from(tracked.expect("opened for writing"));
     let listener = tokio::net::TcpListener::bind((opts.bind, opts.port))
         .await
-        .map_err(|e| {
-            Error::Config(format!(
-                "cannot listen on {}:{}: {e}",
-                host_literal(opts.bind),
-                opts.port
-            ))
+        .map_err(|error| Error::Network {
+            doing: format!("cannot listen on {}:{}", host_literal(opts.bind), opts.port),
+            error,
         })?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| Error::Config(format!("cannot read the bound address: {e}")))?;
+    let addr = listener.local_addr().map_err(|error| Error::Network {
+        doing: "cannot read the bound address".into(),
+        error,
+    })?;
     let title = format!(
         "Review · {}",
         opts.testset
@@ -195,7 +179,10 @@ impl Server {
         axum::serve(self.listener, self.router)
             .with_graceful_shutdown(shutdown)
             .await
-            .map_err(|e| Error::Config(format!("server stopped: {e}")))
+            .map_err(|error| Error::Network {
+                doing: "server stopped".into(),
+                error,
+            })
     }
 }
 

@@ -75,12 +75,17 @@ pub struct Decided {
     pub merged: Option<String>,
 }
 
+impl From<Tracked> for Store {
+    /// Reviews a set already read.
+    fn from(tracked: Tracked) -> Store {
+        Store { tracked }
+    }
+}
+
 impl Store {
     /// Loads the test set at `path`.
     pub fn open(path: &Path) -> Result<Store> {
-        Ok(Store {
-            tracked: Tracked::open(path)?,
-        })
+        Ok(Store::from(Tracked::open(path)?))
     }
 
     /// The set as loaded (plus the decisions saved since).

@@ -105,15 +105,8 @@ fn load_jsonl(text: &str, path: &Path) -> Result<TestSet> {
     let mut lines = Vec::new();
     let mut raws = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+        let Some(obj) = limits::json_object_line(path, n + 1, line)? else {
             continue;
-        }
-        limits::check_line(path, n + 1, line)?;
-        let v: Value = serde_json::from_str(line)
-            .map_err(|e| parse_error(path, Some(n + 1), Some(e.column()), e.to_string()))?;
-        limits::check_strings(path, Some(n + 1), &v)?;
-        let Value::Object(obj) = v else {
-            return Err(parse_error(path, Some(n + 1), None, "expected a JSON object"));
         };
         if header.is_none() && cases.is_empty() && obj.contains_key("ragsynth") {
             header = Some(obj);

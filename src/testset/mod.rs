@@ -9,6 +9,7 @@
 
 mod bounded;
 mod emit;
+pub mod foreign;
 mod io;
 mod three_way;
 mod tracked;
@@ -21,10 +22,11 @@ use serde_json::{Map, Value};
 
 use crate::chunk::Chunking;
 
+pub use crate::severity::Severity;
 pub use emit::to_yaml_string;
 pub use io::{Format, load, load_str, save, to_string};
-pub use tracked::{Saved, Tracked, version_of};
-pub use validate::{Issue, Severity, validate};
+pub use tracked::{Saved, Tracked, TrackedFile, version_of};
+pub use validate::{Issue, IssueFamily, IssueKind, validate};
 
 /// The format version this build reads and writes.
 pub const FORMAT_VERSION: u64 = 1;

@@ -23,6 +23,14 @@ use crate::{Error, Result};
 pub struct Tracked {
     /// The set this command works on; change it, then [`Tracked::save`].
     pub set: TestSet,
+    file: TrackedFile,
+}
+
+/// The file side of a [`Tracked`] set: where it lives and what it held when last read or
+/// written. Kept apart from the set so a caller can hold the set in a struct of its own (the
+/// workspace) and still save through here.
+#[derive(Debug)]
+pub struct TrackedFile {
     path: PathBuf,
     /// The file as last read or written; `None` when it did not exist.
     base: Option<Base>,
@@ -83,8 +91,10 @@ impl Tracked {
         let set = load_str(&text, path, Format::of(path))?;
         Ok(Tracked {
             set,
-            path: path.to_path_buf(),
-            base: Some(Base::new(text)),
+            file: TrackedFile {
+                path: path.to_path_buf(),
+                base: Some(Base::new(text)),
+            },
         })
     }
 
@@ -95,12 +105,46 @@ impl Tracked {
             Some(_) => Tracked::open(path),
             None => Ok(Tracked {
                 set: TestSet::default(),
-                path: path.to_path_buf(),
-                base: None,
+                file: TrackedFile {
+                    path: path.to_path_buf(),
+                    base: None,
+                },
             }),
         }
     }
 
+    /// Splits into the set and its file.
+    pub fn into_parts(self) -> (TestSet, TrackedFile) {
+        (self.set, self.file)
+    }
+
+    /// Joins a set to the file it was read from.
+    pub fn from_parts(set: TestSet, file: TrackedFile) -> Tracked {
+        Tracked { set, file }
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        self.file.path()
+    }
+
+    /// Whether the file existed when it was read.
+    pub fn existed(&self) -> bool {
+        self.file.existed()
+    }
+
+    /// Version of the file as last read or written; `None` while it does not exist.
+    pub fn version(&self) -> Option<&str> {
+        self.file.version()
+    }
+
+    /// Writes the set into the file (see [`TrackedFile::save`]).
+    pub fn save(&mut self) -> Result<Saved> {
+        self.file.save(&mut self.set)
+    }
+}
+
+impl TrackedFile {
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -116,10 +160,11 @@ impl Tracked {
         self.base.as_ref().map(|b| b.version.as_str())
     }
 
-    /// Writes the set into the file (atomically; through a symlink, into its target). If the
-    /// file changed since it was read, this command's changes are merged onto it first; when
-    /// they collide, nothing is written and the error names the case and field.
-    pub fn save(&mut self) -> Result<Saved> {
+    /// Writes `set` into the file (atomically; through a symlink, into its target). If the
+    /// file changed since it was read, this command's changes are merged onto it first and
+    /// `set` becomes the merge; when they collide, nothing is written and the error names the
+    /// case and field.
+    pub fn save(&mut self, set: &mut TestSet) -> Result<Saved> {
         let target = resolve_links(&self.path);
         let _lock = DirLock::acquire(target.parent().unwrap_or(Path::new(".")));
         let format = Format::of(&self.path);
@@ -127,9 +172,9 @@ impl Tracked {
         let merged = if now.as_deref() == self.base.as_ref().map(|b| b.text.as_str()) {
             None
         } else {
-            Some(self.merge_onto(now, format)?)
+            Some(self.merge_onto(set, now, format)?)
         };
-        let text = to_string(merged.as_ref().map_or(&self.set, |m| &m.set), format);
+        let text = to_string(merged.as_ref().map_or(&*set, |m| &m.set), format);
         write_atomic(&target, text.as_bytes())?;
         let base = Base::new(text);
         let version = base.version.clone();
@@ -141,7 +186,7 @@ impl Tracked {
                 notes: Vec::new(),
             },
             Some(m) => {
-                self.set = m.set;
+                *set = m.set;
                 Saved {
                     version,
                     merged: true,
@@ -151,8 +196,8 @@ impl Tracked {
         })
     }
 
-    /// This command's changes merged onto `now`, the file's current text.
-    fn merge_onto(&self, now: Option<String>, format: Format) -> Result<Merged> {
+    /// `mine`, this command's set, merged onto `now`, the file's current text.
+    fn merge_onto(&self, mine: &TestSet, now: Option<String>, format: Format) -> Result<Merged> {
         let conflict = |message: String| Error::Conflict {
             path: self.path.clone(),
             message: format!(
@@ -171,7 +216,7 @@ impl Tracked {
             Some(b) => load_str(&b.text, &self.path, format)?,
             None => TestSet::default(),
         };
-        three_way::merge(&base, &self.set, theirs)
+        three_way::merge(&base, mine, theirs)
             .map_err(|m| conflict(format!("changed by another writer since it was read: {m}")))
     }
 }

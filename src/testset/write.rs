@@ -35,6 +35,21 @@ pub(crate) fn overlay(new: Value, old: &Value) -> Value {
 }
 
 /// The case as it will be written, and whether it is unchanged since it was read.
+/// How a case is written: the text it was read from, when it is unchanged and that text is in
+/// the format being written; else its value laid over the one it was read with.
+enum Written<'a> {
+    Kept(&'a str),
+    Changed(Value),
+}
+
+fn written(case: &Case, same_format: bool) -> Written<'_> {
+    let (value, same) = case_value(case);
+    match case.origin.as_ref().and_then(|o| o.raw.as_deref()) {
+        Some(raw) if same && same_format => Written::Kept(raw),
+        _ => Written::Changed(value),
+    }
+}
+
 fn case_value(case: &Case) -> (Value, bool) {
     let v = serde_json::to_value(case).expect("a case always serializes");
     match case.origin.as_ref() {
@@ -109,15 +124,9 @@ pub(super) fn yaml_string(set: &TestSet) -> String {
         }
     }
     for case in &set.cases {
-        let (value, same) = case_value(case);
-        match case
-            .origin
-            .as_ref()
-            .and_then(|o| o.raw.as_ref())
-            .filter(|_| same && origin.is_some())
-        {
-            Some(raw) => out.push_str(raw),
-            None => sequence_item(&mut out, &value, indent),
+        match written(case, origin.is_some()) {
+            Written::Kept(raw) => out.push_str(raw),
+            Written::Changed(value) => sequence_item(&mut out, &value, indent),
         }
     }
     out
@@ -137,15 +146,9 @@ pub(super) fn jsonl_string(set: &TestSet) -> String {
     }
     let from_jsonl = set.origin.as_ref().is_some_and(|o| o.format == Format::Jsonl);
     for case in &set.cases {
-        let (value, same) = case_value(case);
-        match case
-            .origin
-            .as_ref()
-            .and_then(|o| o.raw.as_ref())
-            .filter(|_| same && from_jsonl)
-        {
-            Some(raw) => out.push_str(raw),
-            None => out.push_str(&serde_json::to_string(&value).expect("serializes")),
+        match written(case, from_jsonl) {
+            Written::Kept(raw) => out.push_str(raw),
+            Written::Changed(value) => out.push_str(&serde_json::to_string(&value).expect("serializes")),
         }
         out.push('\n');
     }

@@ -8,6 +8,7 @@ use ragsynth::llm::llamacpp;
 
 /// Whether llama-server and SmolLM2 (the plumbing tests' model) are installed; panics when
 /// required but missing.
+#[allow(dead_code)]
 pub fn local_llm_available() -> bool {
     model_available("smollm2")
 }

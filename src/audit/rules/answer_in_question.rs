@@ -1,6 +1,6 @@
 //! RS207 `answer-in-question`: the reference answer is already in the question.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -17,6 +17,7 @@ score.
 **Example**: question \"Is the archive tier of Tidepool called Glacier Vault?\", answer
 \"Glacier Vault\".",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -28,4 +29,20 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
             answer.trim()
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_an_answer_given_away_and_not_one_the_question_lacks() {
+        let mut given = case("Is the archive tier of Tidepool called Glacier Vault?");
+        given.answer = Some("Glacier Vault".into());
+        assert!(on_case(check, &given).is_some());
+        let mut asked = case("What is the archive tier called?");
+        asked.answer = Some("Glacier Vault".into());
+        assert!(on_case(check, &asked).is_none());
+    }
 }

@@ -1,6 +1,6 @@
 //! RS502 `answerable-unanswerable`: an "unanswerable" question that a chunk seems to answer.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -19,6 +19,7 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 **Example**: \"What is the maximum snapshot retention in Tidepool?\" marked unanswerable while
 a chunk says \"the maximum snapshot retention in Tidepool is 10 years\".",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Case(check),
 };
 
@@ -34,4 +35,18 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         n.containment * 100.0,
         n.copied_run
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_an_unanswerable_the_corpus_spells_out_and_not_one_it_lacks() {
+        let answered = case("Is the archive tier of Tidepool called Glacier Vault?");
+        let hit = on_case(check, &answered).expect("answered by the archive chunk");
+        assert!(hit.message.contains("`retention.md#"), "{}", hit.message);
+        assert!(on_case(check, &case("Can snapshots be stored on magnetic tape?")).is_none());
+    }
 }

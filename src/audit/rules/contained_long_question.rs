@@ -1,6 +1,6 @@
 //! RS103 `contained-long-question`: every content word of a long question is in its source.
 
-use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -19,6 +19,7 @@ for long questions, where a user who has not read the text would bring words of 
 **Example**: \"Which storage classes does Tidepool support for archive tiers and how are they
 billed?\" when each of those words appears in the labelled chunk.",
     severity: Severity::Info,
+    family: Family::Overlap,
     check: Check::Case(check),
 };
 
@@ -31,4 +32,25 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
             c * 100.0
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flags, labelled, passes};
+    use super::*;
+
+    #[test]
+    fn flags_a_long_question_made_of_source_words_and_not_a_short_one() {
+        let ask = |q| {
+            labelled(
+                q,
+                "retention.md",
+                "Snapshots are kept for 30 days on the free plan.",
+            )
+        };
+        let long =
+            "On the free plan, are the snapshots kept for all of the 30 days or only some of the days?";
+        assert!(flags(check, &ask(long)).starts_with("100% of the content words"));
+        passes(check, &ask("Snapshots kept 30 days on the free plan?"));
+    }
 }

@@ -1,6 +1,6 @@
 //! RS101 `copied-phrase`: the question copies a phrase from its source.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -22,6 +22,7 @@ of the retriever on real wording.
 digital goods eligible for a refund within 14 days?\" copies \"eligible for a refund within 14
 days\" (7 words). A user would ask \"can I get my money back for an e-book?\".",
     severity: Severity::Warning,
+    family: Family::Overlap,
     check: Check::Case(check),
 };
 
@@ -37,4 +38,25 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         message: format!("copies {} words from its source: \"{phrase}\"", run.tokens),
         highlight: Some(run.question.clone()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flags, labelled, passes};
+    use super::*;
+
+    #[test]
+    fn flags_a_phrase_copied_from_the_source_and_not_own_words() {
+        let quote = "Snapshots are kept for 30 days on the free plan.";
+        let copied = labelled(
+            "Are snapshots kept for 30 days on the free plan?",
+            "retention.md",
+            quote,
+        );
+        assert!(flags(check, &copied).contains("\"kept for 30 days on the free plan\""));
+        passes(
+            check,
+            &labelled("How long do backups stay around unpaid?", "retention.md", quote),
+        );
+    }
 }

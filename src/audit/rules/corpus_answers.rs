@@ -1,7 +1,7 @@
 //! RS504 `corpus-answers` (LLM): an "unanswerable" question the judge finds answered by the
 //! chunks keyword search returns for it.
 
-use super::{Ask, Check, Hit, JudgeInput, LlmCheck, RuleInfo, Shown};
+use super::{Ask, Check, Family, Hit, JudgeInput, LlmCheck, RuleInfo, Shown};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -22,6 +22,7 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 **Example**: \"How long does Tidepool keep deleted files?\" marked unanswerable while the
 retention chunk says \"removed files stay restorable for 30 days\".",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 
@@ -79,6 +80,36 @@ mod tests {
                 .collect(),
             answer: None,
         }]
+    }
+
+    #[test]
+    fn asks_about_unanswerable_cases_only() {
+        use super::super::fixture::{case, cx, labelled};
+        let config = crate::audit::AuditConfig::default();
+        let search = |q: &str, k: usize| -> Vec<usize> {
+            cx().chunks
+                .bm25()
+                .search(q, k)
+                .into_iter()
+                .map(|h| h.doc)
+                .collect()
+        };
+        let input = |case| JudgeInput {
+            case,
+            cx: cx(),
+            config: &config,
+            search: &search,
+        };
+        let open = case("What is the archive tier of Tidepool called?");
+        let got = asks(&input(&open));
+        assert_eq!(got.len(), 1);
+        assert!(got[0].passages[0].name.starts_with("retention.md#"), "{got:?}");
+        let answered = labelled(
+            "What is the archive tier called?",
+            "retention.md",
+            "Glacier Vault",
+        );
+        assert!(asks(&input(&answered)).is_empty());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::audit::duplicates::normalized;
 
@@ -19,6 +19,7 @@ question also leaks the real one into whatever the synthetic cases are used for.
 
 **Example**: \"How do I restore a snapshot?\" and \"how do I restore a snapshot\".",
     severity: Severity::Error,
+    family: Family::Duplicates,
     check: Check::Set(check),
 };
 
@@ -53,4 +54,22 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
 
 pub(super) fn source_of(case: &crate::testset::Case) -> &'static str {
     if case.is_synthetic() { "synthetic" } else { "real" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flagged, numbered, on_set};
+    use super::*;
+
+    #[test]
+    fn flags_the_repeat_and_not_a_different_question() {
+        let cases = numbered(&["How do I restore?", "how do I restore", "How do I delete?"]);
+        let hits = on_set(check, cases.clone());
+        assert_eq!(flagged(&cases, &hits), ["q1"]);
+        assert!(
+            hits[0].message.contains("same question as `q0`"),
+            "{}",
+            hits[0].message
+        );
+    }
 }

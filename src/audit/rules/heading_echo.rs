@@ -1,6 +1,6 @@
 //! RS208 `heading-echo`: "What is X?" where X is the heading of the source.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -17,6 +17,7 @@ says nothing about what users ask.
 
 **Example**: heading \"## Retention policies\", question \"What are retention policies?\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -62,4 +63,20 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_a_heading_turned_into_a_question_and_not_a_real_one() {
+        let quote = "Snapshots are kept for 30 days on the free plan.";
+        let echo = labelled("What are retention policies?", "retention.md", quote);
+        let hit = on_case(check, &echo).unwrap();
+        assert!(hit.message.contains("# Retention policies"), "{}", hit.message);
+        let real = labelled("What retention do free snapshots get?", "retention.md", quote);
+        assert!(on_case(check, &real).is_none());
+    }
 }

@@ -1,6 +1,6 @@
 //! RS102 `keyword-easy`: keyword search alone finds the source, far ahead of anything else.
 
-use super::{CaseInput, Check, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -21,13 +21,14 @@ all key terms and often rank their source first too, so the rule ignores them.
 **Example**: \"What is the default retention period for incremental snapshots in Tidepool?\"
 when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
     severity: Severity::Warning,
+    family: Family::Overlap,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let f = input.figures;
     let cfg = input.config;
-    let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
+    let (rank, score, other) = f.standing()?;
     if rank != 1
         || word_count(input.case) < cfg.keyword_easy_min_words
         || score <= 0.0
@@ -46,4 +47,19 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     Some(Hit::new(format!(
         "BM25 ranks the source first with score {score:.2} ({margin})"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flags, labelled, passes};
+    use super::*;
+
+    #[test]
+    fn flags_a_long_question_whose_source_wins_by_far_and_not_a_short_one() {
+        let ask = |q| labelled(q, "billing.md", "The Team plan costs 8 euros per user and month.");
+        let easy = ask("How many euros per user and month does the Team plan cost?");
+        assert!(flags(check, &easy).starts_with("BM25 ranks the source first"));
+        // Short real queries are all key terms: too few words to count.
+        passes(check, &ask("Team plan cost?"));
+    }
 }

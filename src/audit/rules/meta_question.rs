@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -21,6 +21,7 @@ retrieval.
 
 **Example**: \"What is the main idea of this section?\"",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -40,4 +41,21 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         message: format!("asks about the text itself (\"{}\")", m.as_str()),
         highlight: Some(m.range()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_a_question_about_the_text_and_not_one_about_the_subject() {
+        let hit = on_case(check, &case("What is the main idea of this section?")).unwrap();
+        assert!(
+            hit.message.contains("main idea of this section"),
+            "{}",
+            hit.message
+        );
+        assert!(on_case(check, &case("What is the main limit of the free plan?")).is_none());
+    }
 }

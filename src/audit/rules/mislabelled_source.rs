@@ -1,6 +1,6 @@
 //! RS501 `mislabelled-source`: another chunk fits the question far better than the label.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -20,14 +20,16 @@ chunk scoring twice as high usually deserves a look.
 **Example**: question about restore throttling labelled with the pricing page while
 `guides/restore.md#2` holds the answer.",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let f = input.figures;
-    let cfg = input.config;
-    let (rank, score, other) = (f.source_rank?, f.source_score?, f.best_other?);
-    if rank < cfg.mislabel_rank || other <= 0.0 || other < cfg.mislabel_ratio * score {
+    let (f, cfg) = (input.figures, input.config);
+    let (rank, score, other) = f.standing()?;
+    // Another chunk must clearly beat a source that ranks low: both, or it is noise.
+    let beaten = other > 0.0 && other >= cfg.mislabel_ratio * score;
+    if rank < cfg.mislabel_rank || !beaten {
         return None;
     }
     let chunk = f.best_other_chunk.as_deref().unwrap_or("another chunk");
@@ -39,4 +41,30 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     Some(Hit::new(format!(
         "the labelled source ranks {rank} (score {score:.2}); `{chunk}` scores {other:.2}"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case_with};
+    use super::*;
+    use crate::audit::AuditConfig;
+
+    #[test]
+    fn flags_a_label_far_from_the_chunk_that_fits_and_not_the_right_one() {
+        // The fixture corpus has a handful of chunks: a wrong source can rank 2nd, not 5th.
+        let config = AuditConfig {
+            mislabel_rank: 2,
+            ..AuditConfig::default()
+        };
+        let question = "Which port does the agent open on the server after the apt install?";
+        let wrong = labelled(
+            question,
+            "billing.md",
+            "Invoices are sent on the first day of each month.",
+        );
+        let hit = on_case_with(check, &wrong, &config).expect("mislabelled");
+        assert!(hit.message.contains("`install.md#"), "{}", hit.message);
+        let right = labelled(question, "install.md", "open port 8750 on the server");
+        assert!(on_case_with(check, &right, &config).is_none());
+    }
 }

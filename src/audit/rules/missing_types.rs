@@ -1,6 +1,6 @@
 //! RS603 `missing-types`: no unanswerable or no multi-hop cases.
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -18,6 +18,7 @@ unless asked.
 
 **Example**: 200 lookup questions and nothing else.",
     severity: Severity::Warning,
+    family: Family::Coverage,
     check: Check::Set(check),
 };
 
@@ -43,4 +44,30 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
         case: None,
         message: format!("no {} case", missing.join(" and no ")),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, label, on_set};
+    use super::*;
+    use crate::testset::{Case, Tags};
+
+    #[test]
+    fn flags_a_set_without_unanswerable_or_multi_hop_and_not_one_with_both() {
+        let typed = |kind: QuestionType| Case {
+            relevant: vec![label("billing.md", "costs 8 euros")],
+            tags: Tags {
+                kind: Some(kind.as_str().into()),
+                ..Default::default()
+            },
+            ..case("What does the Team plan cost, and when is it billed?")
+        };
+        let lookups = vec![typed(QuestionType::Lookup)];
+        assert_eq!(
+            on_set(check, lookups)[0].message,
+            "no unanswerable and no multi_hop case"
+        );
+        let unanswerable = case("Can snapshots go on tape?");
+        assert!(on_set(check, vec![typed(QuestionType::MultiHop), unanswerable]).is_empty());
+    }
 }

@@ -2,16 +2,53 @@
 //! documentation as data (`ragsynth audit --explain RS101` prints it; the review screen shows
 //! it next to a flag).
 //!
-//! Codes are grouped by hundreds: `RS1xx` lexical overlap, `RS2xx` wording, `RS3xx`
-//! duplicates, `RS4xx` labels, `RS5xx` answerability, `RS6xx` coverage. A code never changes
-//! meaning; a retired rule leaves a gap.
+//! Codes are grouped by hundreds, one [`Family`] each: `RS1xx` lexical overlap, `RS2xx`
+//! wording, `RS3xx` duplicates, `RS4xx` labels, `RS5xx` answerability, `RS6xx` coverage. A code
+//! never changes meaning; a retired rule leaves a gap.
 
 use std::ops::Range;
 
 use serde::Serialize;
 
-use super::{AuditConfig, CaseFigures, Context, Severity};
-use crate::testset::{Case, Issue, TestSet};
+use super::{AuditConfig, AuditContext, CaseFigures, Severity};
+use crate::testset::{Case, Issue, IssueFamily, TestSet};
+
+/// Declares a label rule (`RS4xx`) that reports the test-set validator's issues of one
+/// [`IssueFamily`]: its `INFO` (the doc written from `flags`, `why` and `example` in the shape
+/// every rule's doc has) and its check.
+macro_rules! validator_rule {
+    (
+        code: $code:literal,
+        name: $name:literal,
+        summary: $summary:literal,
+        flags: $flags:literal,
+        why: $why:literal,
+        example: $example:literal,
+        severity: $severity:ident,
+        issues: $issues:ident $(,)?
+    ) => {
+        pub const INFO: super::RuleInfo = super::RuleInfo {
+            code: $code,
+            name: $name,
+            summary: $summary,
+            doc: concat!(
+                "**What it flags**: ",
+                $flags,
+                " (from the test-set validator, with the corpus when one is\navailable).\n\n**Why it matters**: ",
+                $why,
+                "\n\n**Example**: ",
+                $example
+            ),
+            severity: crate::severity::Severity::$severity,
+            family: super::Family::Labels,
+            check: super::Check::Set(check),
+        };
+
+        fn check(input: &super::SetInput<'_>) -> Vec<super::SetHit> {
+            super::issues_on(input, crate::testset::IssueFamily::$issues)
+        }
+    };
+}
 
 mod answer_in_question;
 mod answerable_unanswerable;
@@ -21,6 +58,8 @@ mod corpus_answers;
 mod corpus_changed;
 mod doc_missing;
 mod exact_duplicate;
+#[cfg(test)]
+mod fixture;
 mod heading_echo;
 mod invalid_case;
 mod keyword_easy;
@@ -54,8 +93,28 @@ pub struct RuleInfo {
     pub doc: &'static str,
     /// How bad a finding is.
     pub severity: Severity,
+    /// The group the rule belongs to (the hundreds of its code).
+    pub family: Family,
     #[serde(skip)]
     pub(crate) check: Check,
+}
+
+/// The groups of rules, one per hundred of the codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    /// `RS1xx`: the question shares words with its source.
+    Overlap,
+    /// `RS2xx`: the question is worded the way generators write, not users.
+    Wording,
+    /// `RS3xx`: the same question twice.
+    Duplicates,
+    /// `RS4xx`: labels that point at the wrong text (from the test-set validator).
+    Labels,
+    /// `RS5xx`: the case's answerability is not what its labels say.
+    Answerability,
+    /// `RS6xx`: what the set covers as a whole.
+    Coverage,
 }
 
 /// How a rule looks at the set.
@@ -82,7 +141,7 @@ pub(crate) struct LlmCheck {
 /// What an LLM rule sees of a case.
 pub(crate) struct JudgeInput<'a> {
     pub case: &'a Case,
-    pub cx: &'a Context,
+    pub cx: &'a AuditContext,
     pub config: &'a AuditConfig,
     /// Chunk indices of the BM25 top `k` for a query.
     pub search: &'a (dyn Fn(&str, usize) -> Vec<usize> + Sync),
@@ -142,14 +201,14 @@ impl JudgeInput<'_> {
 pub(crate) struct CaseInput<'a> {
     pub case: &'a Case,
     pub figures: &'a CaseFigures,
-    pub cx: &'a Context,
+    pub cx: &'a AuditContext,
     pub config: &'a AuditConfig,
 }
 
 /// What a set rule sees.
 pub(crate) struct SetInput<'a> {
     pub set: &'a TestSet,
-    pub cx: &'a Context,
+    pub cx: &'a AuditContext,
     pub config: &'a AuditConfig,
     /// `testset::validate` over the set and corpus, computed once for the label rules.
     pub issues: &'a [Issue],
@@ -219,14 +278,22 @@ pub fn explain(code: &str) -> Option<&'static RuleInfo> {
         .find(|r| r.code.eq_ignore_ascii_case(code) || r.name == code)
 }
 
+/// The rule with this code or name, or an error listing every code.
+pub fn lookup(code: &str) -> crate::Result<&'static RuleInfo> {
+    explain(code).ok_or_else(|| crate::Error::NoSuchRule {
+        code: code.to_string(),
+        known: RULES.iter().map(|r| r.code).collect::<Vec<_>>().join(", "),
+    })
+}
+
 /// A rule's explanation as one text (name, one-line summary, full doc), for pages and reports
 /// that show the rule beside a flagged case.
 pub fn explanation(code: &str) -> Option<String> {
     explain(code).map(|r| format!("{} {} — {}\n\n{}", r.code, r.name, r.summary, r.doc))
 }
 
-/// Label issues whose field ends with one of `suffixes`, as set hits.
-fn issues_on(input: &SetInput<'_>, keep: impl Fn(&Issue) -> bool) -> Vec<SetHit> {
+/// The validator's issues of one family, as set hits.
+fn issues_on(input: &SetInput<'_>, family: IssueFamily) -> Vec<SetHit> {
     let index: std::collections::HashMap<&str, usize> = input
         .set
         .cases
@@ -237,7 +304,7 @@ fn issues_on(input: &SetInput<'_>, keep: impl Fn(&Issue) -> bool) -> Vec<SetHit>
     input
         .issues
         .iter()
-        .filter(|i| keep(i))
+        .filter(|i| i.kind.family() == family)
         .map(|i| SetHit {
             case: i.case.as_deref().and_then(|c| index.get(c).copied()),
             message: format!("field `{}`: {}", i.field, i.message),
@@ -263,6 +330,17 @@ mod tests {
         assert_eq!(codes, sorted);
         for r in all() {
             assert!(r.code.len() == 5 && r.code.starts_with("RS"), "{}", r.code);
+            let hundreds = ["RS1", "RS2", "RS3", "RS4", "RS5", "RS6"];
+            let families = [
+                Family::Overlap,
+                Family::Wording,
+                Family::Duplicates,
+                Family::Labels,
+                Family::Answerability,
+                Family::Coverage,
+            ];
+            let at = hundreds.iter().position(|h| r.code.starts_with(h));
+            assert_eq!(at.map(|i| families[i]), Some(r.family), "{}", r.code);
             assert!(!r.summary.contains('\n'), "{}", r.code);
             for part in ["What it flags", "Why it matters", "Example"] {
                 assert!(r.doc.contains(part), "{} lacks {part}", r.code);

@@ -1,7 +1,7 @@
 //! RS505 `multi-hop-one-passage` (LLM): a multi-hop case the judge finds answered by one of its
 //! labelled chunks alone.
 
-use super::{Ask, Check, Hit, JudgeInput, LlmCheck, RuleInfo};
+use super::{Ask, Check, Family, Hit, JudgeInput, LlmCheck, RuleInfo};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -22,6 +22,7 @@ the case is single-hop and the set overstates how well the system combines evide
 **Example**: \"Which plan keeps snapshots longest, and what does it cost?\" labelled with the
 retention chunk and the pricing chunk, while the pricing chunk lists both retention and price.",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 

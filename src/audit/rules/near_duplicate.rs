@@ -1,6 +1,6 @@
 //! RS302 `near-duplicate`: two questions that differ by a word or two.
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::audit::duplicates::near_duplicates;
 
@@ -20,6 +20,7 @@ real question leaks it.
 
 **Example**: \"How long are snapshots retained?\" and \"How long are the snapshots retained?\"",
     severity: Severity::Warning,
+    family: Family::Duplicates,
     check: Check::Set(check),
 };
 
@@ -41,4 +42,23 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{numbered, on_set};
+    use super::*;
+
+    #[test]
+    fn flags_a_near_copy_and_not_a_different_question() {
+        let asked = "How long are snapshots kept on the free plan of Tidepool";
+        let cases = numbered(&[
+            asked,
+            &format!("{asked} today?"),
+            "Which port does the agent use?",
+        ]);
+        let hits = on_set(check, cases);
+        assert_eq!(hits.len(), 1, "one of the near copies, not the port question");
+        assert!(hits[0].message.contains("% like `q"), "{}", hits[0].message);
+    }
 }

@@ -1,6 +1,6 @@
 //! RS203 `not-a-question`: a synthetic "question" that is a statement or an instruction.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -17,6 +17,7 @@ produces a case that copies its source by construction.
 
 **Example**: \"Tidepool stores snapshots in the archive tier after 30 days.\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -54,4 +55,21 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         return None;
     }
     Some(Hit::new("reads as a statement, not a question"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, flags, passes};
+    use super::*;
+    use crate::testset::Source;
+
+    #[test]
+    fn flags_a_synthetic_statement_and_not_a_request_or_a_real_case() {
+        let statement = case("Snapshots are kept for thirty days");
+        assert_eq!(flags(check, &statement), "reads as a statement, not a question");
+        passes(check, &case("Explain how snapshots are kept"));
+        let mut real = statement;
+        real.tags.source = Some(Source::Real);
+        passes(check, &real);
+    }
 }

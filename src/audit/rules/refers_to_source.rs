@@ -1,6 +1,6 @@
 //! RS205 `refers-to-source`: the question points at "the passage" its writer was reading.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -18,6 +18,7 @@ answer.
 
 **Example**: \"According to the passage, how long are snapshots kept?\"",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -28,4 +29,21 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         message: format!("refers to \"{}\", which a user has not seen", &q[m.clone()]),
         highlight: Some(m),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_the_passage_and_not_the_idiom() {
+        let hit = on_case(
+            check,
+            &case("According to the passage, how long are snapshots kept?"),
+        )
+        .unwrap();
+        assert!(hit.message.contains("\"the passage\""), "{}", hit.message);
+        assert!(on_case(check, &case("How is a lock used in the context of a prune?")).is_none());
+    }
 }

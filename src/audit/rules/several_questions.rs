@@ -1,6 +1,6 @@
 //! RS204 `several-questions`: two or more questions in one case.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -16,6 +16,7 @@ one half is scored as wrong, and the case does not test one retrieval need.
 
 **Example**: \"How long are snapshots kept? And can they be restored to another region?\"",
     severity: Severity::Warning,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -27,4 +28,17 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         .filter(|p| crate::text::words(p).len() >= 2)
         .collect();
     (parts.len() >= 2).then(|| Hit::new(format!("asks {} questions in one", parts.len())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_case};
+    use super::*;
+
+    #[test]
+    fn flags_two_questions_in_one_and_not_a_single_one() {
+        let two = case("How long are snapshots kept? And can they be restored to another region?");
+        assert_eq!(on_case(check, &two).unwrap().message, "asks 2 questions in one");
+        assert!(on_case(check, &case("How long are snapshots kept?")).is_none());
+    }
 }

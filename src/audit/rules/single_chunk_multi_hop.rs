@@ -1,6 +1,6 @@
 //! RS503 `single-chunk-multi-hop`: a multi-hop case one chunk answers.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 use crate::testset::QuestionType;
 
@@ -19,6 +19,7 @@ evidence.
 **Example**: a comparison of two plans labelled with two sentences of the same pricing
 table chunk.",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Case(check),
 };
 
@@ -48,4 +49,40 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         "tagged multi_hop but every label lies in chunk `{}`",
         input.cx.chunks[*common].id
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_case};
+    use super::*;
+
+    use super::super::fixture::label;
+    use crate::testset::QuestionType;
+
+    #[test]
+    fn flags_a_multi_hop_inside_one_chunk_and_not_one_across_documents() {
+        let mut one = labelled(
+            "What costs 8 euros and when are invoices sent?",
+            "billing.md",
+            "costs 8 euros",
+        );
+        one.tags.kind = Some(QuestionType::MultiHop.as_str().into());
+        one.relevant.push(label("billing.md", "Invoices are sent"));
+        let hit = on_case(check, &one).expect("one chunk");
+        assert!(
+            hit.message.contains("every label lies in chunk `billing.md#"),
+            "{}",
+            hit.message
+        );
+        let mut two = one.clone();
+        two.relevant[1] = label("install.md", "open port 8750");
+        assert!(on_case(check, &two).is_none());
+        two.relevant.pop();
+        assert!(
+            on_case(check, &two)
+                .unwrap()
+                .message
+                .contains("1 labelled passage")
+        );
+    }
 }

@@ -1,25 +1,26 @@
 //! RS402 `span-out-of-range`: a label's character span is reversed or runs past the end of its document.
 
-use super::{Check, RuleInfo, SetHit, SetInput, issues_on};
-use crate::audit::Severity;
-
-pub const INFO: RuleInfo = RuleInfo {
+validator_rule! {
     code: "RS402",
     name: "span-out-of-range",
     summary: "A label's character span is reversed or runs past the end of its document",
-    doc: "\
-**What it flags**: a label's character span is reversed or runs past the end of its document (from the test-set validator, with the corpus when one is
-available).
+    flags: "a label's character span is reversed or runs past the end of its document",
+    why: "a span whose start is after its end, or whose end is past the document's last character, points at no text; usually the document was shortened after labelling.",
+    example: "`start: 5200, end: 5900` in a document of 4,000 characters.",
+    severity: Error,
+    issues: Span,
+}
 
-**Why it matters**: a span whose start is after its end, or whose end is past the document's last character, points at no text; usually the document was shortened after labelling.
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::one_broken;
+    use super::*;
 
-**Example**: `start: 5200, end: 5900` in a document of 4,000 characters.",
-    severity: Severity::Error,
-    check: Check::Set(check),
-};
-
-fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    issues_on(input, |i| {
-        i.field.ends_with(".start") || i.field.ends_with(".end")
-    })
+    #[test]
+    fn flags_a_span_past_the_end_or_reversed_and_not_a_good_one() {
+        assert_eq!(one_broken(check, |l| l.end = 5_000).0, ["broken"]);
+        let (flagged, message) = one_broken(check, |l| (l.start, l.end) = (40, 10));
+        assert_eq!(flagged, ["broken"]);
+        assert!(message.contains("after end"), "{message}");
+    }
 }

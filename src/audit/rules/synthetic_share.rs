@@ -1,6 +1,6 @@
 //! RS602 `synthetic-share`: the set is mostly synthetic.
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -18,6 +18,7 @@ wrong retriever.
 
 **Example**: 450 synthetic and 24 real cases (95% synthetic).",
     severity: Severity::Warning,
+    family: Family::Coverage,
     check: Check::Set(check),
 };
 
@@ -34,4 +35,29 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
             100.0 * syn as f32 / n as f32
         ),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, on_set};
+    use super::*;
+
+    use crate::testset::Source;
+
+    #[test]
+    fn flags_a_mostly_synthetic_set_and_not_one_with_real_questions() {
+        let synthetic: Vec<_> = (0..5).map(|i| case(&format!("Question {i}?"))).collect();
+        let hits = on_set(check, synthetic.clone());
+        assert_eq!(hits.len(), 1);
+        assert!(
+            hits[0].message.starts_with("5 of 5 cases are synthetic"),
+            "{}",
+            hits[0].message
+        );
+        let mut mixed = synthetic;
+        for c in mixed.iter_mut().take(2) {
+            c.tags.source = Some(Source::Real);
+        }
+        assert!(on_set(check, mixed).is_empty());
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Check, RuleInfo, SetHit, SetInput};
+use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -18,6 +18,7 @@ tend to draw most questions from a few long files.
 
 **Example**: 13 documents, 4 never labelled: `billing.md`, `faq.md`, ...",
     severity: Severity::Info,
+    family: Family::Coverage,
     check: Check::Set(check),
 };
 
@@ -53,4 +54,25 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
             names.join(", ")
         ),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{labelled, on_set};
+    use super::*;
+
+    #[test]
+    fn names_the_documents_no_label_points_at_and_not_the_covered_ones() {
+        let retention = labelled("How long are snapshots kept?", "retention.md", "kept for 30 days");
+        let hits = on_set(check, vec![retention.clone()]);
+        let message = &hits[0].message;
+        assert!(
+            message.starts_with("2 of 3 documents are never labelled: `billing.md`"),
+            "{message}"
+        );
+        assert!(!message.contains("retention"), "{message}");
+        let billing = labelled("What does the Team plan cost?", "billing.md", "costs 8 euros");
+        let install = labelled("Which port?", "install.md", "open port 8750");
+        assert!(on_set(check, vec![retention, billing, install]).is_empty());
+    }
 }

@@ -1,7 +1,7 @@
 //! RS506 `unsupported-answer` (LLM): a reference answer the judge finds not supported by the
 //! case's labelled passages.
 
-use super::{Ask, Check, Hit, JudgeInput, LlmCheck, RuleInfo};
+use super::{Ask, Check, Family, Hit, JudgeInput, LlmCheck, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -21,6 +21,7 @@ evidence, and hides a label that points at the wrong passage.
 **Example**: \"How long are snapshots kept on the free plan?\" answered \"90 days\" while the
 labelled retention chunk says \"the free plan keeps snapshots for 30 days\".",
     severity: Severity::Warning,
+    family: Family::Answerability,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 

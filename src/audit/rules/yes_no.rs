@@ -1,6 +1,6 @@
 //! RS202 `yes-no`: a question answered by yes or no.
 
-use super::{CaseInput, Check, Hit, RuleInfo};
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -16,6 +16,7 @@ metrics on it say little; and generators produce them from any sentence by inver
 
 **Example**: \"Does Tidepool encrypt backups at rest?\"",
     severity: Severity::Info,
+    family: Family::Wording,
     check: Check::Case(check),
 };
 
@@ -34,4 +35,20 @@ pub(crate) fn is_yes_no(question: &str) -> bool {
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     is_yes_no(&input.case.question).then(|| Hit::new("answered by yes or no"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{case, flags, passes};
+    use super::*;
+
+    #[test]
+    fn flags_an_auxiliary_opening_and_not_alternatives_or_wh_questions() {
+        assert_eq!(
+            flags(check, &case("Does Tidepool encrypt backups?")),
+            "answered by yes or no"
+        );
+        passes(check, &case("Is the archive kept in Europe or in the US?"));
+        passes(check, &case("How does Tidepool encrypt backups?"));
+    }
 }

@@ -12,14 +12,14 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::{Case, Label, Source, TestSet};
 use crate::corpus::Corpus;
 use crate::locate::{DEFAULT_MIN_SIMILARITY, locate_in_corpus};
-use crate::testset::{Case, Label, Source, TestSet};
 use crate::{Error, Result, limits};
 
 /// Which tool wrote the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum Exporter {
     /// ragsynth's own format.
     Ragsynth,
     /// Ragas.
@@ -32,14 +32,14 @@ pub enum Kind {
     Plain,
 }
 
-impl fmt::Display for Kind {
+impl fmt::Display for Exporter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Kind::Ragsynth => "ragsynth",
-            Kind::Ragas => "Ragas",
-            Kind::DeepEval => "DeepEval",
-            Kind::Giskard => "Giskard",
-            Kind::Plain => "CSV/JSONL",
+            Exporter::Ragsynth => "ragsynth",
+            Exporter::Ragas => "Ragas",
+            Exporter::DeepEval => "DeepEval",
+            Exporter::Giskard => "Giskard",
+            Exporter::Plain => "CSV/JSONL",
         })
     }
 }
@@ -67,10 +67,10 @@ fn ext(path: &Path) -> String {
 }
 
 /// Detects the format from the extension and the first record's fields.
-pub fn detect(path: &Path) -> Result<Kind> {
+pub fn detect(path: &Path) -> Result<Exporter> {
     let e = ext(path);
     if e == "yaml" || e == "yml" {
-        return Ok(Kind::Ragsynth);
+        return Ok(Exporter::Ragsynth);
     }
     if e != "csv" && e != "json" {
         // JSON Lines: the first record decides; parsing a 100,000-line file twice would not.
@@ -78,28 +78,32 @@ pub fn detect(path: &Path) -> Result<Kind> {
         let first = text.lines().find(|l| !l.trim().is_empty());
         return Ok(match first.map(serde_json::from_str::<Value>) {
             Some(Ok(Value::Object(fields))) => kind_of(&fields),
-            _ => Kind::Ragsynth,
+            _ => Exporter::Ragsynth,
         });
     }
     let records = read_records(path)?;
     let Some(first) = records.first() else {
-        return Ok(if e == "csv" { Kind::Plain } else { Kind::Ragsynth });
+        return Ok(if e == "csv" {
+            Exporter::Plain
+        } else {
+            Exporter::Ragsynth
+        });
     };
     Ok(kind_of(&first.fields))
 }
 
-fn kind_of(f: &Map<String, Value>) -> Kind {
+fn kind_of(f: &Map<String, Value>) -> Exporter {
     let has = |k: &str| f.contains_key(k);
     if has("ragsynth") || (has("id") && has("question") && (has("relevant") || has("tags"))) {
-        Kind::Ragsynth
+        Exporter::Ragsynth
     } else if has("user_input") {
-        Kind::Ragas
+        Exporter::Ragas
     } else if has("input") {
-        Kind::DeepEval
+        Exporter::DeepEval
     } else if has("reference_context") || has("reference_answer") {
-        Kind::Giskard
+        Exporter::Giskard
     } else {
-        Kind::Plain
+        Exporter::Plain
     }
 }
 
@@ -169,16 +173,8 @@ fn read_records(path: &Path) -> Result<Vec<Record>> {
         _ => {
             let mut out = Vec::new();
             for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                limits::check_line(path, i + 1, line)?;
-                let v: Value = serde_json::from_str(line)
-                    .map_err(|e| parse_err(Some(i + 1), Some(e.column()), e.to_string()))?;
-                limits::check_strings(path, Some(i + 1), &v)?;
-                match v {
-                    Value::Object(fields) => out.push(Record { line: i + 1, fields }),
-                    _ => return Err(parse_err(Some(i + 1), None, "expected a JSON object".into())),
+                if let Some(fields) = limits::json_object_line(path, i + 1, line)? {
+                    out.push(Record { line: i + 1, fields });
                 }
             }
             Ok(out)
@@ -224,10 +220,10 @@ fn contexts(f: &Map<String, Value>, keys: &[&str]) -> Vec<String> {
 }
 
 /// Maps a generator's question type to ours.
-fn question_type(kind: Kind, f: &Map<String, Value>) -> Option<&'static str> {
+fn question_type(kind: Exporter, f: &Map<String, Value>) -> Option<&'static str> {
     let raw = match kind {
-        Kind::Ragas => text_field(f, &["synthesizer_name"])?,
-        Kind::Giskard => text_field(f, &["metadata.question_type", "question_type"])?,
+        Exporter::Ragas => text_field(f, &["synthesizer_name"])?,
+        Exporter::Giskard => text_field(f, &["metadata.question_type", "question_type"])?,
         _ => text_field(f, &["type", "question_type"])?,
     };
     let r = raw.to_ascii_lowercase();
@@ -243,16 +239,16 @@ fn question_type(kind: Kind, f: &Map<String, Value>) -> Option<&'static str> {
 }
 
 /// Reads an export of `kind`; contexts are located in `corpus` when given.
-pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported> {
+pub fn load(path: &Path, kind: Exporter, corpus: Option<&Corpus>) -> Result<Imported> {
     let (q_keys, a_keys, c_keys): (&[&str], &[&str], &[&str]) = match kind {
-        Kind::Ragas => (&["user_input"], &["reference"], &["reference_contexts"]),
-        Kind::DeepEval => (
+        Exporter::Ragas => (&["user_input"], &["reference"], &["reference_contexts"]),
+        Exporter::DeepEval => (
             &["input"],
             &["expected_output"],
             &["context", "retrieval_context"],
         ),
-        Kind::Giskard => (&["question"], &["reference_answer"], &["reference_context"]),
-        Kind::Plain | Kind::Ragsynth => (
+        Exporter::Giskard => (&["question"], &["reference_answer"], &["reference_context"]),
+        Exporter::Plain | Exporter::Ragsynth => (
             &["question", "query"],
             &["answer", "reference", "ground_truth"],
             &["context", "contexts", "reference_context", "passage", "quote"],
@@ -267,7 +263,7 @@ pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported
             path.display()
         ));
     }
-    let prefix = if kind == Kind::Plain {
+    let prefix = if kind == Exporter::Plain {
         "csv".to_string()
     } else {
         kind.to_string().to_ascii_lowercase()
@@ -288,7 +284,7 @@ pub fn load(path: &Path, kind: Kind, corpus: Option<&Corpus>) -> Result<Imported
         case.tags.source = Some(match text_field(f, &["source"]).as_deref() {
             Some("real") => Source::Real,
             Some("synthetic") => Source::Synthetic,
-            _ if kind == Kind::Plain => Source::Real,
+            _ if kind == Exporter::Plain => Source::Real,
             _ => Source::Synthetic,
         });
         let ctxs = contexts(f, c_keys);

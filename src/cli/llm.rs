@@ -1,14 +1,15 @@
-//! The `--llm` family of command-line options, shared by every command that calls a model
-//! (`generate`, `audit`): flatten [`LlmArgs`] into a command's arguments.
+//! The `--llm` family of options, shared by every command that calls a model (`generate`,
+//! `audit`): flatten [`LlmArgs`] into a command's arguments.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::LlmSettings;
-use crate::config::ConfigFile;
+use clap::Args;
+use ragsynth::config::ConfigFile;
+use ragsynth::llm::LlmSettings;
 
 /// Which LLM to call and how hard.
-#[derive(Debug, Clone, Default, clap::Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct LlmArgs {
     /// `openai:<model>`, `anthropic:<model>`, `ollama:<model>`, `openai-compatible:<model>@<url>`,
     /// `llamacpp[:<file.gguf>]` (default: `[llm] model`, else the local llama.cpp model).

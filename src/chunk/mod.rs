@@ -2,138 +2,20 @@
 //!
 //! Splitting is `text-splitter`'s (Markdown-aware for markdown, plain otherwise). Every chunk
 //! records `start..end` in Unicode scalar values, as Python would index the same text, so the
-//! invariant `doc.text.chars()[start..end] == chunk.text` holds whatever the script.
+//! invariant `doc.text.chars()[start..end] == chunk.text` holds whatever the script. The
+//! chunking itself (what a header stores) is in `config`; offsets convert in [`CharIndex`].
 
-use std::fmt;
-use std::str::FromStr;
+mod char_index;
+mod config;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use text_splitter::{Characters, ChunkConfig, ChunkSizer, MarkdownSplitter, TextSplitter};
 
-use crate::corpus::{DocKind, Document};
+pub use char_index::CharIndex;
+pub use config::{Chunking, ChunkingError, ENCODINGS, Splitter, Unit};
+
+use crate::corpus::{DocKind, Document, Skipped, Walk};
 use crate::{Error, Result};
-
-/// Which splitter a document goes through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Splitter {
-    /// Markdown splitter for `.md`/`.markdown`, text splitter for the rest.
-    #[default]
-    Auto,
-    /// Markdown splitter for every document.
-    Markdown,
-    /// Plain text splitter for every document.
-    Text,
-}
-
-/// What chunk sizes are counted in.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum Unit {
-    /// Unicode scalar values.
-    #[default]
-    Chars,
-    /// Tokens of a tiktoken encoding (`cl100k_base`, `o200k_base`, `p50k_base`, `r50k_base`).
-    Tokens(String),
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unit::Chars => f.write_str("chars"),
-            Unit::Tokens(enc) => write!(f, "tokens:{enc}"),
-        }
-    }
-}
-
-impl FromStr for Unit {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Unit> {
-        match s {
-            "chars" => Ok(Unit::Chars),
-            "tokens" => Ok(Unit::Tokens("cl100k_base".into())),
-            _ => match s.strip_prefix("tokens:") {
-                Some(enc) if ENCODINGS.contains(&enc) => Ok(Unit::Tokens(enc.to_string())),
-                _ => Err(Error::Config(format!(
-                    "unknown unit `{s}`: use chars or tokens:<{}>",
-                    ENCODINGS.join("|")
-                ))),
-            },
-        }
-    }
-}
-
-impl Serialize for Unit {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Unit {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// tiktoken encodings ragsynth can count tokens with.
-pub const ENCODINGS: &[&str] = &["cl100k_base", "o200k_base", "p50k_base", "r50k_base"];
-
-/// How documents are cut into chunks. Stored in the test-set header, so every command sees the
-/// same chunks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Chunking {
-    /// Which splitter.
-    #[serde(default)]
-    pub splitter: Splitter,
-    /// What `size` counts.
-    #[serde(default)]
-    pub unit: Unit,
-    /// Largest chunk.
-    pub size: usize,
-    /// Smallest chunk the splitter aims for (it fills chunks up to `size` from here); default
-    /// `size`, the splitter's own behaviour.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub min_size: Option<usize>,
-    /// Overlap between neighbouring chunks, in the same unit.
-    #[serde(default)]
-    pub overlap: usize,
-}
-
-impl Default for Chunking {
-    fn default() -> Self {
-        Chunking {
-            splitter: Splitter::Auto,
-            unit: Unit::Chars,
-            size: 1200,
-            min_size: None,
-            overlap: 120,
-        }
-    }
-}
-
-impl Chunking {
-    /// Checks the numbers fit together.
-    pub fn validate(&self) -> Result<()> {
-        if self.size == 0 {
-            return Err(Error::Config("chunk size must be positive".into()));
-        }
-        if self.overlap >= self.size {
-            return Err(Error::Config(format!(
-                "overlap ({}) must be smaller than the chunk size ({})",
-                self.overlap, self.size
-            )));
-        }
-        if let Some(min) = self.min_size
-            && min > self.size
-        {
-            return Err(Error::Config(format!(
-                "min size ({min}) exceeds size ({})",
-                self.size
-            )));
-        }
-        Ok(())
-    }
-}
 
 /// A piece of a document: the unit a retriever returns and a label points into.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -162,6 +44,14 @@ impl Chunk {
     }
 }
 
+/// One document's turn in [`Chunker::stream`].
+pub enum Streamed<'a> {
+    /// A document and its chunks.
+    Chunked(&'a Document, Vec<Chunk>),
+    /// A file left out, and why.
+    Skipped(Skipped),
+}
+
 /// A ready-to-use chunker: the configuration with its tokenizer loaded once.
 pub struct Chunker {
     config: Chunking,
@@ -185,9 +75,18 @@ impl Chunker {
                     "o200k_base" => tiktoken_rs::o200k_base(),
                     "p50k_base" => tiktoken_rs::p50k_base(),
                     "r50k_base" => tiktoken_rs::r50k_base(),
-                    other => return Err(Error::Config(format!("unknown tiktoken encoding `{other}`"))),
+                    other => {
+                        return Err(Error::UnknownValue {
+                            what: "tiktoken encoding",
+                            value: other.to_string(),
+                            expected: "cl100k_base, o200k_base, p50k_base or r50k_base",
+                        });
+                    }
                 }
-                .map_err(|e| Error::Config(format!("loading tiktoken encoding `{enc}`: {e}")))?;
+                .map_err(|e| ChunkingError::Tokenizer {
+                    encoding: enc.clone(),
+                    message: e.to_string(),
+                })?;
                 Sizer::Tokens(Box::new(bpe))
             }
         };
@@ -227,6 +126,33 @@ impl Chunker {
         docs.par_iter().map(|d| self.chunk(d)).collect()
     }
 
+    /// Reads and cuts the documents of `walk` a few at a time, split in parallel, handing each
+    /// to `each` in walk order (a file that cannot be read as it is met): memory is bounded by
+    /// a few of the largest documents, never by the corpus. Stops at the first error `each`
+    /// returns.
+    pub fn stream<E>(
+        &self,
+        walk: &Walk,
+        mut each: impl FnMut(Streamed<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let batch = rayon::current_num_threads() * 2;
+        let mut docs = walk.documents().peekable();
+        while docs.peek().is_some() {
+            let mut read = Vec::with_capacity(batch);
+            for doc in docs.by_ref().take(batch) {
+                match doc {
+                    Ok(d) => read.push(d),
+                    Err(s) => each(Streamed::Skipped(s))?,
+                }
+            }
+            let refs: Vec<_> = read.iter().collect();
+            for (doc, chunks) in read.iter().zip(self.chunk_each(&refs)) {
+                each(Streamed::Chunked(doc, chunks))?;
+            }
+        }
+        Ok(())
+    }
+
     fn split<S: ChunkSizer>(&self, doc: &Document, markdown: bool, sizer: S) -> Vec<Chunk> {
         let min = self.config.min_size.unwrap_or(self.config.size);
         let cfg = ChunkConfig::new(min..=self.config.size)
@@ -255,67 +181,6 @@ impl Chunker {
                 text: text.to_string(),
             })
             .collect()
-    }
-}
-
-/// Maps character offsets of one text to byte offsets and back, in O(log n) per lookup after
-/// one pass. Labels are in characters; Rust slices are in bytes.
-pub struct CharIndex<'a> {
-    text: &'a str,
-    /// Byte offset of every 64th character, so memory is 1/64 of the char count.
-    marks: Vec<usize>,
-    chars: usize,
-}
-
-const MARK_EVERY: usize = 64;
-
-impl<'a> CharIndex<'a> {
-    /// Indexes `text`.
-    pub fn new(text: &'a str) -> Self {
-        let mut marks = Vec::with_capacity(text.len() / MARK_EVERY + 1);
-        let mut chars = 0;
-        for (i, (b, _)) in text.char_indices().enumerate() {
-            if i % MARK_EVERY == 0 {
-                marks.push(b);
-            }
-            chars = i + 1;
-        }
-        CharIndex { text, marks, chars }
-    }
-
-    /// Number of characters.
-    pub fn char_len(&self) -> usize {
-        self.chars
-    }
-
-    /// Byte offset of character `c` (`c == char_len()` gives the text length); `None` past it.
-    pub fn byte_of(&self, c: usize) -> Option<usize> {
-        if c > self.chars {
-            return None;
-        }
-        if c == self.chars {
-            return Some(self.text.len());
-        }
-        let mark = self.marks[c / MARK_EVERY];
-        let rest = c % MARK_EVERY;
-        self.text[mark..].char_indices().nth(rest).map(|(b, _)| mark + b)
-    }
-
-    /// Character offset of byte `b` (which must be a char boundary).
-    pub fn char_of(&self, b: usize) -> usize {
-        let m = self.marks.partition_point(|&x| x <= b).saturating_sub(1);
-        m * MARK_EVERY
-            + self.text[self.marks.get(m).copied().unwrap_or(0)..b]
-                .chars()
-                .count()
-    }
-
-    /// The text between two character offsets, `None` if out of range.
-    pub fn slice(&self, start: usize, end: usize) -> Option<&'a str> {
-        if start > end {
-            return None;
-        }
-        Some(&self.text[self.byte_of(start)?..self.byte_of(end)?])
     }
 }
 

@@ -1,0 +1,73 @@
+//! Command-line arguments: one file per command, plus the option families several commands
+//! share (`--llm ...`, chunking). The only place besides `cmd/` that knows clap; defaults that
+//! matter live in the library's config types, not here. Each argument type converts itself into
+//! the library's settings type, so a command stays "arguments in, library call, render out".
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+mod audit;
+mod chunk;
+mod chunking;
+mod eval;
+mod generate;
+mod import;
+mod llm;
+mod remap;
+mod review;
+
+pub use audit::AuditArgs;
+pub use chunk::{ChunkArgs, ChunkFormat};
+pub use chunking::ChunkingArgs;
+pub use eval::EvalArgs;
+pub use generate::GenerateArgs;
+pub use import::ImportArgs;
+pub use llm::LlmArgs;
+pub use remap::{RemapArgs, RemapFormat};
+pub use review::ReviewArgs;
+
+/// Seed and audit the test sets used to evaluate retrieval-augmented generation systems.
+#[derive(Debug, Parser)]
+#[command(name = "ragsynth", version, about, propagate_version = true)]
+pub struct Cli {
+    /// Configuration file (default: ./ragsynth.toml when present).
+    #[arg(long, global = true, env = "RAGSYNTH_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Read documents through symlinks that lead outside the corpus directory (skipped with a
+    /// warning otherwise).
+    #[arg(long, global = true)]
+    pub follow_outside_links: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Flag weak cases (copied phrases, trivial wording, duplicates, broken labels), compare
+    /// synthetic with real questions, exit 2 on findings for CI.
+    Audit(AuditArgs),
+    /// Show or export the chunks the other commands see.
+    Chunk(ChunkArgs),
+    /// Add real questions from a CSV or JSON Lines file (personal data scrubbed).
+    Import(ImportArgs),
+    /// Re-anchor labels after the corpus or the chunking changed.
+    Remap(RemapArgs),
+    /// Accept, reject or edit pending synthetic cases on a local web page.
+    Review(ReviewArgs),
+    /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
+    Eval(EvalArgs),
+    /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.
+    Generate(GenerateArgs),
+}
+
+/// Checks a `--min-similarity` value.
+fn check_similarity(s: f32) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&s),
+        "--min-similarity must be between 0 and 1, not {s}"
+    );
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! Arguments of `ragsynth review`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// `ragsynth review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The test-set file (YAML or JSONL); every decision is saved into it at once.
+    pub testset: PathBuf,
+    /// Corpus directory (default: the test set's `corpus.root`).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Port to listen on (default: a free one).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Address to listen on. Loopback by default; anything else exposes the page to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+}

@@ -1,0 +1,57 @@
+//! Where a command's results go: a report to standard output or a file, a side file written
+//! atomically, and the connected LLM a command runs with.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Result;
+use ragsynth::config::ConfigFile;
+use ragsynth::fsutil::write_atomic;
+use ragsynth::llm::{Llm, LlmError};
+
+use super::warning;
+use crate::cli::LlmArgs;
+
+/// Writes a report to `output` (atomically) or, without one, to standard output.
+pub fn emit(output: Option<&Path>, bytes: &[u8]) -> Result<()> {
+    match output {
+        Some(file) => {
+            write_atomic(file, bytes)?;
+            eprintln!("wrote the report to {}", file.display());
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes what `fill` renders into `path` (atomically), when a path is given.
+pub fn save(path: Option<&Path>, fill: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) -> Result<()> {
+    if let Some(path) = path {
+        let mut bytes = Vec::new();
+        fill(&mut bytes)?;
+        write_atomic(path, &bytes)?;
+    }
+    Ok(())
+}
+
+/// Runs `work` with the LLM `args` name, on a runtime of its own: the connection's notes are
+/// printed first and a local server is stopped after, whatever `work` returns.
+pub fn with_llm<T>(
+    args: &LlmArgs,
+    config: &ConfigFile,
+    work: impl AsyncFnOnce(&Llm) -> Result<T, LlmError>,
+) -> Result<T> {
+    tokio::runtime::Runtime::new()?.block_on(async {
+        let llm = Llm::connect(args.llm.as_deref(), args.settings(config)).await?;
+        for n in llm.notes() {
+            warning(n);
+        }
+        let result = work(&llm).await;
+        llm.shutdown().await;
+        Ok(result?)
+    })
+}

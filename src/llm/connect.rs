@@ -1,0 +1,177 @@
+//! Wiring a provider into an [`Llm`]: the spec and `[llm]` section resolved into a model, a
+//! wire dialect, a key the endpoint may be trusted with, a journal, a local server when the
+//! spec asks for one, and the limits the executor enforces.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use secrecy::ExposeSecret;
+
+use super::executor::{Executor, Limits};
+use super::journal::Journal;
+use super::provider::Dialect;
+use super::{
+    DEFAULT_LOCAL_CONTEXT, Inner, Llm, LlmConfig, LlmError, LlmSettings, PriceTable, Spec, Usage, llamacpp,
+    price_of, trust,
+};
+
+impl Llm {
+    /// Connects to the LLM named by `spec` (see [`Spec`]); `None` = `[llm] model`, else the local
+    /// llama.cpp default. For `llamacpp` this starts a private `llama-server`.
+    pub async fn connect(spec: Option<&str>, settings: LlmSettings) -> Result<Llm, LlmError> {
+        let config: LlmConfig = settings
+            .config
+            .section("llm")
+            .map_err(|e| LlmError::Config(e.to_string()))?;
+        let prices: PriceTable = settings
+            .config
+            .section("prices")
+            .map_err(|e| LlmError::Config(e.to_string()))?;
+        let spec_from_file = spec.is_none() && config.model.is_some();
+        let spec: Spec = match spec.map(str::to_string).or_else(|| config.model.clone()) {
+            Some(s) => s.parse()?,
+            None => Spec::LlamaCpp { model: None },
+        };
+        let provider = spec.provider();
+        let endpoint = spec.endpoint(&config);
+        let mut concurrency = settings
+            .concurrency
+            .or(config.concurrency)
+            .unwrap_or(match &spec {
+                Spec::OpenAi { .. } | Spec::Anthropic { .. } => 8,
+                Spec::OpenAiCompatible { .. } => 4,
+                Spec::Ollama { .. } | Spec::LlamaCpp { .. } => 2,
+            });
+        let choice = trust::choose_key(
+            &spec,
+            spec_from_file,
+            &endpoint,
+            &config,
+            &settings.config,
+            settings.api_key.clone(),
+        )?;
+        let key = choice.key;
+        if let Some(k) = &key {
+            crate::redact::register(k.expose_secret());
+        }
+        let (model, dialect) = model_and_dialect(&spec);
+        if matches!(spec, Spec::OpenAi { .. } | Spec::Anthropic { .. }) && key.is_none() {
+            let var = config
+                .api_key_env
+                .as_deref()
+                .or(endpoint.key_var)
+                .unwrap_or_default();
+            return Err(LlmError::fatal(
+                provider,
+                match &choice.note {
+                    Some(withheld) => format!("no API key to send: {withheld}"),
+                    None => format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
+                },
+            ));
+        }
+        let journal = open_journal(&settings, &config)?;
+
+        let (mut server, mut base_url, mut context) = (None, endpoint.base_url, None);
+        if let Spec::LlamaCpp { model: path } = &spec {
+            let s = start_local(path.as_deref(), &config, concurrency).await?;
+            base_url = s.base_url.clone();
+            context = s.n_ctx;
+            concurrency = s.slots;
+            server = Some(s);
+        }
+        trust::check_transport(&base_url, key.is_some(), settings.allow_insecure)?;
+        let limits = Limits {
+            concurrency,
+            rpm: settings.rpm.or(config.rpm),
+            tpm: settings.tpm.or(config.tpm),
+            timeout: settings
+                .timeout
+                .or(config.timeout_secs.map(Duration::from_secs_f64))
+                .unwrap_or(Duration::from_secs(180)),
+            max_retries: settings.max_retries.or(config.max_retries).unwrap_or(6),
+            backoff_base: settings.backoff_base.unwrap_or(Duration::from_secs(1)),
+        };
+        let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
+        Ok(Llm {
+            inner: Arc::new(Inner {
+                id: format!("{provider}:{model}"),
+                exec,
+                journal,
+                usage: Mutex::new(Usage::default()),
+                price: price_of(provider, &model, &prices),
+                context,
+                concurrency,
+                max_reasks: settings.max_reasks.or(config.max_reasks).unwrap_or(2),
+                server: tokio::sync::Mutex::new(server),
+                notes: choice.note.into_iter().collect(),
+            }),
+        })
+    }
+}
+
+/// The model name the provider is asked for, and how its API is spoken.
+fn model_and_dialect(spec: &Spec) -> (String, Dialect) {
+    let openai = |completion_tokens_field| Dialect::OpenAi {
+        completion_tokens_field,
+    };
+    match spec {
+        Spec::OpenAi { model } => (model.clone(), openai(true)),
+        Spec::Anthropic { model } => (model.clone(), Dialect::Anthropic),
+        Spec::Ollama { model } | Spec::OpenAiCompatible { model, .. } => (model.clone(), openai(false)),
+        Spec::LlamaCpp { model } => {
+            let file = llamacpp::model_file(model.as_deref());
+            let stem = file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (stem, openai(false))
+        }
+    }
+}
+
+/// The journal answers are replayed from and recorded into; none with `no_cache`.
+fn open_journal(settings: &LlmSettings, config: &LlmConfig) -> Result<Option<Journal>, LlmError> {
+    if settings.no_cache {
+        return Ok(None);
+    }
+    let dir = settings
+        .cache_dir
+        .clone()
+        .or_else(|| config.cache_dir.clone())
+        .unwrap_or_else(|| llamacpp::cache_root().join("llm"));
+    Journal::open(&dir).map(Some).map_err(|e| {
+        LlmError::Config(format!(
+            "cannot open the LLM journal in {}: {e} (use --cache-dir or --no-cache)",
+            dir.display()
+        ))
+    })
+}
+
+/// Starts a private llama-server for `model` (the default model when `None`), logging to a
+/// file of its own in the temporary directory.
+async fn start_local(
+    model: Option<&std::path::Path>,
+    config: &LlmConfig,
+    slots: usize,
+) -> Result<llamacpp::Server, LlmError> {
+    static STARTED: AtomicUsize = AtomicUsize::new(0);
+    let log = std::env::temp_dir().join(format!(
+        "ragsynth-llama-server-{}-{}.log",
+        std::process::id(),
+        STARTED.fetch_add(1, Ordering::Relaxed)
+    ));
+    let (binary, model) = (
+        llamacpp::server_binary(config.server.as_deref()),
+        llamacpp::model_file(model),
+    );
+    llamacpp::start(&llamacpp::Options {
+        binary: &binary,
+        model: &model,
+        slots,
+        ctx: config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
+        threads: config.threads.unwrap_or_else(llamacpp::default_threads),
+        log: &log,
+    })
+    .await
+}

@@ -1,0 +1,13 @@
+//! Every report in every format, one place: `render::<report>` holds one file per output
+//! format (text for people, JSON for scripts, HTML for sharing), like lychee's formatters.
+//!
+//! Renderers only turn a finished report into bytes; they compute nothing and print nothing
+//! (the command decides where the bytes go). Text from a test set or corpus goes through
+//! [`crate::terminal`] so it cannot steer the terminal. The review page's HTML lives with the
+//! server in [`crate::review`]; [`audit::html`] reuses its static form.
+
+pub mod audit;
+pub mod chunk;
+pub mod eval;
+pub mod import;
+pub mod remap;

@@ -1,0 +1,232 @@
+//! A corpus cut into chunks once, for every command: the chunks in corpus order, each
+//! document's run of them, and the BM25 index over them, built the first time it is asked for.
+//!
+//! Labels are tied to chunks here and nowhere else: [`ChunkedCorpus::overlapping`] (the chunks
+//! a span touches), [`ChunkedCorpus::holding`] (the one chunk that best stands for a span) and
+//! [`ChunkedCorpus::label_chunk`] (the chunk id a label derives under this chunking).
+
+use std::collections::HashMap;
+use std::ops::{Deref, Range};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use crate::Result;
+use crate::chunk::{CharIndex, Chunk, Chunker, Chunking};
+use crate::corpus::Corpus;
+use crate::index::{Bm25Index, Bm25Params};
+use crate::testset::Label;
+use crate::text::content_terms;
+
+/// Every chunk of a corpus under one chunking, with per-document lookup and a lazily built
+/// BM25 index. Dereferences to the chunks, in corpus order (a chunk's position is its index in
+/// [`ChunkedCorpus::bm25`]).
+#[derive(Debug, Clone)]
+pub struct ChunkedCorpus {
+    chunking: Chunking,
+    chunks: Vec<Chunk>,
+    by_doc: HashMap<String, Range<usize>>,
+    bm25: OnceLock<Bm25Index>,
+}
+
+impl ChunkedCorpus {
+    /// Chunks every document of `corpus` (in parallel); no corpus gives no chunks.
+    pub fn new(corpus: Option<&Corpus>, chunking: &Chunking) -> Result<ChunkedCorpus> {
+        let chunker = Chunker::new(chunking.clone())?;
+        let per_doc: Vec<Vec<Chunk>> = match corpus {
+            Some(c) => c.docs.par_iter().map(|d| chunker.chunk(d)).collect(),
+            None => Vec::new(),
+        };
+        let mut by_doc = HashMap::new();
+        let mut chunks = Vec::new();
+        for doc_chunks in per_doc {
+            if let Some(first) = doc_chunks.first() {
+                by_doc.insert(first.doc.clone(), chunks.len()..chunks.len() + doc_chunks.len());
+            }
+            chunks.extend(doc_chunks);
+        }
+        Ok(ChunkedCorpus {
+            chunking: chunking.clone(),
+            chunks,
+            by_doc,
+            bm25: OnceLock::new(),
+        })
+    }
+
+    /// The chunking the chunks were cut under.
+    pub fn chunking(&self) -> &Chunking {
+        &self.chunking
+    }
+
+    /// BM25 over the chunks (position = index into the chunks), built on first use with the
+    /// terms of [`content_terms`] extracted in parallel. A parallel loop that reads it should
+    /// call this once before it starts: the build itself runs on rayon, and a worker blocked
+    /// on it inside such a loop could be handed another item that asks for it again.
+    pub fn bm25(&self) -> &Bm25Index {
+        self.bm25.get_or_init(|| {
+            let terms: Vec<Vec<String>> = self.chunks.par_iter().map(|c| content_terms(&c.text)).collect();
+            Bm25Index::from_terms(terms, Bm25Params::default())
+        })
+    }
+
+    /// Positions of the chunks of `doc`.
+    pub fn range_of(&self, doc: &str) -> Range<usize> {
+        self.by_doc.get(doc).cloned().unwrap_or(0..0)
+    }
+
+    /// The chunks of `doc`, in order (none when it is not in the corpus).
+    pub fn of_doc(&self, doc: &str) -> &[Chunk] {
+        &self.chunks[self.range_of(doc)]
+    }
+
+    /// Positions of the chunks of `doc` that overlap the character span `start..end` (a point
+    /// span counts the chunk containing it).
+    pub fn overlapping(&self, doc: &str, start: usize, end: usize) -> Vec<usize> {
+        self.range_of(doc)
+            .filter(|&i| {
+                let c = &self.chunks[i];
+                c.start < end.max(start + 1) && start < c.end
+            })
+            .collect()
+    }
+
+    /// The chunk of `doc` a character span belongs to: the first that holds all of it, else
+    /// the one that overlaps it most (the earlier one on a tie); `None` when none touches it.
+    pub fn holding(&self, doc: &str, start: usize, end: usize) -> Option<&Chunk> {
+        holding(self.of_doc(doc), start, end)
+    }
+
+    /// The chunk `label` derives under this chunking (`text` indexes its document): the chunk
+    /// that holds the whole span (a label spanning a chunk names that chunk), else the one
+    /// that holds — or overlaps most — the quote.
+    pub fn label_chunk(&self, text: &CharIndex<'_>, label: &Label) -> Option<&Chunk> {
+        let chunks = self.of_doc(&label.doc);
+        chunks
+            .iter()
+            .find(|c| c.start <= label.start && label.end <= c.end)
+            .or_else(|| {
+                let (start, end) = quote_range(text, label);
+                holding(chunks, start, end)
+            })
+    }
+}
+
+impl Deref for ChunkedCorpus {
+    type Target = [Chunk];
+    fn deref(&self) -> &[Chunk] {
+        &self.chunks
+    }
+}
+
+/// See [`ChunkedCorpus::holding`]; `chunks` are one document's.
+fn holding(chunks: &[Chunk], start: usize, end: usize) -> Option<&Chunk> {
+    if let Some(c) = chunks.iter().find(|c| c.start <= start && end <= c.end) {
+        return Some(c);
+    }
+    let overlap = |c: &Chunk| c.end.min(end).saturating_sub(c.start.max(start));
+    chunks
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| overlap(c) > 0)
+        .min_by_key(|(i, c)| (std::cmp::Reverse(overlap(c)), *i))
+        .map(|(_, c)| c)
+}
+
+/// Where the label's quote sits: its first occurrence inside the span, else the whole span.
+fn quote_range(text: &CharIndex<'_>, label: &Label) -> (usize, usize) {
+    let quote = label.quote.as_str();
+    if let Some(span) = text.slice(label.start, label.end)
+        && !quote.is_empty()
+        && let Some(b) = span.find(quote)
+    {
+        let start = label.start + span[..b].chars().count();
+        return (start, start + quote.chars().count());
+    }
+    (label.start, label.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::{DocKind, Document};
+
+    fn chunk(n: usize, start: usize, end: usize) -> Chunk {
+        Chunk {
+            id: format!("d.md#{n}"),
+            doc: "d.md".into(),
+            start,
+            end,
+            text: String::new(),
+        }
+    }
+
+    fn corpus(text: String) -> Corpus {
+        Corpus {
+            docs: vec![Document {
+                path: "d.txt".into(),
+                text,
+                kind: DocKind::Text,
+                sha256: String::new(),
+            }],
+            ..Corpus::default()
+        }
+    }
+
+    #[test]
+    fn containing_chunk_wins_then_largest_overlap() {
+        let chunks = [chunk(0, 0, 100), chunk(1, 90, 200), chunk(2, 190, 300)];
+        assert_eq!(holding(&chunks, 95, 99).unwrap().id, "d.md#0");
+        assert_eq!(holding(&chunks, 150, 195).unwrap().id, "d.md#1");
+        assert_eq!(holding(&chunks, 180, 290).unwrap().id, "d.md#2");
+        assert!(holding(&chunks, 300, 310).is_none());
+    }
+
+    #[test]
+    fn a_label_spanning_a_chunk_names_that_chunk() {
+        let text = (0..40)
+            .map(|i| format!("Sentence number {i} is here. "))
+            .collect::<String>();
+        let corpus = corpus(text);
+        let chunking = Chunking {
+            size: 120,
+            overlap: 40,
+            ..Chunking::default()
+        };
+        let chunked = ChunkedCorpus::new(Some(&corpus), &chunking).unwrap();
+        let chunks = chunked.of_doc("d.txt");
+        let idx = CharIndex::new(&corpus.docs[0].text);
+        let c = &chunks[2];
+        // The chunk's first words also end the chunk before it (the overlap).
+        let quote: String = c.text.chars().take(12).collect();
+        assert!(chunks[1].text.contains(&quote));
+        let mut label = Label {
+            doc: "d.txt".into(),
+            start: c.start,
+            end: c.end,
+            quote: quote.clone(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        };
+        assert_eq!(
+            chunked.label_chunk(&idx, &label).map(|c| c.id.as_str()),
+            Some(c.id.as_str())
+        );
+        label.end = label.start + quote.chars().count();
+        assert_eq!(
+            chunked.label_chunk(&idx, &label).map(|c| c.id.as_str()),
+            Some(chunks[1].id.as_str())
+        );
+    }
+
+    #[test]
+    fn documents_keep_their_runs_and_the_index_their_positions() {
+        let corpus = corpus("Refunds take fourteen days. ".repeat(100));
+        let chunked = ChunkedCorpus::new(Some(&corpus), &Chunking::default()).unwrap();
+        assert_eq!(chunked.range_of("d.txt"), 0..chunked.len());
+        assert!(chunked.of_doc("other.md").is_empty());
+        assert_eq!(chunked.overlapping("d.txt", 0, 0), vec![0]);
+        assert_eq!(chunked.bm25().len(), chunked.len());
+        assert!(ChunkedCorpus::new(None, &Chunking::default()).unwrap().is_empty());
+    }
+}
