@@ -20,7 +20,7 @@ use super::ask::Tally;
 use super::context::GenerateContext;
 use super::merge::Accepted;
 use super::plan::{Kind, Plan, Task};
-use super::summary::{RoundFigures, Stop, Summary};
+use super::summary::{GenerateSummary, RoundFigures, Stop};
 use super::verify::{Dedup, Rejection};
 use super::{lookup, multi_hop, topup, unanswerable};
 use crate::llm::{Llm, LlmError};
@@ -71,7 +71,7 @@ pub async fn run(
     llm: &Llm,
     ctx: &GenerateContext<'_>,
     plan: &Plan,
-    summary: &mut Summary,
+    summary: &mut GenerateSummary,
     progress: &dyn Progress,
 ) -> Result<Vec<Accepted>, RunError> {
     let mut seen = Dedup::default();
@@ -102,7 +102,7 @@ fn next_round(
     ctx: &GenerateContext<'_>,
     plan: &Plan,
     asked: &[Task],
-    summary: &mut Summary,
+    summary: &mut GenerateSummary,
     round: u32,
     progressed: bool,
 ) -> Result<Vec<Task>, Stop> {
@@ -163,7 +163,7 @@ fn account(
     verdicts: Vec<Verdict>,
     seen: &mut Dedup,
     accepted: &mut Vec<Accepted>,
-    summary: &mut Summary,
+    summary: &mut GenerateSummary,
 ) -> RoundFigures {
     let mut figures = RoundFigures {
         round,
