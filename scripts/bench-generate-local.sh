@@ -13,7 +13,9 @@
 #
 #   bash scripts/bench-generate-local.sh [N=20] [OUT=$(mktemp -d)]
 #
-# Env: RAGSYNTH_BIN (default: a release build in the shared target folder), LLM (default: the
+# Env: RAGSYNTH_BIN (default: a release build in the shared target folder), AUDIT_BIN (the binary
+# whose audit counts the faults, RAGSYNTH_BIN by default: set it to today's build when measuring
+# an older one, so both are judged by the same rules), LLM (default: the
 # built-in default model), CORPORA ("docs black" by default), SEED (0), SHOW (questions printed
 # per corpus, 5).
 set -euo pipefail
@@ -68,7 +70,7 @@ for name in ${CORPORA:-docs black}; do
   "$RAGSYNTH_BIN" generate "$corpus" -o "$set_file" -n "$N" --seed "${SEED:-0}" --json --quiet \
     --cache-dir "$OUT/journal-$name" "${llm_args[@]}" >"$OUT/$name.summary.json"
   end=$(date +%s.%N)
-  "$RAGSYNTH_BIN" audit "$set_file" --format json --fail-on never >"$OUT/$name.audit.json"
+  "${AUDIT_BIN:-$RAGSYNTH_BIN}" audit "$set_file" --format json --fail-on never >"$OUT/$name.audit.json"
   python3 - "$name" "$OUT/$name.summary.json" "$OUT/$name.audit.json" "$set_file" "$start" "$end" "$SHOW" <<'PY'
 import json, re, sys
 name, summary, audit, cases, start, end, show = sys.argv[1:]
