@@ -8,6 +8,7 @@
 
 pub mod ask;
 pub mod context;
+pub mod eligible;
 pub mod estimate;
 pub mod facts;
 pub mod lookup;

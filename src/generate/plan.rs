@@ -11,6 +11,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::eligible::low_content;
 use super::pairs::{Pair, find_pairs};
 use crate::chunk::Chunk;
 use crate::testset::QuestionType;
@@ -173,32 +174,6 @@ impl Task {
     }
 }
 
-/// Why a chunk is not asked about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LowContent {
-    /// Too few words to ask anything.
-    Tiny,
-    /// Mostly links.
-    Links,
-    /// Mostly short list items or headings: a table of contents or a menu.
-    Toc,
-    /// Mostly code.
-    Code,
-}
-
-impl LowContent {
-    /// Name in reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LowContent::Tiny => "tiny",
-            LowContent::Links => "links",
-            LowContent::Toc => "table_of_contents",
-            LowContent::Code => "code",
-        }
-    }
-}
-
 /// The plan.
 #[derive(Debug, Clone, Serialize)]
 pub struct Plan {
@@ -225,59 +200,6 @@ impl Plan {
             .map(|t| t.questions as usize)
             .sum()
     }
-}
-
-/// Fewest words a chunk needs to be asked about.
-pub const MIN_WORDS: usize = 25;
-
-/// Classifies a chunk that has too little prose to ask about.
-pub fn low_content(text: &str) -> Option<LowContent> {
-    let mut in_code = false;
-    let (mut code_chars, mut prose_chars) = (0usize, 0usize);
-    let (mut lines, mut link_lines, mut short_items) = (0usize, 0usize, 0usize);
-    let mut prose = String::new();
-    for line in text.lines() {
-        let t = line.trim();
-        if t.starts_with("```") || t.starts_with("~~~") {
-            in_code = !in_code;
-            continue;
-        }
-        if t.is_empty() {
-            continue;
-        }
-        if in_code {
-            code_chars += t.len();
-            continue;
-        }
-        prose_chars += t.len();
-        lines += 1;
-        let links = t.matches("](").count() + t.matches("http://").count() + t.matches("https://").count();
-        let body = t.trim_start_matches(['-', '*', '+', '#', ' ', '|']);
-        let n_words = crate::text::words(body).len();
-        if links > 0 && n_words <= 6 * links + 2 {
-            link_lines += 1;
-        }
-        let item =
-            t.starts_with(['-', '*', '+', '#']) || t.chars().next().is_some_and(|c| c.is_ascii_digit());
-        if item && n_words <= 6 && !body.ends_with(['.', ':', '?', '!']) {
-            short_items += 1;
-        }
-        prose.push_str(body);
-        prose.push('\n');
-    }
-    if code_chars > 0 && code_chars * 10 >= (code_chars + prose_chars) * 6 {
-        return Some(LowContent::Code);
-    }
-    if lines > 0 && link_lines * 2 >= lines {
-        return Some(LowContent::Links);
-    }
-    if lines >= 4 && short_items * 10 >= lines * 6 {
-        return Some(LowContent::Toc);
-    }
-    if crate::text::words(&prose).len() < MIN_WORDS {
-        return Some(LowContent::Tiny);
-    }
-    None
 }
 
 /// A stable 64-bit hash of the seed and some labels.
@@ -508,18 +430,6 @@ mod tests {
         );
         assert!("bogus=1".parse::<Mix>().is_err());
         assert!("lookup=0".parse::<Mix>().is_err());
-    }
-
-    #[test]
-    fn low_content_kinds() {
-        assert_eq!(low_content("Short note."), Some(LowContent::Tiny));
-        let links = "- [Install](install.md)\n- [Configure](configuration.md)\n- [FAQ](faq.md)\n";
-        assert_eq!(low_content(links), Some(LowContent::Links));
-        let toc = "# Contents\n- Install\n- Configure\n- Restore\n- Retention\n- Security\n";
-        assert_eq!(low_content(toc), Some(LowContent::Toc));
-        let code = format!("Run:\n```\n{}\n```\n", "tide backup --all --verbose\n".repeat(20));
-        assert_eq!(low_content(&code), Some(LowContent::Code));
-        assert_eq!(low_content(&prose("retention")), None);
     }
 
     #[test]
