@@ -348,8 +348,8 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     browser.screenshot(&output.join("review-summary.png")).await;
     browser.click("#tab-review").await;
 
-    // Another case edited elsewhere while the page is open: the next decision is saved next to
-    // that edit (merged), the page says so and shows the file as it now is.
+    // Edited elsewhere while the page is open: the next decision is saved next to that edit
+    // (nothing of either is lost), and the page says so and shows the file as it now is.
     let elsewhere = on_disk.replace("Clock skew.", "Clock skew (edited elsewhere).");
     assert_ne!(elsewhere, on_disk);
     std::fs::write(&path, &elsewhere).unwrap();
@@ -361,23 +361,19 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
             "the merge banner",
         )
         .await;
-    assert!(
-        message.as_str().unwrap().contains("saved next to those changes"),
-        "{message}"
-    );
-    let now = testset::load(&path).unwrap();
-    assert_eq!(now.case(&fifth).unwrap().review, Some(Review::Accepted));
-    assert!(
-        std::fs::read_to_string(&path)
-            .unwrap()
-            .contains("Clock skew (edited elsewhere).")
-    );
+    let message = message.as_str().unwrap();
+    assert!(message.contains("changed on disk"), "{message}");
+    assert!(message.contains("saved next to those changes"), "{message}");
     browser
         .wait_for(
             "return document.getElementById('progress-text').textContent.startsWith('4 of')",
-            "the list after the merge",
+            "the progress after the merged save",
         )
         .await;
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(now.contains("Clock skew (edited elsewhere)."));
+    let merged = testset::load(&path).unwrap();
+    assert_eq!(merged.case(&fifth).unwrap().review, Some(Review::Accepted));
 
     // The same field changed both ways (the case on the card rejected elsewhere, accepted
     // here): nothing is written, the page names the other change and reloads.

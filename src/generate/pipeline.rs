@@ -106,14 +106,20 @@ fn next_round(
     round: u32,
     progressed: bool,
 ) -> Result<Vec<Task>, Stop> {
-    let short: Vec<(Kind, usize)> = Kind::ALL
+    let missing: Vec<(Kind, usize)> = Kind::ALL
         .iter()
         .map(|&k| (k, plan.count(k).saturating_sub(summary.kind(k).accepted)))
         .filter(|&(_, n)| n > 0)
         .collect();
-    if short.is_empty() {
+    if missing.is_empty() {
         return Err(Stop::Complete);
     }
+    // Twice what is missing, but never more than the plan asked of the kind in one pass: a weak
+    // model rejects most candidates of some kinds, and the bound on calls stays rounds × one pass.
+    let short: Vec<(Kind, usize)> = missing
+        .into_iter()
+        .map(|(k, n)| (k, (2 * n).min(plan.count(k))))
+        .collect();
     if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
