@@ -1,7 +1,7 @@
 //! What a new user meets in the first ten minutes (issue #16): the common mistakes end with one
 //! `error:` line that names the right place once and exit 1; a generate run that accepts nothing
 //! says so and writes nothing; `review --open` opens the page; the default LLM journal is kept
-//! per corpus and still replays a rerun.
+//! per corpus and still replays a rerun; the demo, the tests and CI build into one folder.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -349,4 +349,29 @@ fn review_open_hands_the_url_to_the_desktop_browser() {
         let _ = child.kill();
         let _ = child.wait();
     }
+}
+
+#[test]
+fn demo_tests_and_ci_build_into_one_folder() {
+    // The same default in each script, so a demo after the tests (or CI) rebuilds nothing.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let line = |script: &str| {
+        let text = std::fs::read_to_string(root.join(script)).unwrap();
+        text.lines()
+            .find(|l| l.starts_with("export CARGO_TARGET_DIR="))
+            .unwrap_or_else(|| panic!("{script} sets no CARGO_TARGET_DIR"))
+            .to_string()
+    };
+    assert_eq!(
+        line("scripts/test.sh"),
+        r#"export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${RAGSYNTH_CACHE:-$HOME/.cache/ragsynth}/target}""#
+    );
+    assert_eq!(line(".ci/run"), line("scripts/test.sh"));
+    // demo.sh names its cache folder first (it also finds the LLM there).
+    let demo = std::fs::read_to_string(root.join("scripts/demo.sh")).unwrap();
+    assert!(
+        demo.contains(r#"CACHE="${RAGSYNTH_CACHE:-$HOME/.cache/ragsynth}""#)
+            && demo.contains(r#"export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$CACHE/target}""#),
+        "scripts/demo.sh builds elsewhere"
+    );
 }
