@@ -52,12 +52,15 @@ fn a_missing_corpus_or_test_set_is_named_once() {
     assert_eq!(error_of(&o).matches(&shown).count(), 1);
 
     let set = dir.path().join("nope.yaml");
-    let o = ragsynth().arg("audit").arg(&set).output().unwrap();
-    let err = error_of(&o);
-    assert!(
-        err.contains(&format!("test set {} does not exist", set.display())),
-        "{err}"
-    );
+    for command in ["audit", "review"] {
+        let o = ragsynth().arg(command).arg(&set).output().unwrap();
+        let err = error_of(&o);
+        assert_eq!(
+            err,
+            format!("error: test set {} does not exist\n", set.display()),
+            "{command}"
+        );
+    }
 }
 
 #[test]

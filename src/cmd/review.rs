@@ -25,9 +25,8 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
             walk: walk.clone(),
             ..ServeOptions::new(&args.testset)
         };
-        let server = serve(opts)
-            .await
-            .with_context(|| format!("starting the review of {}", args.testset.display()))?;
+        // Each error names its file or address already.
+        let server = serve(opts).await?;
         server.notes().iter().for_each(note);
         if !args.bind.is_loopback() {
             warning(format_args!(
