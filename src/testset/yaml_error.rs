@@ -57,7 +57,7 @@ fn unclosed_opener(text: &str, line: usize, column: usize) -> Option<(usize, usi
     for (i, l) in text.lines().enumerate().take(line) {
         let chars: Vec<char> = l.chars().collect();
         let end = if i + 1 == line {
-            (column - 1).min(chars.len())
+            column.saturating_sub(1).min(chars.len())
         } else {
             chars.len()
         };
