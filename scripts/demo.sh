@@ -60,6 +60,12 @@ for block in text.split("\n  - id: ")[1:]:
 PY
 echo
 echo "timings: install $((t1 - t0)) s, build $((t2 - t1)) s, import + generate $((t3 - t2)) s"
-echo "test set:     $OUT (new cases are synthetic and pending review)"
+accepted=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["accepted"])' output/generate-summary.json)
+if [ "$accepted" -gt 0 ]; then
+  echo "test set:     $OUT ($accepted new synthetic cases, pending review, next to the real ones)"
+else
+  # Say what happened: the set holds only the imported real questions.
+  echo "test set:     $OUT (no synthetic case was accepted; it holds the imported real questions)"
+fi
 echo "audit report: output/report.html (open it in a browser)"
-echo "next:         $bin review $OUT   # accept, reject or edit the pending cases"
+echo "next:         $bin review $OUT   # accept, reject or edit the cases that wait for a person"

@@ -95,13 +95,31 @@ pub enum Error {
         exists: bool,
     },
     /// The corpus directory named (by `--corpus` or the set's `corpus.root`) does not exist.
-    #[error("corpus {} does not exist (pass --corpus DIR)", root.display())]
+    #[error("{}", corpus_missing(root, *from_set))]
     CorpusMissing {
         /// The directory.
         root: PathBuf,
+        /// It came from the set's `corpus.root`, not from the command line.
+        from_set: bool,
+    },
+    /// The corpus holds no document ragsynth can read.
+    #[error("{}", no_documents(root, *skipped))]
+    NoDocuments {
+        /// The directory.
+        root: PathBuf,
+        /// Files skipped (each named in a warning).
+        skipped: usize,
+    },
+    /// A file the command reads does not exist.
+    #[error("{what} {} does not exist", path.display())]
+    NotFound {
+        /// The file.
+        path: PathBuf,
+        /// What it should hold, e.g. `test set`.
+        what: &'static str,
     },
     /// The corpus could not be read.
-    #[error("reading corpus {}: {error}", root.display())]
+    #[error("reading corpus {}: {}", root.display(), without_path(error, root))]
     Corpus {
         /// The directory.
         root: PathBuf,
@@ -165,6 +183,14 @@ pub enum Error {
 }
 
 impl Error {
+    /// [`Error::NoDocuments`] for a corpus read without one document.
+    pub fn no_documents(corpus: &crate::corpus::Corpus) -> Self {
+        Error::NoDocuments {
+            root: corpus.root.clone(),
+            skipped: corpus.skipped.len(),
+        }
+    }
+
     /// Wraps an I/O error with the path it concerns.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io {
@@ -179,6 +205,36 @@ fn location(path: &std::path::Path, line: Option<usize>, column: Option<usize>) 
         (Some(l), Some(c)) => format!("{}:{l}:{c}", path.display()),
         (Some(l), None) => format!("{}:{l}", path.display()),
         _ => path.display().to_string(),
+    }
+}
+
+fn corpus_missing(root: &std::path::Path, from_set: bool) -> String {
+    if from_set {
+        format!(
+            "corpus {} (the test set's corpus.root) does not exist; pass --corpus DIR",
+            root.display()
+        )
+    } else {
+        format!("corpus directory {} does not exist", root.display())
+    }
+}
+
+fn no_documents(root: &std::path::Path, skipped: usize) -> String {
+    let skipped = match skipped {
+        0 => String::new(),
+        n => format!("; {n} file(s) skipped, each named in a warning above"),
+    };
+    format!(
+        "{}: no readable documents (ragsynth reads .md, .markdown, .txt, .rst, .html and .htm files){skipped}",
+        root.display()
+    )
+}
+
+/// An error about the corpus without the corpus's path, which the message already names.
+fn without_path(error: &Error, root: &std::path::Path) -> String {
+    match error {
+        Error::Io { path, error } if path == root => error.to_string(),
+        other => other.to_string(),
     }
 }
 

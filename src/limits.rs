@@ -128,10 +128,28 @@ pub fn json_line(path: &Path, line: usize, text: &str) -> Result<Option<Value>> 
         path: path.to_path_buf(),
         line: Some(line),
         column: Some(e.column()),
-        message: e.to_string(),
+        message: match e.classify() {
+            // The usual cause: a record written over several lines, or cut short.
+            serde_json::error::Category::Eof => format!(
+                "the line ends inside a JSON value ({}); each record must be whole on one line",
+                json_message(&e)
+            ),
+            _ => json_message(&e),
+        },
     })?;
     check_strings(path, Some(line), &value)?;
     Ok(Some(value))
+}
+
+/// serde_json's message without the "at line L column C" it appends: the error that carries
+/// it names the file, line and column once, in the `file:line:column` form.
+pub fn json_message(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    match message.strip_suffix(&place) {
+        Some(bare) => bare.to_string(),
+        None => message,
+    }
 }
 
 /// [`json_line`] for formats whose every record is an object.
@@ -213,5 +231,23 @@ mod tests {
             .to_string();
         assert!(e.starts_with("in.jsonl:3: field `contexts[1]`"), "{e}");
         assert!(e.contains("RAGSYNTH_MAX_FIELD_BYTES"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_record_names_its_place_once() {
+        let p = Path::new("run.jsonl");
+        let e = json_line(p, 2, r#"{"id": "a", "retrieved": ["x","#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("run.jsonl:2:30: the line ends inside a JSON value"),
+            "{e}"
+        );
+        assert!(!e.contains("at line") && !e.contains("line 1"), "{e}");
+        let e = json_line(p, 5, r#"{"id": "a",, }"#).unwrap_err().to_string();
+        assert!(
+            e.starts_with("run.jsonl:5:12: ") && !e.contains(" at line "),
+            "{e}"
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! `ragsynth audit --format html -o FILE`: one self-contained page with every case, its flags
-//! and the rules' explanations; the test set itself is not touched.
+//! (each with the case's own finding) and the rules' explanations; the test set itself is not
+//! touched.
 
 use std::path::Path;
 
@@ -52,6 +53,11 @@ fn html_report_is_self_contained_and_leaves_the_set_alone() {
     }
     assert!(html.contains("RS202"), "yes/no flags are shown");
     assert!(html.contains("yes-no"), "rule explanations are embedded");
+    // Each flag carries the case's own finding, not only the rule's generic example.
+    assert!(
+        html.contains(r#"{"code":"RS501","message":"the labelled source ranks "#),
+        "a case's own figures are shown with its flag"
+    );
     // Works offline: nothing is loaded from elsewhere.
     for needle in ["src=\"http", "href=\"http", "@import", "src=\"//"] {
         assert!(

@@ -1,7 +1,10 @@
 //! The review page in a real headless Chromium, driven through chromedriver's WebDriver API:
 //! a person accepts one case by keyboard, edits and accepts another, rejects a third with a
-//! reason — and the file on disk holds exactly those changes. Screenshots of the review page
-//! and the summary land in `output/`.
+//! reason — and the file on disk holds exactly those changes; a change made elsewhere is merged
+//! with, a collision refused. A set of imported real questions opens on the cases that wait
+//! (`needs_label`), and the HTML report shows each case's own finding with the rule's text
+//! formatted below it. Screenshots of the review page, the summary and a report's flag land in
+//! `output/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the test prints why and
 //! passes, unless `RAGSYNTH_REQUIRE_BROWSER=1` (CI) makes it fail.
@@ -348,6 +351,7 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     // Edited elsewhere while the page is open: the next decision is saved next to that edit
     // (nothing of either is lost), and the page says so and shows the file as it now is.
     let elsewhere = on_disk.replace("Clock skew.", "Clock skew (edited elsewhere).");
+    assert_ne!(elsewhere, on_disk);
     std::fs::write(&path, &elsewhere).unwrap();
     assert_eq!(browser.card_after("").await, fifth);
     browser.press("a").await;
@@ -370,6 +374,27 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     assert!(now.contains("Clock skew (edited elsewhere)."));
     let merged = testset::load(&path).unwrap();
     assert_eq!(merged.case(&fifth).unwrap().review, Some(Review::Accepted));
+
+    // The same field changed both ways (the case on the card rejected elsewhere, accepted
+    // here): nothing is written, the page names the other change and reloads.
+    let sixth = browser.card_after(&fifth).await;
+    let text = std::fs::read_to_string(&path).unwrap();
+    let at = text.find(&format!("id: {sixth}\n")).unwrap();
+    let at = at + text[at..].find("review: pending").unwrap();
+    let collided = format!(
+        "{}review: rejected{}",
+        &text[..at],
+        &text[at + "review: pending".len()..]
+    );
+    std::fs::write(&path, &collided).unwrap();
+    browser.press("a").await;
+    browser
+        .wait_for(
+            "const b = document.getElementById('banner'); return !b.hidden && b.textContent.includes('was changed on disk')",
+            "the conflict banner",
+        )
+        .await;
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), collided);
 
     // The static export renders the same views from one file, offline.
     let set = testset::load(&path).unwrap();
@@ -398,4 +423,132 @@ fn path_with(text: &str, dir: &Path) -> PathBuf {
     let p = dir.join("original.yaml");
     std::fs::write(&p, text).unwrap();
     p
+}
+
+/// The imported sample questions as a new user has them after the demo: 24 real cases, 3 of
+/// them `needs_label`, none typed, none pending.
+fn imported_set(dir: &Path) -> PathBuf {
+    let set = dir.join("testset.yaml");
+    let o = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .arg("import")
+        .arg(repo().join("corpora/questions.csv"))
+        .arg("--into")
+        .arg(&set)
+        .arg("--corpus")
+        .arg(repo().join("corpora/docs"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    set
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_opens_on_what_waits_and_the_report_explains_each_flag() {
+    let Some(driver) = browser_available() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = imported_set(dir.path());
+    let server = ReviewServer::start(&path, &[]);
+    let browser = Browser::start(&driver).await;
+    browser.goto(&server.url).await;
+    browser.card_after("").await;
+
+    // No case is pending, 3 need a label: the page opens on those, not on "all reviewed".
+    let status = browser
+        .js("const s = document.getElementById('f-status'); return [s.value, s.selectedOptions[0].textContent]")
+        .await;
+    assert_eq!(status, json!(["todo", "to review (3)"]));
+    assert_eq!(
+        browser
+            .js("return document.querySelectorAll('#case-list li').length")
+            .await,
+        3
+    );
+    assert_eq!(
+        browser.js("return document.getElementById('empty-card')").await,
+        Value::Null
+    );
+
+    // A filter that matches nothing says so on one line and points at what still waits.
+    browser
+        .js("const s = document.getElementById('f-status'); s.value = 'rejected'; s.dispatchEvent(new Event('change')); return null")
+        .await;
+    let empty = browser
+        .wait_for(
+            "const li = document.querySelector('#case-list li.empty'); if (!li) return null; \
+             const r = document.createRange(); r.selectNodeContents(li); \
+             return [li.textContent, r.getClientRects().length, document.getElementById('empty-card').textContent]",
+            "the empty list",
+        )
+        .await;
+    assert_eq!(empty[0], "No case matches these filters.");
+    assert_eq!(empty[1], 1, "the message is one line, not a word per line");
+    assert!(
+        empty[2].as_str().unwrap().contains("3 case(s) still wait"),
+        "{empty}"
+    );
+
+    // The summary's status tiles add up to the cases; untyped cases are not a type bar.
+    browser.click("#tab-summary").await;
+    let tiles = browser
+        .wait_for(
+            "const t = [...document.querySelectorAll('#view-summary .tile')]; \
+             return t.length ? Object.fromEntries(t.map((x) => [x.querySelector('.k').textContent, +x.querySelector('.v').textContent])) : null",
+            "summary tiles",
+        )
+        .await;
+    assert_eq!(tiles["Needs label"], 3, "{tiles}");
+    let statuses: i64 = ["Pending", "Needs label", "Accepted", "Edited", "Rejected"]
+        .iter()
+        .map(|k| tiles[k].as_i64().unwrap())
+        .sum();
+    assert_eq!(json!(statuses), tiles["Cases"], "{tiles}");
+    let summary = browser
+        .js("return document.getElementById('view-summary').textContent")
+        .await;
+    let summary = summary.as_str().unwrap();
+    assert!(!summary.contains("untyped)"), "{summary}");
+    assert!(summary.contains("24 case(s) have no type (24 real)"), "{summary}");
+    drop(server);
+
+    // The HTML report: a flagged case shows its own finding, and the rule's text as formatted
+    // prose (no Markdown marks) folded below it.
+    let report = dir.path().join("report.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .arg("audit")
+        .arg(&path)
+        .args(["--format", "html", "--fail-on", "never", "-o"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    browser.goto(&format!("file://{}", report.display())).await;
+    browser.card_after("").await;
+    browser
+        .js("[...document.querySelectorAll('#case-list li')].find((li) => li.textContent.includes('RS501')).click(); return null")
+        .await;
+    let flag = browser
+        .wait_for(
+            "const f = [...document.querySelectorAll('#case-card .flag')].find((x) => x.querySelector('.code').textContent === 'RS501'); \
+             if (!f) return null; const why = f.querySelector('details.why'); \
+             return [f.querySelector('.msg').textContent, why ? why.textContent : '', why ? why.querySelectorAll('strong, code').length : 0]",
+            "the RS501 flag",
+        )
+        .await;
+    let message = flag[0].as_str().unwrap();
+    assert!(message.starts_with("the labelled source ranks "), "{flag}");
+    let why = flag[1].as_str().unwrap();
+    assert!(why.contains("What it flags"), "{flag}");
+    assert!(
+        !why.contains("**") && !why.contains('`') && !message.contains('`'),
+        "{flag}"
+    );
+    assert!(flag[2].as_u64().unwrap() > 0, "{flag}");
+    browser
+        .js("document.querySelector('#case-card details.why').open = true; return null")
+        .await;
+    let output = repo().join("output");
+    std::fs::create_dir_all(&output).unwrap();
+    browser.screenshot(&output.join("report-flag.png")).await;
 }

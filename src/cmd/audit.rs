@@ -43,7 +43,8 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
     if args.llm.llm.is_some() && !audit::judged::selected(&cfg).is_empty() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
         let set = &ws.set;
-        with_llm(&args.llm, &file, async |llm| {
+        let corpus = cx.corpus.as_ref().map(|c| c.root.as_path());
+        with_llm(&args.llm, &file, corpus, async |llm| {
             audit::judged::judge(&mut report, set, &cx, &cfg, llm, &prompts).await
         })?;
     }

@@ -3,7 +3,8 @@
 
 use std::io::{BufWriter, Write};
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use ragsynth::Error;
 use ragsynth::chunk::{Chunker, Streamed};
 use ragsynth::corpus::{Walk, WalkOptions};
 use ragsynth::render::chunk::{Table, jsonl};
@@ -18,20 +19,32 @@ pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
     walk.walk_skips().iter().for_each(warning);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut table = Table::new(walk.walk_skips().len());
+    let (mut read, mut skipped) = (0, walk.walk_skips().len());
     chunker.stream(&walk, |item| match item {
         Streamed::Skipped(s) => {
             warning(s);
             table.skip();
+            skipped += 1;
             Ok(())
         }
-        Streamed::Chunked(doc, chunks) => match args.format {
-            ChunkFormat::Jsonl => jsonl(&mut out, &chunks),
-            ChunkFormat::Text => {
-                table.add(doc, &chunks);
-                Ok(())
+        Streamed::Chunked(doc, chunks) => {
+            read += 1;
+            match args.format {
+                ChunkFormat::Jsonl => jsonl(&mut out, &chunks),
+                ChunkFormat::Text => {
+                    table.add(doc, &chunks);
+                    Ok(())
+                }
             }
-        },
+        }
     })?;
+    // An empty table with zeros reads as success; a corpus with nothing to read is a mistake.
+    if read == 0 {
+        bail!(Error::NoDocuments {
+            root: args.corpus.clone(),
+            skipped
+        });
+    }
     if args.format == ChunkFormat::Text {
         table.write(&mut out)?;
     }

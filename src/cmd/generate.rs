@@ -4,6 +4,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
+use ragsynth::Error;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::GenerateContext;
@@ -29,15 +30,14 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     // through `Tracked`, so decisions made on it while this runs are kept.
     let mut ws = Workspace::open(&s.output, &args.open_options(walk)?)?;
     ws.notes.iter().for_each(warning);
-    if ws.corpus.as_ref().is_some_and(|c| c.docs.is_empty()) {
-        bail!("{}: no readable documents", args.corpus.display());
+    if let Some(c) = ws.corpus.as_ref().filter(|c| c.docs.is_empty()) {
+        bail!(Error::no_documents(c));
     }
     // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
     ws.adopt_header();
     let chunks = ws.chunk()?;
     let plan = plan::plan(&chunks, s.n, s.mix, s.options.seed);
-    let existing = ws.set.cases.len();
-    let mut summary = GenerateSummary::planned(&s.output, existing, &plan, s.options.max_rounds);
+    let mut summary = GenerateSummary::planned(&s.output, ws.set.cases.len(), &plan, s.options.max_rounds);
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");
     if args.dry_run {
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options, None);
@@ -49,7 +49,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         render::write(&mut std::io::stdout(), &summary, args.json)?;
         return Ok(Exit::Ok);
     }
-    let accepted = with_llm(&args.llm, &config, async |llm| {
+    let accepted = with_llm(&args.llm, &config, Some(&corpus.root), async |llm| {
         let tokens = llm.context_tokens();
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options, tokens);
         let bars = Bars::new(&plan, args.quiet || args.json);
@@ -59,15 +59,18 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         Ok(result.map_err(|e| merge::stopped(llm, &s.output, e)))
     })?
     .map_err(anyhow::Error::msg)?;
-    let stamp = Stamp::new(summary.llm.model.clone(), s.heldout, s.source_date_epoch)?;
-    let ids = merge::append(&mut ws.set, accepted, &stamp);
-    summary.count_heldout(&ws.set, &ids);
-    merge::check_new_cases(&ws.set, &ids, corpus)?;
-    if ws.save()?.merged {
-        let shown = s.output.display();
-        note(format_args!(
-            "{shown} changed while generating; the new cases were added to it as it is now"
-        ));
+    // Nothing accepted, nothing written: a new set is not created, an existing one not touched.
+    if !accepted.is_empty() {
+        let stamp = Stamp::new(summary.llm.model.clone(), s.heldout, s.source_date_epoch)?;
+        let ids = merge::append(&mut ws.set, accepted, &stamp);
+        summary.count_heldout(&ws.set, &ids);
+        merge::check_new_cases(&ws.set, &ids, corpus)?;
+        if ws.save()?.merged {
+            let shown = s.output.display();
+            note(format_args!(
+                "{shown} changed while generating; the new cases were added to it as it is now"
+            ));
+        }
     }
     summary.finish();
     summary.wall_seconds = started.elapsed().as_secs_f64();

@@ -17,7 +17,7 @@ use std::fmt::Display;
 use anyhow::Result;
 use ragsynth::corpus::WalkOptions;
 
-pub use output::{emit, save, with_llm};
+pub use output::{emit, open_browser, save, with_llm};
 
 use crate::Exit;
 use crate::cli::{Cli, Command};

@@ -1,5 +1,5 @@
 //! Where a command's results go: a report to standard output or a file, a side file written
-//! atomically, and the connected LLM a command runs with.
+//! atomically, a page to the desktop's browser, and the connected LLM a command runs with.
 
 use std::io::Write;
 use std::path::Path;
@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Result;
 use ragsynth::config::ConfigFile;
 use ragsynth::fsutil::write_atomic;
-use ragsynth::llm::{Llm, LlmError};
+use ragsynth::llm::{Llm, LlmError, LlmSettings};
 
 use super::warning;
 use crate::cli::LlmArgs;
@@ -39,14 +39,20 @@ pub fn save(path: Option<&Path>, fill: impl FnOnce(&mut Vec<u8>) -> std::io::Res
 }
 
 /// Runs `work` with the LLM `args` name, on a runtime of its own: the connection's notes are
-/// printed first and a local server is stopped after, whatever `work` returns.
+/// printed first and a local server is stopped after, whatever `work` returns. `corpus` is
+/// what the run works on (it picks the default journal).
 pub fn with_llm<T>(
     args: &LlmArgs,
     config: &ConfigFile,
+    corpus: Option<&Path>,
     work: impl AsyncFnOnce(&Llm) -> Result<T, LlmError>,
 ) -> Result<T> {
+    let settings = LlmSettings {
+        corpus: corpus.map(Path::to_path_buf),
+        ..args.settings(config)
+    };
     tokio::runtime::Runtime::new()?.block_on(async {
-        let llm = Llm::connect(args.llm.as_deref(), args.settings(config)).await?;
+        let llm = Llm::connect(args.llm.as_deref(), settings).await?;
         for n in llm.notes() {
             warning(n);
         }
@@ -54,4 +60,26 @@ pub fn with_llm<T>(
         llm.shutdown().await;
         Ok(result?)
     })
+}
+
+/// Opens `url` with the desktop's default browser; a failure is only a warning.
+pub fn open_browser(url: &str) {
+    let (program, first_args): (&str, &[&str]) = if cfg!(target_os = "macos") {
+        ("open", &[])
+    } else if cfg!(windows) {
+        ("cmd", &["/C", "start", ""])
+    } else {
+        ("xdg-open", &[])
+    };
+    let spawned = std::process::Command::new(program)
+        .args(first_args)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(e) = spawned {
+        warning(format_args!(
+            "could not open a browser ({program}: {e}); open {url} yourself"
+        ));
+    }
 }

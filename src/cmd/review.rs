@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use ragsynth::corpus::WalkOptions;
 use ragsynth::review::{ServeOptions, serve};
 
-use super::{note, warning};
+use super::{note, open_browser, warning};
 use crate::Exit;
 use crate::cli::ReviewArgs;
 
@@ -25,9 +25,8 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
             walk: walk.clone(),
             ..ServeOptions::new(&args.testset)
         };
-        let server = serve(opts)
-            .await
-            .with_context(|| format!("starting the review of {}", args.testset.display()))?;
+        // Each error names its file or address already.
+        let server = serve(opts).await?;
         server.notes().iter().for_each(note);
         if !args.bind.is_loopback() {
             warning(format_args!(
@@ -35,16 +34,25 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
                 args.bind
             ));
         }
-        let (cases, pending) = server.counts();
+        let (cases, pending, needs_label) = server.counts();
         let url = server.url();
         // Printing must not stop the server when nobody reads its output any more.
         let mut out = std::io::stdout();
         let shown = args.testset.display();
         let _ = writeln!(
             out,
-            "Reviewing {shown} ({cases} cases, {pending} pending) at {url}"
+            "Reviewing {shown} ({cases} cases: {pending} pending, {needs_label} needing a label) at {url}"
         );
-        let _ = writeln!(out, "Every decision is saved at once. Press Ctrl-C to stop.");
+        // The page is served, not opened, unless asked: a server or SSH session has no browser.
+        let how = if args.open {
+            "Opening it in your browser"
+        } else {
+            "Open it in a browser (or pass --open)"
+        };
+        let _ = writeln!(
+            out,
+            "{how}; every decision is saved at once. Press Ctrl-C to stop."
+        );
         let _ = out.flush();
         if args.open {
             open_browser(&url);
@@ -54,26 +62,4 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
             .await?;
         Ok(Exit::Ok)
     })
-}
-
-/// Opens `url` with the desktop's default browser; a failure is only a warning.
-fn open_browser(url: &str) {
-    let (program, first_args): (&str, &[&str]) = if cfg!(target_os = "macos") {
-        ("open", &[])
-    } else if cfg!(windows) {
-        ("cmd", &["/C", "start", ""])
-    } else {
-        ("xdg-open", &[])
-    };
-    let spawned = std::process::Command::new(program)
-        .args(first_args)
-        .arg(url)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn();
-    if let Err(e) = spawned {
-        warning(format_args!(
-            "could not open a browser ({program}: {e}); open {url} yourself"
-        ));
-    }
 }

@@ -27,7 +27,13 @@ impl Walk {
     /// matched by `.gitignore`, `.ignore` or `.ragsynthignore` files are left out, also outside a
     /// git repository.
     pub fn new(root: &Path, options: WalkOptions) -> Result<Walk> {
-        let meta = std::fs::metadata(root).map_err(|e| Error::io(root, e))?;
+        let meta = std::fs::metadata(root).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Error::CorpusMissing {
+                root: root.to_path_buf(),
+                from_set: false,
+            },
+            _ => Error::io(root, e),
+        })?;
         let mut files = Vec::new();
         let skips = Arc::new(Mutex::new(Vec::new()));
         if meta.is_file() {

@@ -68,7 +68,7 @@ pub fn load(path: &Path) -> Result<Value> {
         path: path.to_path_buf(),
         line: Some(e.line()),
         column: Some(e.column()),
-        message: e.to_string(),
+        message: crate::limits::json_message(&e),
     })?;
     if !value.get("metrics").is_some_and(Value::is_object) {
         return Err(Error::Field {

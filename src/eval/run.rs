@@ -93,13 +93,22 @@ impl RunFormat {
 }
 
 impl Run {
-    /// Reads a run file, telling the format from its extension and first byte.
+    /// Reads a run file, telling the format from its extension and first byte. A file with no
+    /// result is an error: it would score 0 on every question, which reads as a result.
     pub fn load(path: &Path) -> Result<Run> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        match RunFormat::sniff(path, &bytes) {
-            RunFormat::Trec => Run::parse_trec(&bytes, path),
-            RunFormat::Jsonl => Run::parse_jsonl(&bytes, path),
+        let run = match RunFormat::sniff(path, &bytes) {
+            RunFormat::Trec => Run::parse_trec(&bytes, path)?,
+            RunFormat::Jsonl => Run::parse_jsonl(&bytes, path)?,
+        };
+        if run.queries.is_empty() {
+            return Err(parse_error(
+                path,
+                None,
+                "the run holds no results (no line names a question)".into(),
+            ));
         }
+        Ok(run)
     }
 
     /// The text of a name.

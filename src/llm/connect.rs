@@ -9,7 +9,7 @@ use std::time::Duration;
 use secrecy::ExposeSecret;
 
 use super::executor::{Executor, Limits};
-use super::journal::Journal;
+use super::journal::{self, Journal};
 use super::provider::Dialect;
 use super::{
     DEFAULT_LOCAL_CONTEXT, Inner, Llm, LlmConfig, LlmError, LlmSettings, PriceTable, Spec, Usage, llamacpp,
@@ -135,12 +135,25 @@ fn open_journal(settings: &LlmSettings, config: &LlmConfig) -> Result<Option<Jou
     if settings.no_cache {
         return Ok(None);
     }
-    let dir = settings
-        .cache_dir
-        .clone()
-        .or_else(|| config.cache_dir.clone())
-        .unwrap_or_else(|| llamacpp::cache_root().join("llm"));
-    Journal::open(&dir).map(Some).map_err(|e| {
+    // A folder the user named is used as it is; the default one keeps a journal per corpus.
+    let (dir, shared) = match settings.cache_dir.clone().or_else(|| config.cache_dir.clone()) {
+        Some(dir) => (dir, None),
+        None => {
+            let base = llamacpp::cache_root().join("llm");
+            match &settings.corpus {
+                Some(corpus) => (
+                    base.join(journal::folder_for(corpus)),
+                    Some(base.join(journal::FILE_NAME)),
+                ),
+                None => (base, None),
+            }
+        }
+    };
+    let opened = Journal::open(&dir).map(|j| match &shared {
+        Some(file) => j.replaying(file),
+        None => j,
+    });
+    opened.map(Some).map_err(|e| {
         LlmError::Config(format!(
             "cannot open the LLM journal in {}: {e} (use --cache-dir or --no-cache)",
             dir.display()

@@ -78,6 +78,36 @@ pub(crate) fn key(parts: &KeyParts<'_>) -> String {
     format!("sha256:{}", hex::encode(Sha256::digest(&bytes)))
 }
 
+/// The folder, inside the default journal folder, of a run over `corpus`: the corpus
+/// directory's name and 8 hex digits of its absolute path's sha256. Two checkouts or two
+/// corpora never share a file (their entries would interleave), and a rerun over the same
+/// directory finds its own answers again.
+pub fn folder_for(corpus: &Path) -> String {
+    let full = corpus
+        .canonicalize()
+        .or_else(|_| std::path::absolute(corpus))
+        .unwrap_or_else(|_| corpus.to_path_buf());
+    let name: String = full
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect();
+    let hash = hex::encode(&Sha256::digest(full.to_string_lossy().as_bytes())[..4]);
+    match name.trim_matches('.') {
+        "" => hash,
+        name => format!("{name}-{hash}"),
+    }
+}
+
 /// An open journal: the answers loaded so far plus the file to append to.
 #[derive(Debug)]
 pub(crate) struct Journal {
@@ -115,6 +145,22 @@ impl Journal {
             file: Mutex::new(file),
             entries: Mutex::new(entries),
         })
+    }
+
+    /// Also replays the answers journaled in `file` (the one journal every run shared before
+    /// journals were kept per corpus), without copying them: a rerun after the upgrade still
+    /// pays nothing for what it asked before.
+    pub(crate) fn replaying(self, file: &Path) -> Journal {
+        if let Ok(text) = std::fs::read(file) {
+            let mut entries = self.entries.lock().expect("journal lock");
+            for line in text.split(|&b| b == b'\n') {
+                if let Ok(e) = serde_json::from_slice::<Entry>(line) {
+                    let stored = Stored::from(&e);
+                    entries.entry(e.key).or_insert(stored);
+                }
+            }
+        }
+        self
     }
 
     pub(crate) fn path(&self) -> &Path {

@@ -98,8 +98,11 @@ pub struct LlmSettings {
     pub max_reasks: Option<u32>,
     /// First retry delay (default 1 s; doubles with jitter up to 30 s).
     pub backoff_base: Option<Duration>,
-    /// Journal folder (default `$RAGSYNTH_CACHE/llm`, else `~/.cache/ragsynth/llm`).
+    /// Journal folder (default `$RAGSYNTH_CACHE/llm`, else `~/.cache/ragsynth/llm`, with a
+    /// folder per [`LlmSettings::corpus`] inside).
     pub cache_dir: Option<PathBuf>,
+    /// The corpus the run works on: the default journal folder keeps one journal per corpus.
+    pub corpus: Option<PathBuf>,
     /// Neither read nor write the journal.
     pub no_cache: bool,
     /// The API key; default from the provider's environment variable (or `[llm] api_key_env`).

@@ -25,6 +25,7 @@ use super::page;
 use super::store::{Decision, Refused, Store};
 use super::view::{self, Explain};
 use crate::corpus::{Corpus, WalkOptions};
+use crate::testset::Review;
 use crate::workspace::{CorpusNeed, OpenOptions, Workspace};
 use crate::{Error, Result};
 
@@ -163,15 +164,12 @@ impl Server {
         &self.notes
     }
 
-    /// `(cases, pending)` in the loaded set.
-    pub fn counts(&self) -> (usize, usize) {
+    /// `(cases, pending, needs_label)` in the loaded set: what waits for a person.
+    pub fn counts(&self) -> (usize, usize, usize) {
         let store = self.app.store();
         let cases = &store.set().cases;
-        let pending = cases
-            .iter()
-            .filter(|c| view::status(c) == crate::testset::Review::Pending)
-            .count();
-        (cases.len(), pending)
+        let with = |r: Review| cases.iter().filter(|c| view::status(c) == r).count();
+        (cases.len(), with(Review::Pending), with(Review::NeedsLabel))
     }
 
     /// Serves until `shutdown` completes.

@@ -15,6 +15,7 @@ mod three_way;
 mod tracked;
 mod validate;
 mod write;
+mod yaml_error;
 mod yaml_read;
 
 use serde::{Deserialize, Serialize};

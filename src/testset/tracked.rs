@@ -86,8 +86,10 @@ fn read_text(path: &Path) -> Result<Option<String>> {
 impl Tracked {
     /// Reads the test set at `path`, which must exist.
     pub fn open(path: &Path) -> Result<Tracked> {
-        let text = read_text(path)?
-            .ok_or_else(|| Error::io(path, std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+        let text = read_text(path)?.ok_or_else(|| Error::NotFound {
+            path: path.to_path_buf(),
+            what: "test set",
+        })?;
         let set = load_str(&text, path, Format::of(path))?;
         Ok(Tracked {
             set,

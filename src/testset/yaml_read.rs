@@ -14,6 +14,7 @@ use serde_saphyr::Spanned;
 use super::TestSet;
 use super::bounded::{Bounded, with_budget};
 use super::io::{Format, build, parse_error};
+use super::yaml_error;
 use crate::{Error, Result, limits};
 
 /// The top-level mapping, read in one pass (the YAML parser is the slow part of loading): every
@@ -96,15 +97,15 @@ fn alias_breach(mut e: &serde_saphyr::Error) -> Option<usize> {
 
 pub(super) fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
     let to_parse_error = |e: serde_saphyr::Error| {
-        let loc = e.location();
-        let msg = e.to_string();
-        let first = msg.lines().next().unwrap_or_default().to_string();
-        parse_error(
-            path,
-            loc.map(|l| l.line() as usize),
-            loc.map(|l| l.column() as usize),
-            first,
-        )
+        let message = yaml_error::message(&e);
+        match e.location() {
+            Some(l) => {
+                let (line, column, message) =
+                    yaml_error::locate(text, l.line() as usize, l.column() as usize, message);
+                parse_error(path, Some(line), Some(column), message)
+            }
+            None => parse_error(path, None, None, message),
+        }
     };
     let budget = limits::yaml_expansion_budget(text.len());
     let (parsed, over) = with_budget(budget, || {

@@ -49,7 +49,8 @@ pub enum SetSource {
 pub enum CorpusNeed {
     /// It cannot work without one: none named is [`Error::NoCorpus`].
     Required,
-    /// It works without one, but one that is named must exist ([`Error::CorpusMissing`]).
+    /// It works without one, but one that is named must exist ([`Error::CorpusMissing`], as
+    /// for every need but a root from the set that is `Optional`).
     IfNamed,
     /// It works without one; a root from the set that does not exist is only a [`Note`].
     Optional {
@@ -130,12 +131,15 @@ impl Workspace {
                 notes.push(Note::NoCorpus { without });
                 None
             }
-            (Some(root), CorpusNeed::IfNamed) if !root.exists() => {
-                return Err(Error::CorpusMissing { root });
-            }
             (Some(root), CorpusNeed::Optional { without }) if named.is_none() && !root.exists() => {
                 notes.push(Note::CorpusNotFound { root, without });
                 None
+            }
+            (Some(root), _) if !root.exists() => {
+                return Err(Error::CorpusMissing {
+                    root,
+                    from_set: named.is_none(),
+                });
             }
             (Some(root), _) => {
                 let corpus = Corpus::load(&root, options.walk.clone()).map_err(|e| Error::Corpus {

@@ -1,5 +1,10 @@
 //! An audit report as one self-contained HTML page for sharing: the review page's summary and
-//! case cards, read-only, each case showing its flags and figures and each rule explained.
+//! case cards, read-only, each case showing its own findings and figures and each rule
+//! explained.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
 
 use crate::audit::{self, AuditReport, WriteScope, rules};
 use crate::corpus::Corpus;
@@ -11,5 +16,30 @@ pub fn html(report: &AuditReport, set: &TestSet, corpus: Option<&Corpus>, title:
     // whatever --write says, so the set itself is untouched.
     let mut shown = set.clone();
     audit::write_back(&mut shown, report, WriteScope::All);
+    with_messages(&mut shown, report);
     crate::review::static_html_with(&shown, corpus, Some(rules::explanation), title)
+}
+
+/// Turns each flag code into `{code, message}` with the case's own finding (its figures: the
+/// copied phrase, the rank, the other chunk), so the page shows those first and the rule's
+/// general text only as its explanation.
+fn with_messages(set: &mut TestSet, report: &AuditReport) {
+    let mut messages: HashMap<(&str, &str), &str> = HashMap::new();
+    for f in &report.findings {
+        if let Some(case) = &f.case {
+            messages.entry((case.as_str(), f.code)).or_insert(&f.message);
+        }
+    }
+    for case in &mut set.cases {
+        let Some(Value::Array(flags)) = case.audit.as_mut().and_then(|a| a.get_mut("flags")) else {
+            continue;
+        };
+        for flag in flags.iter_mut() {
+            if let Value::String(code) = flag
+                && let Some(message) = messages.get(&(case.id.as_str(), code.as_str()))
+            {
+                *flag = json!({"code": code, "message": message});
+            }
+        }
+    }
 }

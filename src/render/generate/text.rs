@@ -19,6 +19,9 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             "plan for {output}: {planned} new case(s) next to {} existing",
             s.existing_cases
         )?;
+    } else if s.accepted == 0 {
+        // "0 new cases" read as if the file had been written; say what happened instead.
+        writeln!(out, "no candidate was accepted; nothing written to {output}")?;
     } else {
         writeln!(
             out,
@@ -106,7 +109,7 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             "worst case over {} round(s): {} calls (every candidate rejected and replaced)",
             s.max_rounds, s.worst_case_calls
         )?;
-    } else {
+    } else if s.accepted > 0 {
         writeln!(out, "held out: {} of {} new case(s)", s.heldout, s.accepted)?;
     }
     writeln!(out, "wall time: {:.1}s", s.wall_seconds)
@@ -196,6 +199,18 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("held out: 1 of 2 new case(s)"), "{t}");
+    }
+
+    #[test]
+    fn a_run_that_accepted_nothing_says_so_and_claims_no_write() {
+        let t = render(&run(0));
+        assert!(
+            t.starts_with("no candidate was accepted; nothing written to out.yaml\n"),
+            "{t}"
+        );
+        assert!(!t.contains("wrote"), "{t}");
+        assert!(!t.contains("held out"), "{t}");
+        assert!(t.contains("quote_not_found        4"), "{t}");
     }
 
     #[test]

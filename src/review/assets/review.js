@@ -14,7 +14,8 @@
 
   const S = {
     cases: [], version: null, file: '', explanations: {},
-    filters: { status: live ? 'pending' : '', type: '', rule: '', source: '', doc: '' },
+    // Live, the page opens on what still needs a person: pending cases and those needing a label.
+    filters: { status: live ? 'todo' : '', type: '', rule: '', source: '', doc: '' },
     current: null, detail: null, mode: 'view', busy: false, view: 'review',
   };
 
@@ -38,6 +39,19 @@
   const $ = (id) => document.getElementById(id);
   const pct = (x) => (x * 100).toFixed(0) + '%';
   const label = (s) => (s || '').replace(/_/g, ' ');
+  const waiting = (c) => c.review === 'pending' || c.review === 'needs_label';
+
+  // The little Markdown rule texts use: paragraphs, **bold** and `code`, built as DOM nodes
+  // (never as HTML), so nothing in the text can become markup.
+  function inline(text) {
+    return text.split(/(\*\*[^*]+\*\*|`[^`]+`)/).filter(Boolean).map((part) =>
+      part.startsWith('**') && part.endsWith('**') && part.length > 4 ? h('strong', {}, part.slice(2, -2))
+        : part.startsWith('`') && part.endsWith('`') && part.length > 2 ? h('code', {}, part.slice(1, -1))
+          : part);
+  }
+  function markdown(text) {
+    return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => h('p', {}, inline(p.replace(/\s*\n\s*/g, ' '))));
+  }
 
   function banner(text, kind) {
     const b = $('banner');
@@ -78,7 +92,7 @@
   function filtered() {
     const f = S.filters;
     return S.cases.filter((c) =>
-      (!f.status || c.review === f.status) &&
+      (!f.status || (f.status === 'todo' ? waiting(c) : c.review === f.status)) &&
       (!f.type || (c.type || '') === f.type) &&
       (!f.rule || (f.rule === '*' ? c.flags.length > 0 : c.flags.includes(f.rule))) &&
       (!f.source || c.source === f.source) &&
@@ -91,7 +105,7 @@
     const rules = [...new Set(S.cases.flatMap((c) => c.flags))].sort();
     const docs = [...new Set(S.cases.flatMap((c) => c.docs))].sort();
     const opts = {
-      status: [['', 'All statuses']].concat(STATUSES.map((s) => [s, label(s) + ' (' + count((c) => c.review === s) + ')'])),
+      status: [['', 'All statuses'], ['todo', 'to review (' + count(waiting) + ')']].concat(STATUSES.map((s) => [s, label(s) + ' (' + count((c) => c.review === s) + ')'])),
       type: [['', 'All types']].concat(types.map((t) => [t, label(t) + ' (' + count((c) => c.type === t) + ')'])),
       rule: [['', 'Any or none'], ['*', 'Any rule (' + count((c) => c.flags.length > 0) + ')']].concat(rules.map((r) => [r, r + ' (' + count((c) => c.flags.includes(r)) + ')'])),
       source: [['', 'Real and synthetic'], ['synthetic', 'synthetic (' + count((c) => c.source === 'synthetic') + ')'], ['real', 'real (' + count((c) => c.source === 'real') + ')']],
@@ -181,11 +195,13 @@
     const area = $('card');
     const d = S.detail;
     if (!d) {
-      const pending = S.cases.filter((c) => c.review === 'pending').length;
-      area.replaceChildren(h('div', { class: 'card' }, h('section', { class: 'empty' },
+      // "Every case has been reviewed" only when that is so: needs_label cases wait too.
+      const todo = S.cases.filter(waiting).length;
+      const asksTodo = ['todo', 'pending', 'needs_label'].includes(S.filters.status);
+      area.replaceChildren(h('div', { class: 'card' }, h('section', { class: 'empty', id: 'empty-card' },
         S.cases.length === 0 ? 'This test set has no cases.'
-          : pending === 0 ? 'Every case has been reviewed. The summary tab shows the result.'
-            : 'No case matches these filters.')));
+          : todo === 0 && asksTodo ? 'Every case has been reviewed. The summary tab shows the result.'
+            : 'No case matches these filters.' + (todo ? ' ' + todo + ' case(s) still wait for a person: Status \u201cto review\u201d lists them.' : ''))));
       return;
     }
     const list = filtered();
@@ -208,10 +224,17 @@
       h('h2', {}, 'Reference answer'),
       d.answer ? h('p', { class: 'answer' }, d.answer) : h('p', { class: 'answer none' }, 'No reference answer.'));
 
-    const flagKids = d.flag_details.map((f) => h('div', { class: 'flag' },
-      h('span', { class: 'code' }, f.code),
-      h('span', { class: 'msg' }, f.message || S.explanations[f.code] || f.explanation || 'Flagged by the audit; ragsynth audit --explain ' + f.code + ' tells why.'),
-      (f.explanation || S.explanations[f.code]) && f.message ? h('span', { class: 'why' }, f.explanation || S.explanations[f.code]) : null));
+    // The case's own finding first; the rule's general text (with its generic example)
+    // folded away below it.
+    const flagKids = d.flag_details.map((f) => {
+      const about = f.explanation || S.explanations[f.code] || '';
+      const [heading, ...rest] = about.split(/\n\s*\n/);
+      const title = (heading || '').replace(f.code + ' ', '');
+      return h('div', { class: 'flag' },
+        h('span', { class: 'code' }, f.code),
+        h('span', { class: 'msg' }, inline(f.message || title || 'Flagged by the audit; ragsynth audit --explain ' + f.code + ' tells why.')),
+        rest.length ? h('details', { class: 'why' }, h('summary', {}, f.message ? title : 'About this rule'), markdown(rest.join('\n\n'))) : null);
+    });
     const figures = [];
     const fig = (k, v) => figures.push(h('div', { class: 'figure' }, h('div', { class: 'k' }, k), h('div', { class: 'v' }, v)));
     for (const [k, v] of Object.entries(d.audit || {})) {
@@ -484,7 +507,7 @@
     const SRC = [{ name: 'synthetic', color: COLORS.synthetic }, { name: 'real', color: COLORS.real }];
     const tiles = [
       ['Cases', cases.length], ['Real', real.length], ['Synthetic', syn.length],
-      ['Pending', by(cases, 'pending')], ['Accepted', by(cases, 'accepted')], ['Edited', by(cases, 'edited')], ['Rejected', by(cases, 'rejected')],
+      ['Pending', by(cases, 'pending')], ['Needs label', by(cases, 'needs_label')], ['Accepted', by(cases, 'accepted')], ['Edited', by(cases, 'edited')], ['Rejected', by(cases, 'rejected')],
     ];
 
     const rules = [...new Set(cases.flatMap((c) => c.flags))].sort();
@@ -500,12 +523,18 @@
       ? histogram([ovSyn, ovReal], SRC, 10)
       : nodata('No overlap figures yet. Run ragsynth audit --write to compute them.');
 
-    const types = [...new Set(cases.map((c) => c.type || '(untyped)'))].sort((a, b) => {
+    // Cases without a type (real questions imported without a type column) are counted in
+    // the caption, not drawn as if "(untyped)" were a type.
+    const untyped = cases.filter((c) => !c.type);
+    const types = [...new Set(cases.map((c) => c.type).filter(Boolean))].sort((a, b) => {
       const ia = TYPES.indexOf(a), ib = TYPES.indexOf(b);
       return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
     });
-    const typeRows = types.map((t) => ({ label: label(t), values: [syn, real].map((l) => l.filter((c) => (c.type || '(untyped)') === t).length) }));
-    const byType = cases.length ? hbars(typeRows, SRC, (v) => String(v)) : nodata('No cases.');
+    const typeRows = types.map((t) => ({ label: label(t), values: [syn, real].map((l) => l.filter((c) => c.type === t).length) }));
+    const byType = types.length ? hbars(typeRows, SRC, (v) => String(v)) : nodata(cases.length ? 'No case has a type yet.' : 'No cases.');
+    const untypedNote = untyped.length
+      ? ' ' + untyped.length + ' case(s) have no type (' + untyped.filter((c) => c.source === 'real').length + ' real): give one with Edit in review, or a type column when importing.'
+      : '';
 
     const progressRows = [['synthetic', syn], ['real', real]].filter(([, l]) => l.length).map(([name, l]) => ({ name, l }));
     const W = 560, rowH = 26;
@@ -538,7 +567,7 @@
       h('div', { class: 'plots' },
         plot('Flagged share by rule', 'Share of each source\u2019s cases that a rule flags.', flagged, rules.length ? SRC : null),
         plot('Overlap with the source', 'Share of the question\u2019s content words found in its labelled passage (audit.overlap). Means: synthetic ' + mean(ovSyn) + ', real ' + mean(ovReal) + '.', overlap, ovSyn.length || ovReal.length ? SRC : null),
-        plot('Cases by type and source', 'How many questions of each type each source contributes.', byType, SRC),
+        plot('Cases by type and source', 'How many questions of each type each source contributes.' + untypedNote, byType, types.length ? SRC : null),
         plot('Review progress', 'Cases by review status.', progressRows.length ? prog : nodata('No cases.'), statusSeries))));
   }
 
