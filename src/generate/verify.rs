@@ -151,8 +151,9 @@ fn prompt_words() -> &'static regex::Regex {
 }
 
 /// Consecutive words copied from its fact from which a question is turned away: a question
-/// written beside its source copies phrases (16% of crowd questions copy 5 or more words, 6% of real
-/// queries do), and a set of them flatters keyword search. The audit's RS101 counts such runs.
+/// written beside its source copies phrases (16% of crowd questions copy 5 or more words, 6% of
+/// real queries do), and a set of them flatters keyword search. The audit's RS101 counts such
+/// runs.
 pub const COPY_LIMIT: usize = 5;
 
 /// Rejects a question that gives its answer away or copies [`COPY_LIMIT`] or more words of
