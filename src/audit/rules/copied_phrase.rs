@@ -23,6 +23,7 @@ digital goods eligible for a refund within 14 days?\" copies \"eligible for a re
 days\" (7 words). A user would ask \"can I get my money back for an e-book?\".",
     severity: Severity::Warning,
     family: Family::Overlap,
+    english_only: true,
     check: Check::Case(check),
 };
 
