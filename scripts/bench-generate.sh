@@ -56,7 +56,7 @@ class H(http.server.BaseHTTPRequestHandler):
                     n = k.split("_")[1]
                     fact = line("Fact " + n)
                     about = re.search(r"^Fact " + n + r" \(ask about ([^)]*)\)", user, re.M)
-                    out[k] = ("what about " + about.group(1) + " and " + head(fact, 3) + "?") if about else ("what about " + head(fact, 5) + "?")
+                    out[k] = ("what about " + about.group(1) + " and " + head(fact, 3) + "?") if about else ("what about " + head(fact, 4) + "?")
                     out["answer_" + n] = fact
         data = json.dumps({"choices": [{"finish_reason": "stop", "message": {"role": "assistant", "content": json.dumps(out)}}],
                            "usage": {"prompt_tokens": len(user) // 4, "completion_tokens": 40}}).encode()

@@ -345,8 +345,8 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     browser.screenshot(&output.join("review-summary.png")).await;
     browser.click("#tab-review").await;
 
-    // Edited elsewhere while the page is open: the next save is refused, the page says so
-    // and shows the file as it now is.
+    // Edited elsewhere while the page is open: the next decision is saved next to that edit
+    // (nothing of either is lost), and the page says so and shows the file as it now is.
     let elsewhere = on_disk.replace("Clock skew.", "Clock skew (edited elsewhere).");
     std::fs::write(&path, &elsewhere).unwrap();
     assert_eq!(browser.card_after("").await, fifth);
@@ -354,20 +354,22 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
     let message = browser
         .wait_for(
             "const b = document.getElementById('banner'); return b.hidden ? null : b.textContent",
-            "the conflict banner",
+            "the merge banner",
         )
         .await;
-    assert!(message.as_str().unwrap().contains("changed on disk"), "{message}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), elsewhere);
-    browser.press("a").await;
+    let message = message.as_str().unwrap();
+    assert!(message.contains("changed on disk"), "{message}");
+    assert!(message.contains("saved next to those changes"), "{message}");
     browser
         .wait_for(
             "return document.getElementById('progress-text').textContent.startsWith('4 of')",
-            "a save after the reload",
+            "the progress after the merged save",
         )
         .await;
     let now = std::fs::read_to_string(&path).unwrap();
     assert!(now.contains("Clock skew (edited elsewhere)."));
+    let merged = testset::load(&path).unwrap();
+    assert_eq!(merged.case(&fifth).unwrap().review, Some(Review::Accepted));
 
     // The static export renders the same views from one file, offline.
     let set = testset::load(&path).unwrap();

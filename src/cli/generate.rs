@@ -1,8 +1,19 @@
-//! Arguments of `ragsynth generate`.
+//! Arguments of `ragsynth generate`, and the run's settings they make with `[generate]` of
+//! `ragsynth.toml` (flags win).
 
 use std::path::PathBuf;
 
+use anyhow::{Context as _, bail};
 use clap::Args;
+use ragsynth::config::ConfigFile;
+use ragsynth::corpus::WalkOptions;
+use ragsynth::generate::context::RunOptions;
+use ragsynth::generate::plan::Mix;
+use ragsynth::generate::{
+    DEFAULT_HELDOUT, DEFAULT_MAX_ROUNDS, DEFAULT_N, DEFAULT_OUTPUT, DEFAULT_STOP_AFTER_LLM_FAILED,
+    GenerateConfig,
+};
+use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
 
 use super::{ChunkingArgs, LlmArgs};
 
@@ -51,4 +62,83 @@ pub struct GenerateArgs {
     /// LLM.
     #[command(flatten)]
     pub llm: LlmArgs,
+}
+
+/// A run's settings: flags laid over `[generate]` of `ragsynth.toml` over the defaults, checked.
+#[derive(Debug)]
+pub struct GenerateSettings {
+    /// The test set written.
+    pub output: PathBuf,
+    /// Cases planned.
+    pub n: usize,
+    /// Shares of question types.
+    pub mix: Mix,
+    /// Share of new cases held out.
+    pub heldout: f64,
+    /// Template folder overriding the built-in prompts.
+    pub prompts: Option<PathBuf>,
+    /// `SOURCE_DATE_EPOCH`, when set: the `created` time of every new case.
+    pub source_date_epoch: Option<i64>,
+    /// The run's options (seed, temperature, rounds, ...).
+    pub options: RunOptions,
+}
+
+impl GenerateArgs {
+    /// The settings of this run, from the flags, then the config file's `[generate]`.
+    pub fn settings(&self, config: &ConfigFile) -> anyhow::Result<GenerateSettings> {
+        let cfg: GenerateConfig = config.section("generate")?;
+        let mix = match self.mix.as_deref().or(cfg.mix.as_deref()) {
+            Some(m) => m.parse()?,
+            None => Mix::default(),
+        };
+        let heldout = self.heldout.or(cfg.heldout).unwrap_or(DEFAULT_HELDOUT);
+        if !(0.0..=1.0).contains(&heldout) {
+            bail!("--heldout {heldout}: must be between 0 and 1");
+        }
+        let max_rounds = self.max_rounds.or(cfg.max_rounds).unwrap_or(DEFAULT_MAX_ROUNDS);
+        if max_rounds == 0 {
+            bail!("--max-rounds 0: must be at least 1 (1 = the planned pass only)");
+        }
+        let source_date_epoch = match std::env::var("SOURCE_DATE_EPOCH") {
+            Ok(v) => Some(
+                v.trim()
+                    .parse::<i64>()
+                    .with_context(|| format!("SOURCE_DATE_EPOCH `{v}` is not a number of seconds"))?,
+            ),
+            Err(_) => None,
+        };
+        Ok(GenerateSettings {
+            output: self
+                .output
+                .clone()
+                .or(cfg.output)
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_OUTPUT)),
+            n: self.n.or(cfg.n).unwrap_or(DEFAULT_N),
+            mix,
+            heldout,
+            prompts: self.prompts.clone().or(cfg.prompts),
+            source_date_epoch,
+            options: RunOptions {
+                seed: self.seed.or(cfg.seed).unwrap_or(0),
+                temperature: self.temperature.unwrap_or(RunOptions::default().temperature),
+                max_rounds,
+                stop_after_llm_failed: cfg.stop_after_llm_failed.unwrap_or(DEFAULT_STOP_AFTER_LLM_FAILED),
+                ..RunOptions::default()
+            },
+        })
+    }
+
+    /// How to open the output set: created when missing, with the corpus given (it must hold
+    /// readable documents), its chunking unless the set names one; a corpus other than the one
+    /// the set's labels were anchored in is noted.
+    pub fn open_options(&self, walk: &WalkOptions) -> anyhow::Result<OpenOptions> {
+        Ok(OpenOptions {
+            set: SetSource::CreateIfMissing,
+            corpus: Some(self.corpus.clone()),
+            need: CorpusNeed::Required,
+            walk: self.chunking.walk_options(walk),
+            chunking: self.chunking.to_chunking()?,
+            check_fingerprint: true,
+        })
+    }
 }

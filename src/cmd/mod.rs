@@ -8,6 +8,7 @@ mod eval;
 mod generate;
 mod import;
 mod output;
+mod progress;
 mod remap;
 mod review;
 

@@ -10,6 +10,7 @@ use crate::corpus::Corpus;
 use crate::index::Bm25Index;
 use crate::prompts::Prompts;
 use crate::testset::TestSet;
+use crate::workspace::ChunkedCorpus;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
@@ -56,8 +57,8 @@ pub struct GenerateContext<'a> {
     pub examples: Vec<String>,
     /// Questions already in the test set.
     pub existing: Dedup,
-    /// Lexical index over `chunks`, for the unanswerable check.
-    pub index: Bm25Index,
+    /// Lexical index over `chunks` (the workspace's), for the unanswerable check.
+    pub index: &'a Bm25Index,
     /// Settings.
     pub options: RunOptions,
     /// Tokens a prompt may use (context minus answer and margin), per request.
@@ -70,7 +71,7 @@ impl<'a> GenerateContext<'a> {
     /// Prepares the shared state for a run over `chunks` into `set`.
     pub fn new(
         corpus: &'a Corpus,
-        chunks: &'a [Chunk],
+        chunks: &'a ChunkedCorpus,
         prompts: &'a Prompts,
         set: &TestSet,
         options: RunOptions,
@@ -86,7 +87,7 @@ impl<'a> GenerateContext<'a> {
             prompts,
             examples: style_examples(set, options.examples, options.seed),
             existing,
-            index: Bm25Index::new(chunks.iter().map(|c| c.text.as_str())),
+            index: chunks.bm25(),
             options,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),

@@ -3,14 +3,17 @@
 //! ids, tagged synthetic and pending review, and a stable hash of the id decides which go to
 //! the held-out split, so the same case always lands on the same side.
 
-use std::path::{Component, Path, PathBuf};
+use std::collections::HashSet;
+use std::path::Path;
 
 use serde_json::{Value, json};
 
+use super::pipeline::RunError;
 use super::plan::{Kind, stable_hash};
-use crate::chunk::Chunking;
+use crate::Error;
 use crate::corpus::Corpus;
-use crate::testset::{Case, CorpusRef, Label, Review, Source, Split, TestSet};
+use crate::llm::Llm;
+use crate::testset::{self, Case, Label, Review, Severity, Source, Split, TestSet};
 
 /// A verified candidate, ready to become a case.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,16 +50,22 @@ pub struct Stamp {
     pub heldout: f64,
 }
 
-/// A fresh test set for `corpus`, its root written relative to the file at `out`.
-pub fn new_set(out: &Path, corpus: &Corpus, chunking: &Chunking) -> TestSet {
-    TestSet {
-        corpus: Some(CorpusRef {
-            root: crate::workspace::relative_root(out, &corpus.root),
-            fingerprint: Some(corpus.fingerprint()),
-            extra: Default::default(),
-        }),
-        chunking: Some(chunking.clone()),
-        ..TestSet::default()
+impl Stamp {
+    /// The stamp of a run that ends now: `created` is `source_date_epoch` when given (seconds;
+    /// the reproducible-builds convention, pinned: it then stamps every new case), else now,
+    /// to the second, which only stamps cases whose answer has no journal time (`--no-cache`).
+    /// Otherwise a case's time is when its answer was journaled, so a resumed run writes what
+    /// an uninterrupted one does.
+    pub fn new(model: String, heldout: f64, source_date_epoch: Option<i64>) -> crate::Result<Stamp> {
+        let secs = source_date_epoch.unwrap_or_else(|| jiff::Timestamp::now().as_second());
+        let created = jiff::Timestamp::from_second(secs)
+            .map_err(|e| Error::Config(format!("SOURCE_DATE_EPOCH {secs}: {e}")))?;
+        Ok(Stamp {
+            model,
+            created: created.to_string(),
+            pinned: source_date_epoch.is_some(),
+            heldout,
+        })
     }
 }
 
@@ -99,69 +108,51 @@ fn provenance(stamp: &Stamp, prompt: &str, created: &str) -> Value {
     json!({"model": stamp.model, "prompt": prompt, "created": created})
 }
 
-/// `root` written relative to the directory holding `file`, with `/` separators.
-pub fn relative_root(file: &Path, root: &Path) -> String {
-    // A bare file name (`-o set.yaml`) has an empty parent: the working directory.
-    let dir = file
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let (from, to) = (absolute(dir), absolute(root));
-    let from: Vec<Component> = from.components().collect();
-    let to: Vec<Component> = to.components().collect();
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".to_string(); from.len() - common];
-    parts.extend(
-        to[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    if parts.is_empty() {
-        ".".to_string()
-    } else {
-        parts.join("/")
+/// Checks the new cases `ids` of `set` against the test-set invariants. Every new case must
+/// satisfy them, so a failure is a bug, not bad input; the error lists every problem.
+pub fn check_new_cases(set: &TestSet, ids: &[String], corpus: &Corpus) -> crate::Result<()> {
+    let new: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    let bad: Vec<String> = testset::validate(set, Some(corpus))
+        .into_iter()
+        .filter(|i| i.severity == Severity::Error && i.case.as_deref().is_some_and(|c| new.contains(c)))
+        .map(|i| i.to_string())
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
     }
+    Err(Error::Config(format!(
+        "generated cases fail validation (nothing written): {}",
+        bad.join("; ")
+    )))
 }
 
-/// An absolute, `..`-free form of `p`: symlinks resolved for the part that exists.
-fn absolute(p: &Path) -> PathBuf {
-    let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let mut existing = p.clone();
-    let mut rest = Vec::new();
-    while !existing.exists() {
-        match (existing.file_name().map(|n| n.to_os_string()), existing.parent()) {
-            (Some(name), Some(parent)) => {
-                rest.push(name);
-                existing = parent.to_path_buf();
-            }
-            _ => break,
-        }
-    }
-    let mut out = existing.canonicalize().unwrap_or(existing);
-    for name in rest.into_iter().rev() {
-        if name == ".." {
-            out.pop();
-        } else if name != "." {
-            out.push(name);
-        }
-    }
-    out
+/// What to tell the user when a run stopped: the LLM's error, or, for a provider that is down,
+/// that nothing was written and how to resume. Nothing is written, accepted cases of earlier
+/// rounds included: every answer is in the journal, so the same command resumes where the run
+/// stopped and writes what an uninterrupted run would (writing part of the cases now would
+/// make the rerun reject those as duplicates of themselves).
+pub fn stopped(llm: &Llm, output: &Path, error: RunError) -> String {
+    let RunError::ProviderDown { count, last } = error else {
+        return error.to_string();
+    };
+    let resume = match llm.journal_path() {
+        Some(j) => format!(
+            "the answers received so far are journaled in {}; rerun the same command to resume without asking them again",
+            j.display()
+        ),
+        None => "with --no-cache the answers received were not kept".to_string(),
+    };
+    format!(
+        "{} looks down: {count} candidates in a row failed after all retries (last: {last}); stopped, \
+         nothing written to {}; {resume}",
+        llm.id(),
+        output.display()
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn relative_root_from_the_output_directory() {
-        let dir = tempfile::tempdir().unwrap();
-        let corpus = dir.path().join("corpora/docs");
-        std::fs::create_dir_all(&corpus).unwrap();
-        let out = dir.path().join("output/testset.yaml");
-        assert_eq!(relative_root(&out, &corpus), "../corpora/docs");
-        assert_eq!(relative_root(&dir.path().join("t.yaml"), &corpus), "corpora/docs");
-        assert_eq!(relative_root(&corpus.join("t.yaml"), &corpus), ".");
-    }
 
     #[test]
     fn split_is_stable_and_near_the_share() {
@@ -211,5 +202,15 @@ mod tests {
             set.cases[3].provenance.as_ref().unwrap()["created"],
             "2026-01-01T00:00:00Z"
         );
+    }
+
+    #[test]
+    fn a_pinned_time_stamps_every_case_and_now_only_those_without_one() {
+        let pinned = Stamp::new("m".into(), 0.2, Some(1_700_000_000)).unwrap();
+        assert_eq!(pinned.created, "2023-11-14T22:13:20Z");
+        assert!(pinned.pinned);
+        let now = Stamp::new("m".into(), 0.2, None).unwrap();
+        assert!(!now.pinned && now.created.ends_with('Z'), "{}", now.created);
+        assert!(Stamp::new("m".into(), 0.2, Some(i64::MAX)).is_err());
     }
 }

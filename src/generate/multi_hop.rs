@@ -147,11 +147,23 @@ pub fn check_parts(
     let said = |part: &HashSet<String>, by: &HashSet<String>| {
         !part.is_empty() && part.iter().filter(|t| by.contains(*t)).count() * 2 > part.len()
     };
-    if !said(&aa, &ta) || !said(&ab, &tb) {
+    // An answer of stop words only ("none", "yes") must stand in its fact as written.
+    let in_text = |answer: &str, fact: &str| {
+        fact.to_lowercase()
+            .contains(answer.trim().to_lowercase().as_str())
+    };
+    let supported = |terms: &HashSet<String>, answer: &str, by: &HashSet<String>, fact: &str| {
+        if terms.is_empty() {
+            !answer.trim().is_empty() && in_text(answer, fact)
+        } else {
+            said(terms, by)
+        }
+    };
+    if !supported(&aa, answer_a, &ta, fact_a) || !supported(&ab, answer_b, &tb, fact_b) {
         return Err(Rejection::UnsupportedAnswer);
     }
     // A part whose every word the other fact also says: that fact alone answers the question.
-    if aa.is_subset(&tb) || ab.is_subset(&ta) {
+    if (!aa.is_empty() && aa.is_subset(&tb)) || (!ab.is_empty() && ab.is_subset(&ta)) {
         return Err(Rejection::SingleChunkAnswers);
     }
     let only = |x: &HashSet<String>, y: &HashSet<String>| x.difference(y).any(|t| tq.contains(t));

@@ -20,7 +20,7 @@ use super::ask::Tally;
 use super::context::GenerateContext;
 use super::merge::Accepted;
 use super::plan::{Kind, Plan, Task};
-use super::summary::{RoundFigures, Stop, Summary};
+use super::summary::{GenerateSummary, RoundFigures, Stop};
 use super::verify::{Dedup, Rejection};
 use super::{lookup, multi_hop, topup, unanswerable};
 use crate::llm::{Llm, LlmError};
@@ -71,7 +71,7 @@ pub async fn run(
     llm: &Llm,
     ctx: &GenerateContext<'_>,
     plan: &Plan,
-    summary: &mut Summary,
+    summary: &mut GenerateSummary,
     progress: &dyn Progress,
 ) -> Result<Vec<Accepted>, RunError> {
     let mut seen = Dedup::default();
@@ -102,18 +102,24 @@ fn next_round(
     ctx: &GenerateContext<'_>,
     plan: &Plan,
     asked: &[Task],
-    summary: &mut Summary,
+    summary: &mut GenerateSummary,
     round: u32,
     progressed: bool,
 ) -> Result<Vec<Task>, Stop> {
-    let short: Vec<(Kind, usize)> = Kind::ALL
+    let missing: Vec<(Kind, usize)> = Kind::ALL
         .iter()
         .map(|&k| (k, plan.count(k).saturating_sub(summary.kind(k).accepted)))
         .filter(|&(_, n)| n > 0)
         .collect();
-    if short.is_empty() {
+    if missing.is_empty() {
         return Err(Stop::Complete);
     }
+    // Twice what is missing, but never more than the plan asked of the kind in one pass: a weak
+    // model rejects most candidates of some kinds, and the bound on calls stays rounds × one pass.
+    let short: Vec<(Kind, usize)> = missing
+        .into_iter()
+        .map(|(k, n)| (k, (2 * n).min(plan.count(k))))
+        .collect();
     if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
@@ -157,7 +163,7 @@ fn account(
     verdicts: Vec<Verdict>,
     seen: &mut Dedup,
     accepted: &mut Vec<Accepted>,
-    summary: &mut Summary,
+    summary: &mut GenerateSummary,
 ) -> RoundFigures {
     let mut figures = RoundFigures {
         round,

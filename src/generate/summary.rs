@@ -1,13 +1,17 @@
 //! The end-of-run account: what was planned, attempted, accepted and rejected (with reasons,
 //! summed over the rounds), how each round went and why the rounds stopped, what the LLM cost,
-//! and how long it took. Printed as a table for people or as JSON.
+//! and how long it took. `render::generate` shows it as a table for people or as JSON.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::path::Path;
 
 use serde::Serialize;
 
-use super::plan::Kind;
+use super::context::GenerateContext;
+use super::estimate;
+use super::plan::{Kind, Plan};
+use crate::llm::Llm;
+use crate::testset::{Split, TestSet};
 
 /// LLM figures of a run.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -96,7 +100,7 @@ impl Stop {
 
 /// The whole account.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct Summary {
+pub struct GenerateSummary {
     /// The test set written (or that would be written).
     pub output: String,
     /// True for `--dry-run`: nothing was called or written.
@@ -137,17 +141,17 @@ pub struct Summary {
     pub worst_case_calls: u64,
 }
 
-impl Summary {
+impl GenerateSummary {
     /// Starts an account with every kind present.
-    pub fn new(output: String) -> Summary {
+    pub fn new(output: String) -> GenerateSummary {
         let by_type = Kind::ALL
             .iter()
             .map(|k| (k.as_str().to_string(), KindFigures::default()))
             .collect();
-        Summary {
+        GenerateSummary {
             output,
             by_type,
-            ..Summary::default()
+            ..GenerateSummary::default()
         }
     }
 
@@ -176,111 +180,62 @@ impl Summary {
         }
     }
 
-    /// A table for people.
-    pub fn to_table(&self) -> String {
-        let mut s = String::new();
-        let verb = if self.dry_run { "plan for" } else { "wrote" };
-        let _ = writeln!(
-            s,
-            "{verb} {}: {} new case(s) next to {} existing",
-            self.output,
-            if self.dry_run {
-                self.by_type.values().map(|f| f.planned).sum()
-            } else {
-                self.accepted
-            },
-            self.existing_cases
-        );
-        let _ = writeln!(
-            s,
-            "\n{:<14} {:>7} {:>9} {:>8} {:>8} {:>9} {:>10}",
-            "type", "planned", "attempted", "accepted", "rejected", "llm calls", "calls/case"
-        );
-        for (name, f) in &self.by_type {
-            let per = f
-                .calls_per_accepted
-                .map_or("-".to_string(), |r| format!("{r:.2}"));
-            let _ = writeln!(
-                s,
-                "{name:<14} {:>7} {:>9} {:>8} {:>8} {:>9} {per:>10}",
-                f.planned,
-                f.attempted,
-                f.accepted,
-                f.attempted - f.accepted,
-                f.llm_calls
-            );
+    /// An account of `plan`, before anything ran: planned counts per kind, the chunks left
+    /// out and the planner's notes, and the most the rounds may call.
+    pub fn planned(output: &Path, existing_cases: usize, plan: &Plan, max_rounds: u32) -> GenerateSummary {
+        let mut s = GenerateSummary::new(output.display().to_string());
+        s.existing_cases = existing_cases;
+        s.chunks = plan.chunks;
+        s.skipped_chunks = plan.skipped.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        s.notes = plan.notes.clone();
+        for k in Kind::ALL {
+            s.kind(k).planned = plan.count(k);
         }
-        let planned: usize = self.by_type.values().map(|f| f.planned).sum();
-        let _ = writeln!(
-            s,
-            "{:<14} {planned:>7} {:>9} {:>8} {:>8} {:>9}",
-            "total", self.attempted, self.accepted, self.rejected, self.llm.calls
-        );
-        if !self.rejections.is_empty() {
-            let _ = writeln!(s, "\nrejections:");
-            let mut by_count: Vec<_> = self.rejections.iter().collect();
-            by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            for (r, n) in by_count {
-                let _ = writeln!(s, "  {r:<22} {n}");
-            }
-        }
-        if !self.skipped_chunks.is_empty() {
-            let list: Vec<String> = self
-                .skipped_chunks
-                .iter()
-                .map(|(r, n)| format!("{r} {n}"))
-                .collect();
-            let _ = writeln!(
-                s,
-                "\nchunks: {} considered, skipped as low content: {}",
-                self.chunks,
-                list.join(", ")
-            );
-        }
-        for n in &self.notes {
-            let _ = writeln!(s, "note: {n}");
-        }
-        if !self.rounds.is_empty() {
-            let list: Vec<String> = self
-                .rounds
-                .iter()
-                .map(|r| format!("{}/{} accepted", r.accepted, r.tasks))
-                .collect();
-            let stop = self.stopped.map_or("", Stop::as_str);
-            let _ = writeln!(
-                s,
-                "\nrounds: {} of at most {} ({}); stopped: {stop}",
-                self.rounds.len(),
-                self.max_rounds,
-                list.join(", ")
-            );
-        }
-        let est = if self.dry_run { " (estimated)" } else { "" };
-        let cost = self
-            .llm
-            .cost_usd
-            .map_or("unknown".to_string(), |c| format!("${c:.4}"));
-        let _ = writeln!(
-            s,
-            "\nllm {}{est}: {} calls ({} from cache), {} prompt + {} completion tokens, {} retries, cost {cost}",
-            self.llm.model,
-            self.llm.calls,
-            self.llm.cache_hits,
-            self.llm.prompt_tokens,
-            self.llm.completion_tokens,
-            self.llm.retries
-        );
-        if self.dry_run {
-            let _ = writeln!(
-                s,
-                "worst case over {} round(s): {} calls (every candidate rejected and replaced)",
-                self.max_rounds, self.worst_case_calls
-            );
-        } else {
-            let _ = writeln!(s, "held out: {} of {} new case(s)", self.heldout, self.accepted);
-        }
-        let _ = writeln!(s, "wall time: {:.1}s", self.wall_seconds);
+        s.max_rounds = max_rounds;
+        s.worst_case_calls = estimate::worst_case_calls(plan, max_rounds);
         s
+    }
+
+    /// Fills in the estimate of a dry run: calls and tokens of the plan, as `model` (the
+    /// `--llm` given, else "default") would be asked, and the calls per kind.
+    pub fn estimate(
+        &mut self,
+        ctx: &GenerateContext<'_>,
+        plan: &Plan,
+        model: Option<&str>,
+    ) -> crate::Result<()> {
+        self.dry_run = true;
+        self.llm = estimate::estimate(ctx, plan)?;
+        self.llm.model = model.unwrap_or("default").to_string();
+        for k in Kind::ALL {
+            let tasks = plan.tasks.iter().filter(|t| t.kind == k).count() as u64;
+            self.kind(k).llm_calls = tasks * estimate::calls_per_task(k);
+        }
+        Ok(())
+    }
+
+    /// Counts the new cases `ids` of `set` that went to the held-out split.
+    pub fn count_heldout(&mut self, set: &TestSet, ids: &[String]) {
+        self.heldout = ids
+            .iter()
+            .filter(|id| set.case(id).is_some_and(|c| c.split() == Split::Heldout))
+            .count();
+    }
+}
+
+impl LlmFigures {
+    /// The usage of `llm` so far, in total.
+    pub fn of(llm: &Llm) -> LlmFigures {
+        let u = llm.usage().total;
+        LlmFigures {
+            model: llm.id(),
+            calls: u.calls,
+            cache_hits: u.cache_hits,
+            prompt_tokens: u.prompt_tokens,
+            completion_tokens: u.completion_tokens,
+            retries: u.retries,
+            cost_usd: u.cost_usd,
+        }
     }
 }
 
@@ -290,7 +245,7 @@ mod tests {
 
     #[test]
     fn totals_add_up() {
-        let mut s = Summary::new("out.yaml".into());
+        let mut s = GenerateSummary::new("out.yaml".into());
         let k = s.kind(Kind::SingleHop);
         k.planned = 4;
         k.accepted = 2;
@@ -322,12 +277,6 @@ mod tests {
         assert_eq!((s.attempted, s.accepted, s.rejected), (5, 2, 3));
         assert_eq!(s.by_type["lookup"].calls_per_accepted, Some(2.0));
         assert_eq!(s.by_type["unanswerable"].calls_per_accepted, None);
-        let t = s.to_table();
-        assert!(t.contains("quote_not_found        2"), "{t}");
-        assert!(t.contains("total"), "{t}");
-        assert!(
-            t.contains("rounds: 2 of at most 3 (1/3 accepted, 1/2 accepted); stopped: no_progress"),
-            "{t}"
-        );
+        assert_eq!(s.rejections["quote_not_found"], 2);
     }
 }

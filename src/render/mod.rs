@@ -9,5 +9,6 @@
 pub mod audit;
 pub mod chunk;
 pub mod eval;
+pub mod generate;
 pub mod import;
 pub mod remap;

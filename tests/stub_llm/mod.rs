@@ -100,7 +100,7 @@ fn reply(props: &[&str], user: &str) -> Value {
             .map(|(x, _)| x.to_string());
         let q = match about {
             Some(x) => format!("what about {x} and {}?", head(fact, 3)),
-            None => format!("what about {}?", head(fact, 5)),
+            None => format!("what about {}?", head(fact, 4)),
         };
         out.insert(key.to_string(), json!(q));
         out.insert(format!("answer_{n}"), json!(fact));

@@ -1,0 +1,215 @@
+//! A generation run for people: the summary table (cases by type, rejections by reason, the
+//! rounds, the LLM's usage) and, for `--dry-run`, the plan per document.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use crate::chunk::Chunk;
+use crate::generate::plan::{Kind, Plan};
+use crate::generate::summary::{GenerateSummary, Stop};
+use crate::terminal::data;
+
+/// Writes the summary table.
+pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
+    let planned: usize = s.by_type.values().map(|f| f.planned).sum();
+    let output = data(&s.output);
+    if s.dry_run {
+        writeln!(
+            out,
+            "plan for {output}: {planned} new case(s) next to {} existing",
+            s.existing_cases
+        )?;
+    } else {
+        writeln!(
+            out,
+            "wrote {output}: {} new case(s) next to {} existing",
+            s.accepted, s.existing_cases
+        )?;
+    }
+    writeln!(
+        out,
+        "\n{:<14} {:>7} {:>9} {:>8} {:>8} {:>9} {:>10}",
+        "type", "planned", "attempted", "accepted", "rejected", "llm calls", "calls/case"
+    )?;
+    for (name, f) in &s.by_type {
+        let per = f
+            .calls_per_accepted
+            .map_or("-".to_string(), |r| format!("{r:.2}"));
+        writeln!(
+            out,
+            "{name:<14} {:>7} {:>9} {:>8} {:>8} {:>9} {per:>10}",
+            f.planned,
+            f.attempted,
+            f.accepted,
+            f.attempted - f.accepted,
+            f.llm_calls
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<14} {planned:>7} {:>9} {:>8} {:>8} {:>9}",
+        "total", s.attempted, s.accepted, s.rejected, s.llm.calls
+    )?;
+    if !s.rejections.is_empty() {
+        writeln!(out, "\nrejections:")?;
+        let mut by_count: Vec<_> = s.rejections.iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (r, n) in by_count {
+            writeln!(out, "  {r:<22} {n}")?;
+        }
+    }
+    if !s.skipped_chunks.is_empty() {
+        let list: Vec<String> = s.skipped_chunks.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        writeln!(
+            out,
+            "\nchunks: {} considered, skipped as low content: {}",
+            s.chunks,
+            list.join(", ")
+        )?;
+    }
+    for n in &s.notes {
+        writeln!(out, "note: {}", data(n))?;
+    }
+    if !s.rounds.is_empty() {
+        let list: Vec<String> = s
+            .rounds
+            .iter()
+            .map(|r| format!("{}/{} accepted", r.accepted, r.tasks))
+            .collect();
+        let stop = s.stopped.map_or("", Stop::as_str);
+        writeln!(
+            out,
+            "\nrounds: {} of at most {} ({}); stopped: {stop}",
+            s.rounds.len(),
+            s.max_rounds,
+            list.join(", ")
+        )?;
+    }
+    let est = if s.dry_run { " (estimated)" } else { "" };
+    let cost = s
+        .llm
+        .cost_usd
+        .map_or("unknown".to_string(), |c| format!("${c:.4}"));
+    writeln!(
+        out,
+        "\nllm {}{est}: {} calls ({} from cache), {} prompt + {} completion tokens, {} retries, cost {cost}",
+        data(&s.llm.model),
+        s.llm.calls,
+        s.llm.cache_hits,
+        s.llm.prompt_tokens,
+        s.llm.completion_tokens,
+        s.llm.retries
+    )?;
+    if s.dry_run {
+        writeln!(
+            out,
+            "worst case over {} round(s): {} calls (every candidate rejected and replaced)",
+            s.max_rounds, s.worst_case_calls
+        )?;
+    } else {
+        writeln!(out, "held out: {} of {} new case(s)", s.heldout, s.accepted)?;
+    }
+    writeln!(out, "wall time: {:.1}s", s.wall_seconds)
+}
+
+/// Writes the plan per document (`--dry-run`): each document's chunks and the chunks each kind
+/// of question is planned on, then a blank line.
+pub fn plan(out: &mut dyn Write, plan: &Plan, chunks: &[Chunk]) -> io::Result<()> {
+    let mut rows: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    for c in chunks {
+        rows.entry(c.doc.as_str()).or_default()[0] += 1;
+    }
+    for t in &plan.tasks {
+        let col = 1 + Kind::ALL.iter().position(|k| *k == t.kind).unwrap_or(0);
+        for &i in &t.chunks {
+            rows.entry(chunks[i].doc.as_str()).or_default()[col] += 1;
+        }
+    }
+    writeln!(
+        out,
+        "{:<40} {:>6} {:>6} {:>9} {:>12}",
+        "document", "chunks", "lookup", "multi_hop", "unanswerable"
+    )?;
+    for (doc, r) in rows {
+        let doc = data(doc);
+        writeln!(out, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3])?;
+    }
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::summary::RoundFigures;
+
+    fn render(s: &GenerateSummary) -> String {
+        let mut out = Vec::new();
+        summary(&mut out, s).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn run(accepted: usize) -> GenerateSummary {
+        let mut s = GenerateSummary::new("out.yaml".into());
+        let k = s.kind(Kind::SingleHop);
+        k.planned = 4;
+        k.accepted = accepted;
+        k.llm_calls = 4;
+        k.rejected.insert("quote_not_found".into(), 4 - accepted);
+        s.max_rounds = 3;
+        s.existing_cases = 5;
+        s.heldout = accepted.min(1);
+        s.rounds = vec![
+            RoundFigures {
+                round: 1,
+                tasks: 3,
+                candidates: 3,
+                accepted: 1.min(accepted),
+                llm_calls: 3,
+            },
+            RoundFigures {
+                round: 2,
+                tasks: 2,
+                candidates: 2,
+                accepted: accepted.saturating_sub(1),
+                llm_calls: 2,
+            },
+        ];
+        s.stopped = Some(Stop::NoProgress);
+        s.finish();
+        s
+    }
+
+    #[test]
+    fn the_table_accounts_for_every_candidate_and_round() {
+        let t = render(&run(2));
+        assert!(
+            t.starts_with("wrote out.yaml: 2 new case(s) next to 5 existing\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("\nlookup               4         4        2        2         4       2.00\n"),
+            "{t}"
+        );
+        assert!(t.contains("quote_not_found        2"), "{t}");
+        assert!(
+            t.contains("rounds: 2 of at most 3 (1/3 accepted, 1/2 accepted); stopped: no_progress"),
+            "{t}"
+        );
+        assert!(t.contains("held out: 1 of 2 new case(s)"), "{t}");
+    }
+
+    #[test]
+    fn a_dry_run_is_a_plan_with_its_worst_case() {
+        let mut s = run(0);
+        s.dry_run = true;
+        s.rounds.clear();
+        s.worst_case_calls = 12;
+        let t = render(&s);
+        assert!(
+            t.starts_with("plan for out.yaml: 4 new case(s) next to 5 existing\n"),
+            "{t}"
+        );
+        assert!(t.contains("(estimated)"), "{t}");
+        assert!(t.contains("worst case over 3 round(s): 12 calls"), "{t}");
+    }
+}
