@@ -26,7 +26,12 @@ pub fn meta_reference(question: &str) -> Option<Range<usize>> {
     });
     let hit = |re: &Regex, check_compound: bool| {
         re.find_iter(question)
-            .find(|m| !is_context_idiom(question, m.range()) && !(check_compound && is_compound(question, m)))
+            .find(|m| {
+                let not_a_reference = is_context_idiom(question, m.range())
+                    || names_its_source(question, m.end())
+                    || (check_compound && is_compound(question, m));
+                !not_a_reference
+            })
             .map(|m| m.range())
     };
     [
@@ -38,6 +43,14 @@ pub fn meta_reference(question: &str) -> Option<Range<usize>> {
     .into_iter()
     .flatten()
     .min_by_key(|r| r.start)
+}
+
+/// `according to the source "Ethereum VS EOS"`: the question says which source it means, so a
+/// user can ask it too.
+fn names_its_source(question: &str, end: usize) -> bool {
+    question[end..]
+        .trim_start()
+        .starts_with(['"', '\u{201c}', '\u{ab}'])
 }
 
 /// "in the context of": a figure of speech, not a pointer at a passage.
@@ -171,6 +184,7 @@ fn is_compound(question: &str, m: &regex::Match<'_>) -> bool {
         "means",
         "tell",
         "tells",
+        "information",
         "recommend",
         "recommends",
         "specify",
@@ -299,7 +313,17 @@ pub fn leans_on_context(question: &str) -> Option<Range<usize>> {
         "like",
     ];
     let tokens = crate::text::tokens(question);
-    let at = tokens.iter().position(|t| PRONOUNS.contains(&t.norm.as_str()))?;
+    // "Why is it important to ...", "How long does it take to ...": an "it" that stands for the
+    // clause after it, not for something said before.
+    let placeholder = |i: usize| {
+        tokens[i].norm == "it"
+            && tokens[i + 1..]
+                .iter()
+                .skip(1)
+                .take(2)
+                .any(|t| matches!(t.norm.as_str(), "to" | "that" | "whether"))
+    };
+    let at = (0..tokens.len()).find(|&i| PRONOUNS.contains(&tokens[i].norm.as_str()) && !placeholder(i))?;
     let antecedent = tokens[..at].iter().enumerate().any(|(i, t)| {
         let proper = i > 0 && t.raw.chars().next().is_some_and(char::is_uppercase);
         let number = t.raw.chars().any(|c| c.is_ascii_digit());
@@ -362,6 +386,7 @@ mod tests {
             "What is the projected growth, according to the context information?",
             "What does Document 61 say about the fund?",
             "What challenges are mentioned in the document?",
+            "Which platforms are mentioned in the context information?",
         ] {
             assert!(meta_reference(q).is_some(), "{q}");
         }
@@ -370,6 +395,7 @@ mod tests {
             "How large is the context window of the model?",
             "Which section of the act covers refunds?",
             "How is the text editor configured?",
+            "What is the difference between Ethereum and EOS according to the source \"Ethereum VS EOS\"?",
         ] {
             assert!(meta_reference(q).is_none(), "{q}");
         }
@@ -392,6 +418,8 @@ mod tests {
             "How can I reset my password if I forgot it?",
             "Who is the CEO of Tidepool and what did he announce?",
             "How are snapshots kept on the free plan?",
+            "Why is it important to have reliable metrics when building chat agents?",
+            "How long does it take to restore a snapshot?",
         ] {
             assert!(leans_on_context(q).is_none(), "{q}");
         }
