@@ -256,12 +256,23 @@ impl<'c> CorpusIndex<'c> {
         // The passage in order: hits near the main diagonal (drift from inserted or dropped
         // text allowed up to an eighth of it).
         let drift = (len as i64 / 8).max(64);
-        let near: Vec<&Hit> = stretch
+        let mut near: Vec<&Hit> = stretch
             .iter()
             .filter(|h| (h.diag - mode).abs() <= drift)
             .collect();
-        let first = near.iter().min_by_key(|h| h.at)?;
-        let last = near.iter().max_by_key(|h| h.at)?;
+        near.sort_unstable_by_key(|h| h.at);
+        // A lone gram that also occurs just before or after the passage ("Retention policies"
+        // above "A retention policy") jumps to another diagonal between neighbouring hits
+        // than an edit could: such hits are left off the ends.
+        let jumps = |a: &Hit, b: &Hit| (b.diag - a.diag).abs() > (b.at as i64 - a.at as i64).abs() / 2 + 4;
+        let (mut lo_i, mut hi_i) = (0, near.len().checked_sub(1)?);
+        while lo_i < hi_i && jumps(near[lo_i], near[lo_i + 1]) {
+            lo_i += 1;
+        }
+        while hi_i > lo_i && jumps(near[hi_i - 1], near[hi_i]) {
+            hi_i -= 1;
+        }
+        let (first, last) = (near[lo_i], near[hi_i]);
         let start = first.diag.clamp(0, skel_len) as usize;
         let end = (last.diag + len as i64).clamp(start as i64, skel_len) as usize;
         // The passage in any order: every document position voted for.
@@ -459,6 +470,19 @@ mod tests {
         let paraphrase = "Water escaping from tanks, thefts with forced entry, storms and floods, and subsidence are \
             covered, while wear, unoccupied homes, garden fences and erosion are not.";
         assert!(idx.locate(paraphrase, &[], 0.8).is_none());
+    }
+
+    #[test]
+    fn a_heading_that_repeats_the_first_words_is_left_out_of_the_span() {
+        let doc = "# Retention policies\n\nA retention policy decides which snapshots a repository \
+                   keeps, and prune deletes the chunks that no snapshot references any more.\n";
+        let c = corpus(&[("retention.md", doc)]);
+        let idx = CorpusIndex::new(&c);
+        let passage = "A retention policy determines which snapshots a repository keeps, and prune \
+                       deletes the chunks that no snapshot references any more.";
+        let (_, f) = idx.locate(passage, &[], 0.8).unwrap();
+        let span: String = doc.chars().skip(f.start).take(f.end - f.start).collect();
+        assert!(span.starts_with("A retention policy decides"), "{span}");
     }
 
     #[test]
