@@ -172,6 +172,21 @@ pub enum Error {
         /// What is too large, the limit, and how to raise it.
         message: String,
     },
+    /// Not one passage of another tool's test set was found in the corpus: it is not the
+    /// corpus the set was generated from.
+    #[error(
+        "{}: none of its {passages} context passage(s) was found in the corpus {}; is it the corpus the set was generated from? (pass --corpus DIR)",
+        path.display(),
+        root.display()
+    )]
+    NothingLocated {
+        /// The exported test set.
+        path: PathBuf,
+        /// The corpus directory.
+        root: PathBuf,
+        /// Passages looked for.
+        passages: usize,
+    },
     /// The test set breaks invariants (duplicate ids, labels outside the corpus, ...).
     #[error("{path}: {} problem(s); first: {}", issues.len(), issues.first().map(|i| i.to_string()).unwrap_or_default())]
     Invalid {

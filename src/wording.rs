@@ -10,19 +10,47 @@ use regex::Regex;
 use crate::text::content_terms;
 
 /// Where a question points at the material its writer was shown — "the passage", "this
-/// document", "according to the text" — which a user of a RAG system has never seen. The idiom
-/// "in the context of" is not a reference.
+/// document", "according to the table", "based on the information provided", "Document 12" —
+/// which a user of a RAG system has never seen. The idiom "in the context of" is not a
+/// reference, nor is a compound noun such as "the document type" or "the context window".
 pub fn meta_reference(question: &str) -> Option<Range<usize>> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)\b(the|this|that|given|above|following|provided)\s+(passage|text|document|article|paragraph|context|excerpt|section|snippet|chunk)s?\b",
-        )
-        .expect("valid regex")
+    static PATTERNS: OnceLock<[Regex; 4]> = OnceLock::new();
+    let [material, according, based, numbered] = PATTERNS.get_or_init(|| {
+        let re = |p: &str| Regex::new(p).expect("valid regex");
+        [
+            re(r"(?i)\b(the|this|that|given|above|following|provided|aforementioned)\s+(passage|text|document|article|paragraph|context|excerpt|section|snippet|chunk)s?\b"),
+            re(r"(?i)\baccording to (the|this|that|these|those) (table|study|studies|document|report|text|passage|context|article|authors?|figure|chart|graph|diagram|survey|paper|excerpt|information|snippet|chunk|content|material|source|research|findings|transcript|slides?|page|data|provided|given|above)\b"),
+            re(r"(?i)\b(based on|from|given) (the|this) (information|context|text|passage|document|excerpt|content|details|material|data) (provided|given|above|presented|shown|supplied)\b|\bbased on the (information|context|passage|excerpt)\b"),
+            re(r"(?i)\b(document|doc|chunk|passage|excerpt|snippet)\s*#?\s*\d+\b"),
+        ]
     });
-    re.find_iter(question)
-        .find(|m| !is_context_idiom(question, m.range()))
-        .map(|m| m.range())
+    let hit = |re: &Regex, check_compound: bool| {
+        re.find_iter(question)
+            .find(|m| {
+                let not_a_reference = is_context_idiom(question, m.range())
+                    || names_its_source(question, m.end())
+                    || (check_compound && is_compound(question, m));
+                !not_a_reference
+            })
+            .map(|m| m.range())
+    };
+    [
+        hit(according, false),
+        hit(based, false),
+        hit(numbered, false),
+        hit(material, true),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(|r| r.start)
+}
+
+/// `according to the source "Ethereum VS EOS"`: the question says which source it means, so a
+/// user can ask it too.
+fn names_its_source(question: &str, end: usize) -> bool {
+    question[end..]
+        .trim_start()
+        .starts_with(['"', '\u{201c}', '\u{ab}'])
 }
 
 /// "in the context of": a figure of speech, not a pointer at a passage.
@@ -32,6 +60,279 @@ fn is_context_idiom(question: &str, m: Range<usize>) -> bool {
     matched.ends_with("context")
         && lower[..m.start].trim_end().ends_with(" in")
         && lower[m.end..].trim_start().starts_with("of ")
+}
+
+/// "the document type", "the text editor", "the context window": the noun after "the" names
+/// a thing of its own. Only words that go on talking about the material ("the text says",
+/// "the passage, ...", "in the document?") keep it a reference.
+fn is_compound(question: &str, m: &regex::Match<'_>) -> bool {
+    let determiner = m.as_str().split_whitespace().next().unwrap_or("").to_lowercase();
+    if !matches!(determiner.as_str(), "the" | "this" | "that") {
+        return false;
+    }
+    let rest = question[m.end()..].trim_start();
+    let Some(next) = rest
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .next()
+        .filter(|w| !w.is_empty())
+    else {
+        return false; // punctuation or the end: "... in the passage?"
+    };
+    if !rest.starts_with(next) {
+        return false;
+    }
+    const GOES_ON: &[&str] = &[
+        "say",
+        "says",
+        "said",
+        "mention",
+        "mentions",
+        "mentioned",
+        "describe",
+        "describes",
+        "described",
+        "state",
+        "states",
+        "stated",
+        "discuss",
+        "discusses",
+        "discussed",
+        "provide",
+        "provides",
+        "provided",
+        "given",
+        "above",
+        "below",
+        "indicate",
+        "indicates",
+        "suggest",
+        "suggests",
+        "show",
+        "shows",
+        "explain",
+        "explains",
+        "note",
+        "notes",
+        "highlight",
+        "highlights",
+        "refer",
+        "refers",
+        "list",
+        "lists",
+        "outline",
+        "outlines",
+        "present",
+        "presents",
+        "presented",
+        "claim",
+        "claims",
+        "argue",
+        "argues",
+        "imply",
+        "implies",
+        "report",
+        "reports",
+        "define",
+        "defines",
+        "contain",
+        "contains",
+        "cover",
+        "covers",
+        "include",
+        "includes",
+        "focus",
+        "focuses",
+        "emphasize",
+        "emphasizes",
+        "is",
+        "was",
+        "are",
+        "were",
+        "has",
+        "have",
+        "do",
+        "does",
+        "did",
+        "and",
+        "or",
+        "about",
+        "on",
+        "in",
+        "of",
+        "for",
+        "to",
+        "regarding",
+        "concerning",
+        "from",
+        "with",
+        "by",
+        "at",
+        "as",
+        "that",
+        "which",
+        "what",
+        "how",
+        "why",
+        "when",
+        "where",
+        "who",
+        "we",
+        "you",
+        "it",
+        "i",
+        "mean",
+        "means",
+        "tell",
+        "tells",
+        "information",
+        "recommend",
+        "recommends",
+        "specify",
+        "specifies",
+        "offer",
+        "offers",
+    ];
+    !GOES_ON.contains(&next.to_lowercase().as_str())
+}
+
+/// Where a question leans on something it does not say: an earlier turn ("the previous
+/// answer", "as mentioned earlier", "what about ...") or a pronoun with nothing in the
+/// question it could stand for ("What is its purpose?", "What advice is given to them?").
+/// Such a question only makes sense after another one.
+pub fn leans_on_context(question: &str) -> Option<Range<usize>> {
+    static EARLIER: OnceLock<Regex> = OnceLock::new();
+    let earlier = EARLIER.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(the previous (question|answer|one|response|point)|as (mentioned|discussed|said|noted|stated|described) (earlier|before|above|previously)|you (just )?(said|mentioned)|mentioned (earlier|before|previously)|^(and )?(what|how) about\b|the (latter|former)\b|the other one|that one\b|the same one)",
+        )
+        .expect("valid regex")
+    });
+    if let Some(m) = earlier.find(question) {
+        return Some(m.range());
+    }
+    const PRONOUNS: &[&str] = &[
+        "it", "its", "they", "them", "their", "theirs", "he", "him", "his", "she", "her", "hers",
+    ];
+    // Words that cannot be what a pronoun stands for: question words, function words, and
+    // nouns and participles so general that "its purpose" still leaves "its" unexplained.
+    const GENERIC: &[&str] = &[
+        "purpose",
+        "role",
+        "advice",
+        "benefit",
+        "benefits",
+        "way",
+        "ways",
+        "thing",
+        "things",
+        "kind",
+        "type",
+        "reason",
+        "reasons",
+        "name",
+        "goal",
+        "goals",
+        "difference",
+        "differences",
+        "advantage",
+        "advantages",
+        "use",
+        "uses",
+        "meaning",
+        "effect",
+        "effects",
+        "impact",
+        "impacts",
+        "function",
+        "significance",
+        "importance",
+        "main",
+        "key",
+        "primary",
+        "given",
+        "used",
+        "made",
+        "done",
+        "provided",
+        "offered",
+        "recommended",
+        "described",
+        "mentioned",
+        "discussed",
+        "said",
+        "called",
+        "needed",
+        "required",
+        "known",
+        "considered",
+        "responsible",
+        "involved",
+        "example",
+        "examples",
+        "feature",
+        "features",
+        "aspect",
+        "aspects",
+        "part",
+        "idea",
+        "point",
+        "focus",
+        "approach",
+        "result",
+        "results",
+        "outcome",
+        "outcomes",
+        "step",
+        "steps",
+        "requirement",
+        "requirements",
+        "condition",
+        "conditions",
+        "information",
+        "details",
+        "happen",
+        "happens",
+        "happened",
+        "mean",
+        "means",
+        "work",
+        "works",
+        "help",
+        "helps",
+        "describe",
+        "explain",
+        "tell",
+        "please",
+        "give",
+        "list",
+        "get",
+        "make",
+        "take",
+        "need",
+        "want",
+        "like",
+    ];
+    let tokens = crate::text::tokens(question);
+    // "Why is it important to ...", "How long does it take to ...": an "it" that stands for the
+    // clause after it, not for something said before.
+    let placeholder = |i: usize| {
+        tokens[i].norm == "it"
+            && tokens[i + 1..]
+                .iter()
+                .skip(1)
+                .take(2)
+                .any(|t| matches!(t.norm.as_str(), "to" | "that" | "whether"))
+    };
+    let at = (0..tokens.len()).find(|&i| PRONOUNS.contains(&tokens[i].norm.as_str()) && !placeholder(i))?;
+    let antecedent = tokens[..at].iter().enumerate().any(|(i, t)| {
+        let proper = i > 0 && t.raw.chars().next().is_some_and(char::is_uppercase);
+        let number = t.raw.chars().any(|c| c.is_ascii_digit());
+        let content = !crate::text::is_stopword(&t.norm)
+            && !GENERIC.contains(&t.norm.as_str())
+            && !t.norm.ends_with("ing");
+        proper || number || content
+    });
+    (!antecedent).then(|| tokens[at].byte..tokens[at].byte + tokens[at].raw.len())
 }
 
 /// Whether a short answer is already in its question: every content word (stemmed, not a
@@ -74,10 +375,54 @@ mod tests {
     #[test]
     fn meta_references_are_found_and_the_idiom_is_not() {
         let q = "According to the passage, how long are snapshots kept?";
-        assert_eq!(&q[meta_reference(q).unwrap()], "the passage");
+        assert_eq!(&q[meta_reference(q).unwrap()], "According to the passage");
         assert!(meta_reference("What does the provided context say about keys?").is_some());
         assert!(meta_reference("How is a lock used in the context of a prune?").is_none());
         assert!(meta_reference("How long are snapshots kept on the free plan?").is_none());
+        for q in [
+            "According to the table, which plan is cheapest?",
+            "What did the authors find, according to the study?",
+            "Based on the information provided, when is a refund due?",
+            "What is the projected growth, according to the context information?",
+            "What does Document 61 say about the fund?",
+            "What challenges are mentioned in the document?",
+            "Which platforms are mentioned in the context information?",
+        ] {
+            assert!(meta_reference(q).is_some(), "{q}");
+        }
+        for q in [
+            "What is the document type of an invoice?",
+            "How large is the context window of the model?",
+            "Which section of the act covers refunds?",
+            "How is the text editor configured?",
+            "What is the difference between Ethereum and EOS according to the source \"Ethereum VS EOS\"?",
+        ] {
+            assert!(meta_reference(q).is_none(), "{q}");
+        }
+    }
+
+    #[test]
+    fn questions_that_lean_on_an_earlier_turn() {
+        for (q, at) in [
+            ("What is its purpose?", "its"),
+            ("What advice is given to them?", "them"),
+            ("How does it work?", "it"),
+            ("And what about the second option?", "And what about"),
+            ("Can you expand on the previous answer?", "the previous answer"),
+        ] {
+            let r = leans_on_context(q).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!(&q[r], at, "{q}");
+        }
+        for q in [
+            "What is Ragas and how does it help with evaluation?",
+            "How can I reset my password if I forgot it?",
+            "Who is the CEO of Tidepool and what did he announce?",
+            "How are snapshots kept on the free plan?",
+            "Why is it important to have reliable metrics when building chat agents?",
+            "How long does it take to restore a snapshot?",
+        ] {
+            assert!(leans_on_context(q).is_none(), "{q}");
+        }
     }
 
     #[test]

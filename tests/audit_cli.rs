@@ -90,7 +90,7 @@ fn json_report_has_the_stable_shape() {
     for key in ["code", "severity", "case", "message"] {
         assert!(f.get(key).is_some(), "{key} in {f}");
     }
-    assert_eq!(v["summary"]["cases"], 25);
+    assert_eq!(v["summary"]["cases"], 27);
     assert_eq!(v["summary"]["coverage"]["uncovered_documents"][0], "changelog.md");
 }
 
@@ -229,12 +229,21 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
     )
     .unwrap();
 
-    assert_eq!(foreign::detect(&ragas).unwrap(), foreign::Exporter::Ragas);
-    assert_eq!(foreign::detect(&deepeval).unwrap(), foreign::Exporter::DeepEval);
+    let opts = foreign::ReadOptions::default();
+    assert_eq!(foreign::detect(&ragas, &opts).unwrap(), foreign::Format::Ragas);
+    assert_eq!(
+        foreign::detect(&deepeval, &opts).unwrap(),
+        foreign::Format::DeepEval
+    );
 
-    let r = foreign::load(&ragas, foreign::Exporter::Ragas, Some(&corpus)).unwrap();
-    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
-    let c0 = &r.set.cases[0];
+    let index = ragsynth::locate::CorpusIndex::new(&corpus);
+    let load = |path: &std::path::Path| {
+        let set = foreign::read(path, &opts).unwrap();
+        foreign::convert(&set, Some(&index), &foreign::ConvertOptions::default())
+    };
+    let r = load(&ragas);
+    assert!(r.stats.unlocated.is_empty(), "{:?}", r.stats);
+    let c0 = &r.cases[0];
     assert_eq!(c0.relevant.len(), 1);
     assert_eq!(c0.relevant[0].doc, "retention.md");
     let doc = corpus.doc("retention.md").unwrap();
@@ -249,24 +258,23 @@ fn ragas_and_deepeval_exports_get_their_labels_back() {
         "{span}"
     );
     assert_eq!(c0.tags.kind.as_deref(), Some("lookup"));
-    let c1 = &r.set.cases[1];
+    let c1 = &r.cases[1];
     let docs: Vec<&str> = c1.relevant.iter().map(|l| l.doc.as_str()).collect();
     assert_eq!(docs, ["troubleshooting.md", "retention.md"]);
     assert_eq!(c1.tags.kind.as_deref(), Some("multi_hop"));
     assert!(c1.is_synthetic());
 
-    let d = foreign::load(&deepeval, foreign::Exporter::DeepEval, Some(&corpus)).unwrap();
-    assert_eq!(d.set.cases[0].relevant[0].doc, "troubleshooting.md");
+    let d = load(&deepeval);
+    assert_eq!(d.cases[0].relevant[0].doc, "troubleshooting.md");
     assert_eq!(
-        d.set.cases[0].answer.as_deref(),
+        d.cases[0].answer.as_deref(),
         Some("/Library/Logs/Tidepool/agent.log")
     );
-    assert!(d.set.cases[1].relevant.is_empty());
-    assert!(
-        d.warnings.iter().any(|w| w.contains("context #1 not found")),
-        "{:?}",
-        d.warnings
-    );
+    // A context that is nowhere: kept on the case, which is not taken for unanswerable.
+    assert!(d.cases[1].relevant.is_empty());
+    assert_eq!(d.cases[1].unlocated(), 1);
+    assert!(!d.cases[1].is_unanswerable());
+    assert_eq!(d.stats.unlocated, [("deepeval-2".to_string(), 1)]);
 
     // The whole command: detected, located, audited; figures present for located cases.
     let out = ragsynth()

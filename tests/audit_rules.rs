@@ -68,6 +68,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS206", &["syn-meta"]),
         ("RS207", &["syn-answer"]),
         ("RS208", &["syn-heading"]),
+        ("RS209", &["syn-pronoun"]),
         ("RS301", &["syn-dup"]),
         ("RS302", &["syn-near-b"]),
         ("RS401", &["syn-doc-missing"]),
@@ -75,6 +76,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS403", &["syn-quote"]),
         ("RS404", &["(set)"]),
         ("RS405", &["syn-invalid"]),
+        ("RS406", &["syn-unlocated"]),
         ("RS501", &["syn-mislabel"]),
         ("RS502", &["syn-answerable"]),
         ("RS503", &["syn-one-chunk"]),
@@ -175,7 +177,7 @@ fn synthetic_vs_real_verdict_has_the_numbers() {
     let report = run(&load(), &config());
     let cmp = report.summary.comparison.as_ref().expect("both sources present");
     assert_eq!(cmp.real.cases, 4);
-    assert_eq!(cmp.synthetic.cases, 21);
+    assert_eq!(cmp.synthetic.cases, 23);
     assert!(
         cmp.verdict.contains('%') && cmp.verdict.contains("words per question"),
         "{}",

@@ -58,7 +58,10 @@ impl AuditContext {
         let q_terms = content_terms(&case.question);
         let index = self.chunks.bm25();
         if case.relevant.is_empty() {
-            if let Some(top) = index.best(&q_terms).map(|h| h.doc) {
+            // A case whose passages were not found is not unanswerable: no nearest chunk.
+            if case.is_unanswerable()
+                && let Some(top) = index.best(&q_terms).map(|h| h.doc)
+            {
                 let chunk = &self.chunks[top];
                 f.nearest = Some(Nearest {
                     chunk: chunk.id.clone(),

@@ -11,7 +11,7 @@ pub(super) fn coverage(set: &TestSet, cx: &AuditContext) -> Coverage {
     let mut table: BTreeMap<(String, String, String), usize> = BTreeMap::new();
     for c in &set.cases {
         let kind = c.tags.kind.clone().unwrap_or_else(|| {
-            if c.relevant.is_empty() {
+            if c.is_unanswerable() {
                 QuestionType::Unanswerable.as_str().to_string()
             } else {
                 "-".to_string()

@@ -13,6 +13,7 @@ mod context;
 mod coverage;
 pub mod duplicates;
 pub mod judged;
+pub mod language;
 pub mod overlap;
 mod report;
 pub mod rules;
@@ -41,7 +42,24 @@ pub const REPORT_VERSION: u32 = 1;
 /// them).
 pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditReport {
     let selected: Vec<&rules::RuleInfo> = rules::all().iter().filter(|r| config.enabled(r.code)).collect();
-    let figures: Vec<CaseFigures> = set.cases.par_iter().map(|c| cx.figures(c, config)).collect();
+    let languages: Vec<Option<whatlang::Lang>> = set
+        .cases
+        .par_iter()
+        .map(|c| language::other_language(&c.question, c.answer.as_deref()))
+        .collect();
+    // English-only figures (stopwords, stems) would be noise on another language.
+    let figures: Vec<CaseFigures> = set
+        .cases
+        .par_iter()
+        .zip(languages.par_iter())
+        .map(|(c, lang)| match lang {
+            Some(_) => CaseFigures {
+                words: crate::text::words(&c.question).len(),
+                ..CaseFigures::default()
+            },
+            None => cx.figures(c, config),
+        })
+        .collect();
 
     let mut findings: Vec<(usize, Finding)> = Vec::new();
     let case_rules: Vec<_> = selected
@@ -63,8 +81,10 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
                 cx,
                 config,
             };
+            let english = languages[i].is_none();
             case_rules
                 .iter()
+                .filter(|(rule, _)| english || !rule.english_only)
                 .filter_map(|(rule, check)| {
                     let hit = check(&input)?;
                     Some((i, finding(rule, set, Some(i), hit.message, hit.highlight)))
@@ -112,6 +132,19 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
     let mut notes = Vec::new();
     if cx.corpus.is_none() {
         notes.push(AuditNote::no_corpus());
+    }
+    let mut other: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for lang in languages.iter().flatten() {
+        *other.entry(lang.eng_name()).or_insert(0) += 1;
+    }
+    if !other.is_empty() {
+        let skipped: Vec<&'static str> = case_rules
+            .iter()
+            .filter(|(r, _)| r.english_only)
+            .map(|(r, _)| r.code)
+            .collect();
+        let langs: Vec<(String, usize)> = other.into_iter().map(|(l, n)| (l.to_string(), n)).collect();
+        notes.push(AuditNote::other_language(&langs, &skipped));
     }
     let llm_rules: Vec<&'static str> = judged::selected(config).iter().map(|r| r.code).collect();
     if !llm_rules.is_empty() {

@@ -130,6 +130,8 @@ pub enum AuditNoteKind {
     LlmSkipped,
     /// Judged checks whose answer stayed malformed after the re-asks.
     JudgeMalformed,
+    /// Questions in another language than English: the English-only rules skipped them.
+    OtherLanguage,
 }
 
 impl AuditNote {
@@ -148,6 +150,21 @@ impl AuditNote {
             kind: AuditNoteKind::LlmSkipped,
             text: format!(
                 "LLM checks were skipped ({}): pass --llm to run them; RS502 and RS503 are their lexical and structural versions",
+                codes.join(", ")
+            ),
+        }
+    }
+
+    /// Questions not in English (`languages`: name and count), on which the English-only
+    /// rules `codes` did not run.
+    pub fn other_language(languages: &[(String, usize)], codes: &[&str]) -> AuditNote {
+        let cases: usize = languages.iter().map(|(_, n)| n).sum();
+        let list: Vec<String> = languages.iter().map(|(l, n)| format!("{l} {n}")).collect();
+        AuditNote {
+            kind: AuditNoteKind::OtherLanguage,
+            text: format!(
+                "{cases} question(s) not in English ({}): {} read English word lists and were not run on them",
+                list.join(", "),
                 codes.join(", ")
             ),
         }

@@ -10,15 +10,15 @@ use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::render::audit::{Format, TextOptions};
 use ragsynth::severity::Severity;
-use ragsynth::testset::foreign::{self, Exporter};
+use ragsynth::testset::foreign::{self, ReadOptions};
 use ragsynth::workspace::{OpenOptions, SetSource};
 
-use super::LlmArgs;
+use super::{ColumnArgs, FromFormat, LlmArgs};
 
 /// `ragsynth audit`.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// Test set (ragsynth YAML/JSONL, or an export of Ragas, DeepEval, Giskard, CSV).
+    /// Test set (ragsynth YAML/JSONL, or an export of Ragas, DeepEval, Giskard, LlamaIndex, CSV).
     #[arg(required_unless_present = "explain")]
     pub testset: Option<PathBuf>,
     /// Corpus directory (default: the set's `corpus.root`, relative to the set's file).
@@ -27,6 +27,9 @@ pub struct AuditArgs {
     /// Format of the test set: `auto` detects it from the extension and the fields.
     #[arg(long, value_enum, default_value_t = FromFormat::Auto)]
     pub from: FromFormat,
+    /// Column names of a plain question file.
+    #[command(flatten)]
+    pub columns: ColumnArgs,
     /// Run only these rules (codes or prefixes, comma-separated: `RS1,RS301`).
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<String>,
@@ -63,23 +66,6 @@ pub struct AuditArgs {
     pub llm: LlmArgs,
 }
 
-/// Test-set formats `audit` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FromFormat {
-    /// Detect from the extension and the fields.
-    Auto,
-    /// ragsynth's own YAML / JSONL.
-    Ragsynth,
-    /// Ragas: `user_input, reference_contexts, reference`.
-    Ragas,
-    /// DeepEval goldens: `input, expected_output, context`.
-    Deepeval,
-    /// Giskard RAGET: `question, reference_answer, reference_context, metadata.question_type`.
-    Giskard,
-    /// CSV or JSONL with a question column and a context column.
-    Csv,
-}
-
 /// Output of `ragsynth audit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AuditFormat {
@@ -104,23 +90,20 @@ pub enum FailOn {
     Never,
 }
 
-impl FromFormat {
-    /// How to read the set at `path` (`auto` looks at its extension and fields).
-    pub fn set_source(self, path: &Path) -> ragsynth::Result<SetSource> {
-        let exporter = match self {
-            FromFormat::Auto => foreign::detect(path)?,
-            FromFormat::Ragsynth => Exporter::Ragsynth,
-            FromFormat::Ragas => Exporter::Ragas,
-            FromFormat::Deepeval => Exporter::DeepEval,
-            FromFormat::Giskard => Exporter::Giskard,
-            FromFormat::Csv => Exporter::Plain,
-        };
-        Ok(match exporter {
-            // Saved through `Tracked` with --write: review decisions made meanwhile are kept.
-            Exporter::Ragsynth => SetSource::Existing,
-            other => SetSource::Export(other),
-        })
+/// How to read the set at `path` (`auto` looks at its extension and fields).
+fn set_source(from: FromFormat, path: &Path, columns: &ColumnArgs) -> ragsynth::Result<SetSource> {
+    if from == FromFormat::Ragsynth {
+        return Ok(SetSource::Existing);
     }
+    let options = ReadOptions {
+        family: from.family(),
+        columns: columns.columns(),
+    };
+    Ok(match foreign::detect(path, &options)? {
+        // Saved through `Tracked` with --write: review decisions made meanwhile are kept.
+        foreign::Format::Ragsynth => SetSource::Existing,
+        other => SetSource::Export(other),
+    })
 }
 
 impl FailOn {
@@ -148,7 +131,8 @@ impl AuditArgs {
     /// How to open the set at `path`: ours or an export, with `--corpus` when given.
     pub fn open_options(&self, path: &Path, walk: &WalkOptions) -> ragsynth::Result<OpenOptions> {
         Ok(OpenOptions {
-            set: self.from.set_source(path)?,
+            set: set_source(self.from, path, &self.columns)?,
+            columns: self.columns.columns(),
             corpus: self.corpus.clone(),
             walk: walk.clone(),
             ..OpenOptions::default()

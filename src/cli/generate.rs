@@ -139,6 +139,7 @@ impl GenerateArgs {
             walk: self.chunking.walk_options(walk),
             chunking: self.chunking.to_chunking()?,
             check_fingerprint: true,
+            ..OpenOptions::default()
         })
     }
 }

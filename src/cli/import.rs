@@ -2,38 +2,32 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
-use ragsynth::import::{Columns, ImportOptions};
+use clap::{Args, ValueEnum};
+use ragsynth::import::ImportOptions;
+use ragsynth::testset::Source;
+use ragsynth::testset::foreign::ReadOptions;
+
+use super::{ColumnArgs, FromFormat};
 
 /// `ragsynth import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// Questions: CSV with a header row (`.csv`, `.tsv`) or JSON Lines (`.jsonl`, `.ndjson`).
+    /// Questions (CSV/TSV with a header row, JSON Lines) or another tool's test set (Ragas,
+    /// DeepEval, Giskard, LlamaIndex: CSV, JSON or JSON Lines).
     pub file: PathBuf,
     /// Test set to add to; created (with corpus and chunking header) when absent.
     #[arg(long)]
     pub into: PathBuf,
-    /// Column holding the question [default: question].
-    #[arg(long)]
-    pub question_col: Option<String>,
-    /// Column holding the reference answer [default: answer, when present].
-    #[arg(long)]
-    pub answer_col: Option<String>,
-    /// Column naming the relevant document [default: doc, when present].
-    #[arg(long)]
-    pub doc_col: Option<String>,
-    /// Column holding a supporting quote from that document [default: quote, when present].
-    #[arg(long)]
-    pub quote_col: Option<String>,
-    /// Column holding the topic tag [default: topic, when present].
-    #[arg(long)]
-    pub topic_col: Option<String>,
-    /// Column holding the question type tag [default: type, when present].
-    #[arg(long)]
-    pub type_col: Option<String>,
-    /// Column holding the case id [default: id, when present; else `real-<hash>`].
-    #[arg(long)]
-    pub id_col: Option<String>,
+    /// Which tool wrote the file: `auto` tells it from the fields.
+    #[arg(long, value_enum, default_value_t = FromFormat::Auto)]
+    pub from: FromFormat,
+    /// Tag the cases with this source [default: synthetic for a generator's set, real for
+    /// questions].
+    #[arg(long, value_enum)]
+    pub source: Option<SourceArg>,
+    /// Column names of a plain question file.
+    #[command(flatten)]
+    pub columns: ColumnArgs,
     /// Keep personal data (e-mail, phone, card, IBAN, IP, URL with secrets, long ids) as is.
     #[arg(long)]
     pub no_scrub: bool,
@@ -43,7 +37,7 @@ pub struct ImportArgs {
     /// Candidate labels proposed for a question without one.
     #[arg(long, default_value_t = 3)]
     pub candidates: usize,
-    /// Similarity a quote needs to be matched fuzzily (0..1).
+    /// Similarity a quote or context needs to be matched fuzzily (0..1).
     #[arg(long, default_value_t = ragsynth::locate::DEFAULT_MIN_SIMILARITY)]
     pub min_similarity: f32,
     /// Print the summary only; write nothing.
@@ -51,17 +45,21 @@ pub struct ImportArgs {
     pub dry_run: bool,
 }
 
+/// `--source`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SourceArg {
+    /// Asked by real users.
+    Real,
+    /// Written by a model.
+    Synthetic,
+}
+
 impl ImportArgs {
-    /// The columns named on the command line (the rest found by their usual names).
-    pub fn columns(&self) -> Columns {
-        Columns {
-            question: self.question_col.clone(),
-            answer: self.answer_col.clone(),
-            doc: self.doc_col.clone(),
-            quote: self.quote_col.clone(),
-            topic: self.topic_col.clone(),
-            kind: self.type_col.clone(),
-            id: self.id_col.clone(),
+    /// How to read the file.
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            family: self.from.family(),
+            columns: self.columns.columns(),
         }
     }
 
@@ -77,6 +75,10 @@ impl ImportArgs {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default(),
+            source: self.source.map(|s| match s {
+                SourceArg::Real => Source::Real,
+                SourceArg::Synthetic => Source::Synthetic,
+            }),
         })
     }
 }

@@ -8,6 +8,7 @@
 //! reported and not added twice; no row is dropped without a line saying why.
 
 pub mod candidates;
+pub mod foreign;
 pub mod rows;
 
 use std::collections::{HashMap, HashSet};
@@ -25,6 +26,7 @@ use crate::text::words;
 use crate::workspace::ChunkedCorpus;
 
 pub use candidates::Candidates;
+pub use foreign::{ForeignSummary, add_converted};
 pub use rows::{Columns, Row, read};
 
 /// Settings of one import.
@@ -38,6 +40,8 @@ pub struct ImportOptions {
     pub min_similarity: f32,
     /// Name of the question file, recorded in each case's provenance.
     pub source_name: String,
+    /// Tag cases with this source instead of the default (real questions, synthetic sets).
+    pub source: Option<Source>,
 }
 
 impl Default for ImportOptions {
@@ -47,6 +51,7 @@ impl Default for ImportOptions {
             candidates: 3,
             min_similarity: crate::locate::DEFAULT_MIN_SIMILARITY,
             source_name: String::new(),
+            source: None,
         }
     }
 }
@@ -208,7 +213,7 @@ pub fn import_chunked(
         case.tags = Tags {
             kind: row.kind.clone(),
             topic: row.topic.clone(),
-            source: Some(Source::Real),
+            source: Some(options.source.unwrap_or(Source::Real)),
             ..Tags::default()
         };
         case.provenance = Some(json!({"imported_from": options.source_name, "line": row.line}));

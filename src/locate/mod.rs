@@ -8,6 +8,9 @@
 //! that does not match exactly costs milliseconds, not minutes.
 
 mod align;
+mod corpus_index;
+
+pub use corpus_index::CorpusIndex;
 
 use rustc_hash::FxHashMap;
 

@@ -1,10 +1,11 @@
 //! An import summary for people (the only format `import` has): rows read, cases added by
-//! kind, one line per row that needs a look, duplicates and scrubbing.
+//! kind, one line per row that needs a look, duplicates and scrubbing; for another tool's set,
+//! how its contexts were located and how its question types were mapped.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::import::{ImportSummary, NoteKind};
+use crate::import::{ForeignSummary, ImportSummary, NoteKind};
 
 /// Writes the summary of importing `file` into `into`.
 pub fn text(out: &mut dyn Write, s: &ImportSummary, file: &Path, into: &Path) -> io::Result<()> {
@@ -36,6 +37,75 @@ pub fn text(out: &mut dyn Write, s: &ImportSummary, file: &Path, into: &Path) ->
             "scrubbing off (--no-scrub): questions and answers written as read"
         )
     }
+}
+
+/// Writes the summary of importing another tool's set `file` into `into`.
+pub fn foreign_text(out: &mut dyn Write, s: &ForeignSummary, file: &Path, into: &Path) -> io::Result<()> {
+    let st = &s.stats;
+    writeln!(
+        out,
+        "read {} cases from {} as {}",
+        s.cases,
+        file.display(),
+        s.format
+    )?;
+    writeln!(
+        out,
+        "added {} cases to {}: {} synthetic (review: pending), {} real",
+        s.added.len(),
+        into.display(),
+        s.synthetic,
+        s.added.len() - s.synthetic
+    )?;
+    if !s.taken.is_empty() {
+        writeln!(
+            out,
+            "{} cases not added: their ids are already in the set",
+            s.taken.len()
+        )?;
+    }
+    let pct = |n: usize| {
+        if st.passages == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / st.passages as f64
+        }
+    };
+    writeln!(
+        out,
+        "contexts: {} of {} located ({:.0}%): {} exact, {} normalised, {} fuzzy",
+        st.located(),
+        st.passages,
+        pct(st.located()),
+        st.exact,
+        st.normalized,
+        st.fuzzy
+    )?;
+    if !st.unlocated.is_empty() {
+        writeln!(
+            out,
+            "{} not found, kept with their text under `unlocated` (audit rule RS406):",
+            st.unlocated.len()
+        )?;
+        for (id, n) in &st.unlocated {
+            writeln!(out, "  case `{id}`: context #{n}")?;
+        }
+    }
+    for (raw, ours) in &st.type_names {
+        writeln!(out, "type `{raw}` -> {ours}")?;
+    }
+    if st.multi_hop.0 > 0 {
+        writeln!(
+            out,
+            "multi-hop cases: {}, with {:.1} labels each",
+            st.multi_hop.0,
+            st.multi_hop.1 as f64 / st.multi_hop.0 as f64
+        )?;
+    }
+    if s.scrubbed.total() > 0 {
+        writeln!(out, "scrubbed from real questions and answers: {}", s.scrubbed)?;
+    }
+    Ok(())
 }
 
 fn note(kind: &NoteKind) -> String {

@@ -305,14 +305,51 @@ impl Case {
         self.tags.source == Some(Source::Synthetic)
     }
 
-    /// True for a question with no relevant passage.
+    /// True for a question with no relevant passage: typed unanswerable, or without labels and
+    /// without passages its generator gave that were not found in the corpus (those make it
+    /// answerable from a passage we could not place, not unanswerable).
     pub fn is_unanswerable(&self) -> bool {
-        self.question_type() == Some(QuestionType::Unanswerable) || self.relevant.is_empty()
+        self.question_type() == Some(QuestionType::Unanswerable)
+            || (self.relevant.is_empty() && self.unlocated() == 0)
+    }
+
+    /// Passages its generator gave that were not found in the corpus (the `unlocated` field an
+    /// import of another tool's set writes).
+    pub fn unlocated(&self) -> usize {
+        self.extra
+            .get(foreign::convert::UNLOCATED)
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len)
+    }
+
+    /// Turns of the conversation the question follows (the `conversation` field), 0 for a
+    /// question asked on its own.
+    pub fn conversation_turns(&self) -> usize {
+        self.extra
+            .get(foreign::convert::CONVERSATION)
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len)
+    }
+
+    /// The generator's own name for the kind of question (`provenance.question_type`).
+    pub fn generator_question_type(&self) -> Option<&str> {
+        self.provenance.as_ref()?.get("question_type")?.as_str()
     }
 
     /// The split (dev when absent).
     pub fn split(&self) -> Split {
         self.split.unwrap_or_default()
+    }
+
+    /// The case as built from a record of another tool's file that starts on `line`, so
+    /// findings can name it. Such a case is only read, never written back.
+    pub fn at_line(mut self, line: usize) -> Case {
+        self.origin = Kept(Some(Origin {
+            value: Value::Null,
+            raw: None,
+            line: Some(line),
+        }));
+        self
     }
 
     /// 1-based line the case starts on in the file it was read from.

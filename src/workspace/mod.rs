@@ -26,7 +26,8 @@ pub use root::{relative_root, same_dir};
 
 use crate::chunk::Chunking;
 use crate::corpus::{Corpus, WalkOptions};
-use crate::testset::foreign::{self, Exporter};
+use crate::locate::CorpusIndex;
+use crate::testset::foreign::{self, ConvertOptions, Format, ReadOptions};
 use crate::testset::{self, CorpusRef, Saved, TestSet, Tracked, TrackedFile};
 use crate::{Error, Result};
 
@@ -41,7 +42,7 @@ pub enum SetSource {
     ReadOnly,
     /// Another tool's export, read into a set (its contexts located in the corpus); never
     /// written.
-    Export(Exporter),
+    Export(Format),
 }
 
 /// What a command needs of the corpus.
@@ -74,6 +75,8 @@ pub struct OpenOptions {
     pub chunking: Chunking,
     /// Note when the corpus is not the one the labels were anchored in.
     pub check_fingerprint: bool,
+    /// Column names, for a plain question file read as an export.
+    pub columns: foreign::Columns,
 }
 
 impl Default for OpenOptions {
@@ -85,6 +88,7 @@ impl Default for OpenOptions {
             walk: WalkOptions::default(),
             chunking: Chunking::default(),
             check_fingerprint: false,
+            columns: foreign::Columns::default(),
         }
     }
 }
@@ -151,10 +155,10 @@ impl Workspace {
             }
         };
         let set = match options.set {
-            SetSource::Export(exporter) => {
-                let read = foreign::load(path, exporter, corpus.as_ref())?;
-                notes.extend(read.warnings.into_iter().map(Note::Export));
-                read.set
+            SetSource::Export(format) => {
+                let (set, note) = read_export(path, format, options, corpus.as_ref())?;
+                notes.push(Note::Export(note));
+                set
             }
             _ => set,
         };
@@ -249,6 +253,77 @@ impl Workspace {
         let set = self.set;
         (self.file.map(|f| Tracked::from_parts(set, f)), self.corpus)
     }
+}
+
+/// Reads another tool's export as a set, its passages located in `corpus`; with a summary of
+/// how they were located, for the user.
+fn read_export(
+    path: &Path,
+    format: Format,
+    options: &OpenOptions,
+    corpus: Option<&Corpus>,
+) -> Result<(TestSet, String)> {
+    let read = foreign::read(
+        path,
+        &ReadOptions {
+            family: format.family(),
+            columns: options.columns.clone(),
+        },
+    )?;
+    let index = corpus.map(CorpusIndex::new);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let converted = foreign::convert(
+        &read,
+        index.as_ref(),
+        &ConvertOptions {
+            file_name: name,
+            ..ConvertOptions::default()
+        },
+    );
+    let stats = &converted.stats;
+    let note = match corpus {
+        Some(c) => {
+            converted.require_located(path, &c.root)?;
+            format!(
+                "{}: read as {}: {} case(s); {} of {} context passage(s) located ({} exact, {} normalised, {} fuzzy){}",
+                path.display(),
+                converted.format,
+                converted.cases.len(),
+                stats.located(),
+                stats.passages,
+                stats.exact,
+                stats.normalized,
+                stats.fuzzy,
+                if stats.unlocated.is_empty() {
+                    String::new()
+                } else {
+                    "; the rest are reported by RS406".into()
+                }
+            )
+        }
+        None => format!(
+            "{}: read as {}: no corpus (--corpus), so its contexts cannot be located and labels stay empty",
+            path.display(),
+            converted.format
+        ),
+    };
+    let lines: Vec<usize> = read.cases.iter().map(|c| c.line).collect();
+    let cases = converted
+        .cases
+        .into_iter()
+        .zip(lines)
+        .map(|(c, l)| c.at_line(l))
+        .collect();
+    Ok((
+        TestSet {
+            cases,
+            ..TestSet::default()
+        },
+        note,
+    ))
 }
 
 fn split(tracked: Tracked) -> (TestSet, Option<TrackedFile>) {

@@ -18,6 +18,7 @@ score.
 \"Glacier Vault\".",
     severity: Severity::Warning,
     family: Family::Wording,
+    english_only: true,
     check: Check::Case(check),
 };
 

@@ -20,6 +20,7 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 a chunk says \"the maximum snapshot retention in Tidepool is 10 years\".",
     severity: Severity::Warning,
     family: Family::Answerability,
+    english_only: true,
     check: Check::Case(check),
 };
 

@@ -20,6 +20,7 @@ for long questions, where a user who has not read the text would bring words of 
 billed?\" when each of those words appears in the labelled chunk.",
     severity: Severity::Info,
     family: Family::Overlap,
+    english_only: true,
     check: Check::Case(check),
 };
 

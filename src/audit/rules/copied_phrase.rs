@@ -2,6 +2,7 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
+use crate::text::{is_stopword, tokens};
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS101",
@@ -10,7 +11,10 @@ pub const INFO: RuleInfo = RuleInfo {
     doc: "\
 **What it flags**: a question containing a run of at least `copied_run` (default 4) consecutive
 words, `copied_run_content` (default 3) of them not stopwords, found verbatim in the chunk(s)
-of its labelled source. Words are lower-cased and punctuation is ignored.
+of its labelled source. Words are lower-cased and punctuation is ignored. A name is not
+wording: words written with a capital letter inside the question (\"Large Language Models
+(LLMs)\", \"Part 8: Building Feedback Loops\") do not count as content words, and a hyphenated
+compound (\"peer-to-peer\") counts as one word.
 
 **Why it matters**: a question written while looking at the text reuses its phrasing, and
 keyword retrieval then finds the source for free. Real users rarely copy a passage they have
@@ -23,21 +27,47 @@ digital goods eligible for a refund within 14 days?\" copies \"eligible for a re
 days\" (7 words). A user would ask \"can I get my money back for an e-book?\".",
     severity: Severity::Warning,
     family: Family::Overlap,
+    english_only: true,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let cfg = input.config;
-    let run = input
-        .figures
-        .runs
-        .iter()
-        .find(|r| r.tokens >= cfg.copied_run && r.content_tokens >= cfg.copied_run_content)?;
+    let run = input.figures.runs.iter().find(|r| {
+        let (words, content) = own_wording(&input.case.question, r.question.clone());
+        r.tokens >= cfg.copied_run
+            && r.content_tokens >= cfg.copied_run_content
+            && words >= cfg.copied_run
+            && content >= cfg.copied_run_content
+    })?;
     let phrase = &input.case.question[run.question.clone()];
     Some(Hit {
         message: format!("copies {} words from its source: \"{phrase}\"", run.tokens),
         highlight: Some(run.question.clone()),
     })
+}
+
+/// (words, content words) of a copied phrase once names and compounds are set apart: on other
+/// tools' sets most 4-word runs that were not lifted wording were a term copied as anyone would
+/// type it ("Retrieval-Augmented Generation (RAG)", "a peer-to-peer network"), not phrasing.
+fn own_wording(question: &str, run: std::ops::Range<usize>) -> (usize, usize) {
+    let (mut words, mut content) = (0, 0);
+    let mut prev_end = None;
+    for t in tokens(&question[run.clone()]) {
+        let start = run.start + t.byte;
+        // "peer-to-peer": the parts after a hyphen join the word before.
+        let joined = prev_end.is_some_and(|end| question.get(end..start) == Some("-"));
+        prev_end = Some(start + t.raw.len());
+        if joined {
+            continue;
+        }
+        words += 1;
+        let name = start > 0 && t.raw.chars().any(char::is_uppercase);
+        if !name && !is_stopword(&t.norm) {
+            content += 1;
+        }
+    }
+    (words, content)
 }
 
 #[cfg(test)]
@@ -58,5 +88,25 @@ mod tests {
             check,
             &labelled("How long do backups stay around unpaid?", "retention.md", quote),
         );
+    }
+
+    #[test]
+    fn a_name_or_compound_copied_as_anyone_would_type_it_is_not_wording() {
+        let quote = "The archive tier of Tidepool is called Glacier Vault and keeps data for ten years.";
+        // "tidepool is called glacier vault": five copied words, but three of them a name.
+        passes(
+            check,
+            &labelled(
+                "Since when is Tidepool is called Glacier Vault?",
+                "retention.md",
+                quote,
+            ),
+        );
+        let q = "Why use a peer-to-peer network for sync?";
+        let run = q.find("a peer").unwrap()..q.find(" for").unwrap();
+        assert_eq!(own_wording(q, run), (3, 2));
+        let q = "Why does Retrieval-Augmented Generation (RAG) need evaluating?";
+        let run = q.find("Retrieval").unwrap()..q.find(") need").unwrap();
+        assert_eq!(own_wording(q, run), (3, 0));
     }
 }

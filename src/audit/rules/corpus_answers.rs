@@ -3,7 +3,6 @@
 
 use super::{Ask, Check, Family, Hit, JudgeInput, LlmCheck, RuleInfo, Shown};
 use crate::audit::Severity;
-use crate::testset::QuestionType;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS504",
@@ -23,12 +22,13 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 retention chunk says \"removed files stay restorable for 30 days\".",
     severity: Severity::Warning,
     family: Family::Answerability,
+    english_only: false,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 
 fn asks(input: &JudgeInput<'_>) -> Vec<Ask> {
     let case = input.case;
-    let unanswerable = case.question_type() == Some(QuestionType::Unanswerable) || case.relevant.is_empty();
+    let unanswerable = case.is_unanswerable();
     if !unanswerable || input.config.judge_top_k == 0 {
         return Vec::new();
     }

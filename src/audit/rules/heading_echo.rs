@@ -18,6 +18,7 @@ says nothing about what users ask.
 **Example**: heading \"## Retention policies\", question \"What are retention policies?\"",
     severity: Severity::Info,
     family: Family::Wording,
+    english_only: true,
     check: Check::Case(check),
 };
 

@@ -22,6 +22,7 @@ all key terms and often rank their source first too, so the rule ignores them.
 when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
     severity: Severity::Warning,
     family: Family::Overlap,
+    english_only: true,
     check: Check::Case(check),
 };
 

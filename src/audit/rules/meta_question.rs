@@ -22,6 +22,7 @@ retrieval.
 **Example**: \"What is the main idea of this section?\"",
     severity: Severity::Warning,
     family: Family::Wording,
+    english_only: true,
     check: Check::Case(check),
 };
 

@@ -15,16 +15,28 @@ chunk: check whether it answers the question.
 
 **Why it matters**: a wrong label punishes a retriever for finding the right passage. Real
 questions often use other words than their source, so a low rank alone is not an error; a
-chunk scoring twice as high usually deserves a look.
+chunk scoring twice as high usually deserves a look. Questions a generator made distracting
+on purpose (`provenance.question_type` \"distracting element\", as Giskard writes) are left
+alone: they name an unrelated element by design.
 
 **Example**: question about restore throttling labelled with the pricing page while
 `guides/restore.md#2` holds the answer.",
     severity: Severity::Warning,
     family: Family::Answerability,
+    english_only: true,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    // A question its generator made distracting on purpose (Giskard's "distracting element")
+    // names something another chunk is about: that chunk outscoring the label is the design.
+    if input
+        .case
+        .generator_question_type()
+        .is_some_and(crate::testset::foreign::is_distracting)
+    {
+        return None;
+    }
     let (f, cfg) = (input.figures, input.config);
     let (rank, score, other) = f.standing()?;
     // Another chunk must clearly beat a source that ranks low: both, or it is noise.
@@ -66,5 +78,9 @@ mod tests {
         assert!(hit.message.contains("`install.md#"), "{}", hit.message);
         let right = labelled(question, "install.md", "open port 8750 on the server");
         assert!(on_case_with(check, &right, &config).is_none());
+        let mut distracting = wrong.clone();
+        distracting.provenance =
+            Some(serde_json::json!({"generator": "giskard", "question_type": "distracting element"}));
+        assert!(on_case_with(check, &distracting, &config).is_none());
     }
 }

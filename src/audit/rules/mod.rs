@@ -41,6 +41,7 @@ macro_rules! validator_rule {
             ),
             severity: crate::severity::Severity::$severity,
             family: super::Family::Labels,
+            english_only: false,
             check: super::Check::Set(check),
         };
 
@@ -53,6 +54,7 @@ macro_rules! validator_rule {
 mod answer_in_question;
 mod answerable_unanswerable;
 mod contained_long_question;
+mod context_not_found;
 mod copied_phrase;
 mod corpus_answers;
 mod corpus_changed;
@@ -69,6 +71,7 @@ mod missing_types;
 mod multi_hop_one_passage;
 mod near_duplicate;
 mod not_a_question;
+mod not_standalone;
 mod quote_not_in_span;
 mod refers_to_source;
 mod several_questions;
@@ -95,6 +98,9 @@ pub struct RuleInfo {
     pub severity: Severity,
     /// The group the rule belongs to (the hundreds of its code).
     pub family: Family,
+    /// Whether the rule reads the question with English word lists (stopwords, stems,
+    /// auxiliaries, phrases): it is skipped for a question in another language.
+    pub english_only: bool,
     #[serde(skip)]
     pub(crate) check: Check,
 }
@@ -248,6 +254,7 @@ static RULES: &[RuleInfo] = &[
     meta_question::INFO,
     answer_in_question::INFO,
     heading_echo::INFO,
+    not_standalone::INFO,
     exact_duplicate::INFO,
     near_duplicate::INFO,
     doc_missing::INFO,
@@ -255,6 +262,7 @@ static RULES: &[RuleInfo] = &[
     quote_not_in_span::INFO,
     corpus_changed::INFO,
     invalid_case::INFO,
+    context_not_found::INFO,
     mislabelled_source::INFO,
     answerable_unanswerable::INFO,
     single_chunk_multi_hop::INFO,

@@ -18,6 +18,7 @@ produces a case that copies its source by construction.
 **Example**: \"Tidepool stores snapshots in the archive tier after 30 days.\"",
     severity: Severity::Info,
     family: Family::Wording,
+    english_only: true,
     check: Check::Case(check),
 };
 

@@ -9,8 +9,11 @@ pub const INFO: RuleInfo = RuleInfo {
     summary: "The question refers to \"the passage\", \"the text\", \"this document\" and the like",
     doc: "\
 **What it flags**: \"the / this / that / given / above / following / provided\" followed by
-passage, text, document, article, paragraph, context, excerpt, section, snippet or chunk; and
-\"according to the ...\", \"mentioned in the ...\". The idiom \"in the context of\" is not one.
+passage, text, document, article, paragraph, context, excerpt, section, snippet or chunk;
+\"according to the table / study / report / document / authors / information ...\"; \"based on
+the information provided\" and the like; and a numbered piece (\"Document 12\", \"chunk 3\"), as
+generators that number their passages write. Neither the idiom \"in the context of\" nor a
+compound noun (\"the document type\", \"the context window\") is one.
 
 **Why it matters**: a user of a RAG system has not seen any passage. Such a question only
 makes sense to the generator that was shown one, and it leaks that a single passage holds the
@@ -19,6 +22,7 @@ answer.
 **Example**: \"According to the passage, how long are snapshots kept?\"",
     severity: Severity::Warning,
     family: Family::Wording,
+    english_only: true,
     check: Check::Case(check),
 };
 
@@ -43,7 +47,21 @@ mod tests {
             &case("According to the passage, how long are snapshots kept?"),
         )
         .unwrap();
-        assert!(hit.message.contains("\"the passage\""), "{}", hit.message);
+        assert!(
+            hit.message.contains("\"According to the passage\""),
+            "{}",
+            hit.message
+        );
         assert!(on_case(check, &case("How is a lock used in the context of a prune?")).is_none());
+        let numbered = on_case(check, &case("What does Document 61 say about snapshots?")).unwrap();
+        assert_eq!(numbered.highlight.map(|r| r.start), Some(10));
+        assert!(
+            on_case(
+                check,
+                &case("Based on the information provided, what is the archive tier?")
+            )
+            .is_some()
+        );
+        assert!(on_case(check, &case("What is the document type of an invoice?")).is_none());
     }
 }

@@ -17,6 +17,7 @@ one half is scored as wrong, and the case does not test one retrieval need.
 **Example**: \"How long are snapshots kept? And can they be restored to another region?\"",
     severity: Severity::Warning,
     family: Family::Wording,
+    english_only: false,
     check: Check::Case(check),
 };
 

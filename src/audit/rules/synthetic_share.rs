@@ -19,6 +19,7 @@ wrong retriever.
 **Example**: 450 synthetic and 24 real cases (95% synthetic).",
     severity: Severity::Warning,
     family: Family::Coverage,
+    english_only: false,
     check: Check::Set(check),
 };
 

@@ -16,6 +16,7 @@ depends on a guess, and retrieval scores on it are noise.
 **Example**: \"Retention?\"",
     severity: Severity::Info,
     family: Family::Wording,
+    english_only: false,
     check: Check::Case(check),
 };
 

@@ -19,6 +19,7 @@ tend to draw most questions from a few long files.
 **Example**: 13 documents, 4 never labelled: `billing.md`, `faq.md`, ...",
     severity: Severity::Info,
     family: Family::Coverage,
+    english_only: false,
     check: Check::Set(check),
 };
 
