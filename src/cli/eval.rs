@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use ragsynth::corpus::WalkOptions;
+use ragsynth::eval::answers::AnswerOptions;
 use ragsynth::eval::{EvalOptions, Rule};
 use ragsynth::render::eval::Format;
 use ragsynth::testset::Split;
@@ -17,8 +18,11 @@ pub struct EvalArgs {
     /// Test set (`.yaml`/`.jsonl`), or TREC qrels (`qid iter docid grade`).
     pub testset: PathBuf,
     /// The run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id", "retrieved": [...]}`).
-    #[arg(long, required_unless_present = "export_qrels")]
+    #[arg(long, required_unless_present_any = ["export_qrels", "answers"], conflicts_with = "answers")]
     pub run: Option<PathBuf>,
+    /// Score the system's answers instead: JSON Lines, `{"id", "answer", "contexts"?}` per case.
+    #[arg(long, conflicts_with = "export_qrels")]
+    pub answers: Option<PathBuf>,
     /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
     #[arg(short, long, value_delimiter = ',', default_value = "1,3,5,10")]
     pub k: Vec<usize>,
@@ -50,8 +54,8 @@ pub struct EvalArgs {
     /// Lowest grade that counts as relevant (trec_eval's -l); nDCG gains use every grade.
     #[arg(long, default_value_t = 1)]
     pub relevance_level: u32,
-    /// Leave questions the run does not list out of the averages (trec_eval without -c)
-    /// instead of scoring them 0.
+    /// Leave questions the run (or the answers file) does not list out of the averages
+    /// (trec_eval without -c) instead of scoring them 0.
     #[arg(long)]
     pub skip_missing: bool,
     /// Write the test set as TREC qrels to this file (`-` for stdout) and exit, so results can be
@@ -110,6 +114,15 @@ impl EvalArgs {
 }
 
 impl EvalArgs {
+    /// What to score with `--answers`.
+    pub fn answer_options(&self) -> anyhow::Result<AnswerOptions> {
+        let checked = self.options()?;
+        Ok(AnswerOptions {
+            split: checked.split,
+            skip_missing: self.skip_missing,
+        })
+    }
+
     /// How to open the set: read only, with the corpus from `--corpus` or its `corpus.root`
     /// when that exists (without one, relevance falls back to span coverage).
     pub fn open_options(&self, walk: &WalkOptions) -> OpenOptions {

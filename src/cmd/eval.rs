@@ -20,6 +20,9 @@ pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
     if let Some(dest) = &args.export_qrels {
         return export(&args, walk, dest);
     }
+    if args.answers.is_some() {
+        return super::eval_answers::run(args, walk);
+    }
     let options = args.options()?;
     let run = Run::load(args.run.as_ref().context("--run is required")?)?;
     let report = if questions::is_qrels(&args.testset) {
@@ -43,7 +46,7 @@ pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
     Ok(Exit::findings_if(comparison.is_some_and(|c| c.failed())))
 }
 
-fn open(args: &EvalArgs, walk: &WalkOptions) -> Result<Workspace> {
+pub(super) fn open(args: &EvalArgs, walk: &WalkOptions) -> Result<Workspace> {
     let ws = Workspace::open(&args.testset, &args.open_options(walk))?;
     ws.notes.iter().for_each(warning);
     Ok(ws)

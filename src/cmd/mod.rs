@@ -5,6 +5,7 @@
 mod audit;
 mod chunk;
 mod eval;
+mod eval_answers;
 mod generate;
 mod import;
 mod output;
