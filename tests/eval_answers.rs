@@ -15,7 +15,9 @@ fn fixture(name: &str) -> PathBuf {
 
 fn eval(answers: &Path, extra: &[&str]) -> Command {
     let mut cmd = Command::cargo_bin("ragsynth").unwrap();
-    cmd.arg("eval")
+    // No judges here, whatever the environment names.
+    cmd.env_remove("RAGSYNTH_LLM")
+        .arg("eval")
         .arg(fixture("testset.yaml"))
         .arg("--answers")
         .arg(answers)

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use ragsynth::corpus::WalkOptions;
+
+use super::LlmArgs;
 use ragsynth::eval::answers::AnswerOptions;
 use ragsynth::eval::{EvalOptions, Rule};
 use ragsynth::render::eval::Format;
@@ -62,6 +64,12 @@ pub struct EvalArgs {
     /// cross-checked with trec_eval.
     #[arg(long)]
     pub export_qrels: Option<PathBuf>,
+    /// Folder of prompt templates overriding the built-in judges' (`judge_correct.j2`, ...).
+    #[arg(long, value_name = "DIR", requires = "answers")]
+    pub prompts: Option<PathBuf>,
+    /// With `--answers`: judge each answer with this LLM (`correct`, `refused`, `grounded`).
+    #[command(flatten)]
+    pub llm: LlmArgs,
 }
 
 /// `--split`.

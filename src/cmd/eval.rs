@@ -16,12 +16,12 @@ use super::{save, warning};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
-pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     if let Some(dest) = &args.export_qrels {
         return export(&args, walk, dest);
     }
     if args.answers.is_some() {
-        return super::eval_answers::run(args, walk);
+        return super::eval_answers::run(args, config, walk);
     }
     let options = args.options()?;
     let run = Run::load(args.run.as_ref().context("--run is required")?)?;

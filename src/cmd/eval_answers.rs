@@ -3,18 +3,21 @@
 
 use std::collections::HashSet;
 use std::io::{BufWriter, Write};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
+use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::eval::answers::{self, Answers, baseline};
 use ragsynth::eval::questions;
+use ragsynth::prompts::Prompts;
 use ragsynth::render::answers as render;
 
-use super::save;
+use super::{save, with_llm};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
-pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     let options = args.answer_options()?;
     if questions::is_qrels(&args.testset) {
         bail!("--answers needs a ragsynth test set (reference answers), not TREC qrels");
@@ -23,7 +26,14 @@ pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
     let path = args.answers.as_deref().context("--answers is required")?;
     let ids: HashSet<&str> = ws.set.cases.iter().map(|c| c.id.as_str()).collect();
     let answers = Answers::load(path, |id| ids.contains(id))?;
-    let report = answers::score(&ws.set, &answers, &options);
+    let mut report = answers::score(&ws.set, &answers, &options);
+    if args.llm.llm.is_some() {
+        let prompts = Prompts::load(args.prompts.as_deref())?;
+        let (file, set) = (ConfigFile::load(config)?, &ws.set);
+        with_llm(&args.llm, &file, async |llm| {
+            answers::judged::judge(&mut report, set, &answers, llm, &prompts).await
+        })?;
+    }
     save(args.out.as_deref(), |b| render::json::questions(&report, b))?;
     save(args.save_baseline.as_deref(), |b| {
         render::json::report(&report, b, None)
