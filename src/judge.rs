@@ -66,14 +66,23 @@ pub struct CorrectReply {
     pub reason: String,
 }
 
-/// The refusal judge's verdict.
+/// The refusal judge's verdict, asked the other way round ("does the reply give an
+/// answer?"): asked "is it a refusal?", Qwen2.5-Coder-1.5B said yes to all of 10 replies,
+/// half of them plain answers, with the reason before or after the verdict.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RefusedReply {
-    /// True when the answer declines to answer.
-    pub refused: bool,
+    /// True when the reply gives an answer (right or wrong); false when it declines.
+    pub answered: bool,
     /// Why, in a few words.
     #[schemars(length(max = REASON_CHARS))]
     pub reason: String,
+}
+
+impl RefusedReply {
+    /// True when the reply declines to answer.
+    pub fn refused(&self) -> bool {
+        !self.answered
+    }
 }
 
 /// The groundedness judge's verdict.

@@ -4,10 +4,10 @@
 //! flight, through the LLM layer (journal, retries, accounting), so a rerun is answered from
 //! the journal and costs nothing.
 //!
-//! Who is asked what: every answered case gets `refused`; an answerable case with a reference
-//! gets `correct` unless the lexical detector already sees a refusal (a refusal is a miss, no
-//! call needed); a case whose line gives non-empty `contexts` gets `grounded` unless it is a
-//! lexical refusal (a refusal claims nothing). A reply still malformed after the re-asks leaves
+//! Who is asked what: every case with a non-empty answer gets `refused`; an answerable case with a reference
+//! and a non-empty answer gets `correct` (a refusal is then a miss whatever the verdict); a
+//! case whose line gives non-empty `contexts` gets `grounded` unless it is a lexical refusal
+//! (a refusal claims nothing). A reply still malformed after the re-asks leaves
 //! that verdict missing (counted as lost); `refused` then falls back to the lexical detector.
 //! A request that fails after its retries stops the evaluation with an error; what was
 //! answered is journaled.
@@ -79,7 +79,7 @@ pub async fn ask(llm: &Llm, req: &ChatRequest, verdict: Verdict) -> Result<Optio
         Verdict::Refused => llm
             .structured::<RefusedReply>(req)
             .await
-            .map(|r| (r.value.refused, r.value.reason)),
+            .map(|r| (r.value.refused(), r.value.reason)),
         Verdict::Grounded => llm
             .structured::<GroundedReply>(req)
             .await
@@ -109,8 +109,14 @@ pub async fn judge(
         };
         let lexical = q.refused_lexical == Some(true);
         let contexts = answer.contexts.as_deref().unwrap_or_default();
+        // An empty answer is a refusal by definition: no judge needed.
+        if answer.answer.trim().is_empty() {
+            continue;
+        }
         let mut wanted = vec![Verdict::Refused];
-        if !q.unanswerable && !lexical && !references(case).is_empty() {
+        // Asked even of a lexical refusal: the refusal judge may overrule the detector, and
+        // then the case still needs a `correct` verdict.
+        if !q.unanswerable && !answer.answer.trim().is_empty() && !references(case).is_empty() {
             wanted.push(Verdict::Correct);
         }
         if !lexical && contexts.iter().any(|c| !c.trim().is_empty()) {
