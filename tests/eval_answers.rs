@@ -210,3 +210,32 @@ fn the_gate_fails_on_worse_answers_and_names_the_cases() {
     .code(1);
     assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("not an answers report"));
 }
+
+#[test]
+fn html_report_is_a_page_and_only_for_answers() {
+    let out = eval(&fixture("answers.jsonl"), &["--format", "html"])
+        .assert()
+        .code(0);
+    let page = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(page.starts_with("<!doctype html>") && page.trim_end().ends_with("</html>"));
+    // The overall row and the unanswered case, marked as a miss.
+    assert!(
+        page.contains("<tr><td>all</td><td>5</td><td>0.4000</td><td>0.5500</td>"),
+        "{page}"
+    );
+    assert!(page.contains("<tr class=\"miss\"><td>no-glacier</td>"), "{page}");
+
+    let mut cmd = Command::cargo_bin("ragsynth").unwrap();
+    let out = cmd
+        .env_remove("RAGSYNTH_LLM")
+        .arg("eval")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eval/tiny.qrels"))
+        .arg("--run")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eval/tiny.run"))
+        .args(["--format", "html"])
+        .assert()
+        .code(1);
+    assert!(
+        String::from_utf8_lossy(&out.get_output().stderr).contains("--format html is for answers reports")
+    );
+}

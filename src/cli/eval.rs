@@ -10,6 +10,7 @@ use ragsynth::corpus::WalkOptions;
 use super::LlmArgs;
 use ragsynth::eval::answers::AnswerOptions;
 use ragsynth::eval::{EvalOptions, Rule};
+use ragsynth::render::answers;
 use ragsynth::render::eval::Format;
 use ragsynth::testset::Split;
 use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
@@ -44,7 +45,8 @@ pub struct EvalArgs {
     /// Write per-question results (JSON Lines).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// `text`: tables; `json`: the report (and the comparison under `baseline`).
+    /// `text`: tables; `json`: the report (and the comparison under `baseline`); `html`: a
+    /// page (with --answers).
     #[arg(long, value_enum, default_value_t = EvalFormat::Text)]
     pub format: EvalFormat,
     /// Corpus directory (default: the test set's `corpus.root`).
@@ -90,6 +92,8 @@ pub enum EvalFormat {
     Text,
     /// One JSON document.
     Json,
+    /// One self-contained HTML page (with --answers).
+    Html,
 }
 
 impl EvalArgs {
@@ -100,6 +104,9 @@ impl EvalArgs {
         }
         if !(self.min_coverage > 0.0 && self.min_coverage <= 1.0) {
             bail!("--min-coverage must be in (0, 1], got {}", self.min_coverage);
+        }
+        if self.format == EvalFormat::Html && self.answers.is_none() {
+            bail!("--format html is for answers reports (--answers); use text or json");
         }
         if self.tolerance.is_nan() || self.tolerance < 0.0 {
             bail!("--tolerance must be ≥ 0, got {}", self.tolerance);
@@ -146,11 +153,20 @@ impl EvalArgs {
         }
     }
 
-    /// The report's format.
+    /// The retrieval report's format (`html` is refused by [`EvalArgs::options`]).
     pub fn report_format(&self) -> Format {
         match self.format {
-            EvalFormat::Text => Format::Text,
+            EvalFormat::Text | EvalFormat::Html => Format::Text,
             EvalFormat::Json => Format::Json,
+        }
+    }
+
+    /// The answers report's format.
+    pub fn answers_format(&self) -> answers::Format {
+        match self.format {
+            EvalFormat::Text => answers::Format::Text,
+            EvalFormat::Json => answers::Format::Json,
+            EvalFormat::Html => answers::Format::Html,
         }
     }
 }

@@ -43,7 +43,7 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
         None => None,
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    render::write(&mut out, args.report_format(), &report, comparison.as_ref())?;
+    render::write(&mut out, args.answers_format(), &report, comparison.as_ref())?;
     out.flush()?;
     Ok(Exit::findings_if(comparison.is_some_and(|c| c.failed())))
 }
