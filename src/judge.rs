@@ -1,7 +1,9 @@
 //! The LLM judges that `generate` and `audit` share: "do these passages answer this question?"
-//! and "do these passages support this answer?". One place builds the requests, so a case
-//! judged while generating and again while auditing sends the same prompt and is answered by
-//! the LLM journal the second time.
+//! and "do these passages support this answer?"; and the judges of a system's answers that
+//! `eval --answers` uses: "is it correct?", "does it refuse?", "is it grounded in its
+//! contexts?". One place builds the requests, so a case judged while generating and again
+//! while auditing (or evaluated twice) sends the same prompt and is answered by the LLM journal
+//! the second time.
 //!
 //! Judging is deterministic: temperature 0, a fixed seed and a short reply. Passage text enters
 //! the templates (`judge_answerable.j2`, `judge_supported.j2`, overridable with `--prompts`)
@@ -46,6 +48,94 @@ pub struct AnswerableReply {
 pub struct SupportedReply {
     /// True when the passages state what the answer says.
     pub supported: bool,
+}
+
+/// Largest reply of the answer judges: the verdict and a reason of at most [`REASON_CHARS`].
+pub const VERDICT_MAX_TOKENS: u32 = 64;
+/// Longest reason an answer judge may give (kept short: a small local model writes 3–10 tokens
+/// a second).
+pub const REASON_CHARS: u32 = 80;
+
+/// The correctness judge's verdict.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CorrectReply {
+    /// True when the answer agrees with the reference.
+    pub correct: bool,
+    /// Why, in a few words.
+    #[schemars(length(max = REASON_CHARS))]
+    pub reason: String,
+}
+
+/// The refusal judge's verdict, asked the other way round ("does the reply give an
+/// answer?"): asked "is it a refusal?", Qwen2.5-Coder-1.5B said yes to all of 10 replies,
+/// half of them plain answers, with the reason before or after the verdict.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct RefusedReply {
+    /// True when the reply gives an answer (right or wrong); false when it declines.
+    pub answered: bool,
+    /// Why, in a few words.
+    #[schemars(length(max = REASON_CHARS))]
+    pub reason: String,
+}
+
+impl RefusedReply {
+    /// True when the reply declines to answer.
+    pub fn refused(&self) -> bool {
+        !self.answered
+    }
+}
+
+/// The groundedness judge's verdict.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GroundedReply {
+    /// True when everything the answer states is in the passages.
+    pub grounded: bool,
+    /// Why, in a few words.
+    #[schemars(length(max = REASON_CHARS))]
+    pub reason: String,
+}
+
+/// "Does `answer` agree with `references` for `question`?" (template `judge_correct`, tag
+/// `judge_correct`).
+pub fn correct_request(
+    prompts: &Prompts,
+    question: &str,
+    references: &[&str],
+    answer: &str,
+) -> Result<ChatRequest> {
+    let r = prompts.render(
+        "judge_correct",
+        &json!({"question": question, "references": references, "answer": answer}),
+    )?;
+    Ok(request(r, VERDICT_MAX_TOKENS, "judge_correct"))
+}
+
+/// "Does `answer` decline to answer `question`?" (template `judge_refused`, tag
+/// `judge_refused`).
+pub fn refused_request(prompts: &Prompts, question: &str, answer: &str) -> Result<ChatRequest> {
+    let r = prompts.render("judge_refused", &json!({"question": question, "answer": answer}))?;
+    Ok(request(r, VERDICT_MAX_TOKENS, "judge_refused"))
+}
+
+/// "Is everything `answer` states in `passages`?" (template `judge_grounded`, tag
+/// `judge_grounded`); passages are cut evenly to fit the context.
+pub fn grounded_request(
+    prompts: &Prompts,
+    context_tokens: usize,
+    question: &str,
+    answer: &str,
+    passages: &[Passage<'_>],
+) -> Result<ChatRequest> {
+    let texts: Vec<&str> = passages.iter().map(|p| p.text).collect();
+    let rendered = fit(
+        prompts,
+        context_tokens,
+        "judge_grounded",
+        VERDICT_MAX_TOKENS,
+        &texts,
+        |t| json!({"question": question, "answer": answer, "passages": listed(passages, t)}),
+    )?;
+    Ok(request(rendered, VERDICT_MAX_TOKENS, "judge_grounded"))
 }
 
 /// "Do `passages` answer `question`?" (template `judge_answerable`, tag `judge`).
@@ -164,6 +254,31 @@ mod tests {
         let tokens = crate::llm::Llm::estimate_tokens(&r.system) + crate::llm::Llm::estimate_tokens(&r.user);
         assert!(tokens + MAX_TOKENS as usize <= 1024, "{tokens}");
         assert_eq!(r.user.matches('…').count(), 2);
+    }
+
+    #[test]
+    fn answer_judges_carry_their_inputs_and_ask_for_a_short_reason() {
+        let p = Prompts::load(None).unwrap();
+        let c = correct_request(&p, "When?", &["In 911", "911"], "911 AD").unwrap();
+        assert!(
+            c.user.contains("Reference answer: In 911 / 911") && c.user.contains("Answer to grade: 911 AD"),
+            "{}",
+            c.user
+        );
+        let r = refused_request(&p, "When?", "No idea.").unwrap();
+        assert!(r.user.contains("Reply: No idea."), "{}", r.user);
+        let g = grounded_request(&p, DEFAULT_CONTEXT, "When?", "911", &[A]).unwrap();
+        assert!(
+            g.user
+                .contains("<passage>\nSnapshots are kept for 30 days.\n</passage>")
+        );
+        assert_eq!(
+            [c.tag.as_str(), r.tag.as_str(), g.tag.as_str()],
+            ["judge_correct", "judge_refused", "judge_grounded"]
+        );
+        let schema = schemars::schema_for!(CorrectReply).to_value();
+        assert_eq!(schema["properties"]["reason"]["maxLength"], REASON_CHARS);
+        assert_eq!(schema["required"], json!(["correct", "reason"]));
     }
 
     #[test]

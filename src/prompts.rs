@@ -22,6 +22,9 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("unanswerable", include_str!("../prompts/unanswerable.j2")),
     ("judge_answerable", include_str!("../prompts/judge_answerable.j2")),
     ("judge_supported", include_str!("../prompts/judge_supported.j2")),
+    ("judge_correct", include_str!("../prompts/judge_correct.j2")),
+    ("judge_refused", include_str!("../prompts/judge_refused.j2")),
+    ("judge_grounded", include_str!("../prompts/judge_grounded.j2")),
 ];
 
 /// Names of the templates generation and the audit's judges use.

@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use ragsynth::corpus::WalkOptions;
+
+use super::LlmArgs;
+use ragsynth::eval::answers::AnswerOptions;
 use ragsynth::eval::{EvalOptions, Rule};
+use ragsynth::render::answers;
 use ragsynth::render::eval::Format;
 use ragsynth::testset::Split;
 use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
@@ -17,8 +21,11 @@ pub struct EvalArgs {
     /// Test set (`.yaml`/`.jsonl`), or TREC qrels (`qid iter docid grade`).
     pub testset: PathBuf,
     /// The run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id", "retrieved": [...]}`).
-    #[arg(long, required_unless_present = "export_qrels")]
+    #[arg(long, required_unless_present_any = ["export_qrels", "answers"], conflicts_with = "answers")]
     pub run: Option<PathBuf>,
+    /// Score the system's answers instead: JSON Lines, `{"id", "answer", "contexts"?}` per case.
+    #[arg(long, conflicts_with = "export_qrels")]
+    pub answers: Option<PathBuf>,
     /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
     #[arg(short, long, value_delimiter = ',', default_value = "1,3,5,10")]
     pub k: Vec<usize>,
@@ -38,7 +45,8 @@ pub struct EvalArgs {
     /// Write per-question results (JSON Lines).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// `text`: tables; `json`: the report (and the comparison under `baseline`).
+    /// `text`: tables; `json`: the report (and the comparison under `baseline`); `html`: a
+    /// page (with --answers).
     #[arg(long, value_enum, default_value_t = EvalFormat::Text)]
     pub format: EvalFormat,
     /// Corpus directory (default: the test set's `corpus.root`).
@@ -50,14 +58,20 @@ pub struct EvalArgs {
     /// Lowest grade that counts as relevant (trec_eval's -l); nDCG gains use every grade.
     #[arg(long, default_value_t = 1)]
     pub relevance_level: u32,
-    /// Leave questions the run does not list out of the averages (trec_eval without -c)
-    /// instead of scoring them 0.
+    /// Leave questions the run (or the answers file) does not list out of the averages
+    /// (trec_eval without -c) instead of scoring them 0.
     #[arg(long)]
     pub skip_missing: bool,
     /// Write the test set as TREC qrels to this file (`-` for stdout) and exit, so results can be
     /// cross-checked with trec_eval.
     #[arg(long)]
     pub export_qrels: Option<PathBuf>,
+    /// Folder of prompt templates overriding the built-in judges' (`judge_correct.j2`, ...).
+    #[arg(long, value_name = "DIR", requires = "answers")]
+    pub prompts: Option<PathBuf>,
+    /// With `--answers`: judge each answer with this LLM (`correct`, `refused`, `grounded`).
+    #[command(flatten)]
+    pub llm: LlmArgs,
 }
 
 /// `--split`.
@@ -78,6 +92,8 @@ pub enum EvalFormat {
     Text,
     /// One JSON document.
     Json,
+    /// One self-contained HTML page (with --answers).
+    Html,
 }
 
 impl EvalArgs {
@@ -88,6 +104,9 @@ impl EvalArgs {
         }
         if !(self.min_coverage > 0.0 && self.min_coverage <= 1.0) {
             bail!("--min-coverage must be in (0, 1], got {}", self.min_coverage);
+        }
+        if self.format == EvalFormat::Html && self.answers.is_none() {
+            bail!("--format html is for answers reports (--answers); use text or json");
         }
         if self.tolerance.is_nan() || self.tolerance < 0.0 {
             bail!("--tolerance must be ≥ 0, got {}", self.tolerance);
@@ -110,6 +129,15 @@ impl EvalArgs {
 }
 
 impl EvalArgs {
+    /// What to score with `--answers`.
+    pub fn answer_options(&self) -> anyhow::Result<AnswerOptions> {
+        let checked = self.options()?;
+        Ok(AnswerOptions {
+            split: checked.split,
+            skip_missing: self.skip_missing,
+        })
+    }
+
     /// How to open the set: read only, with the corpus from `--corpus` or its `corpus.root`
     /// when that exists (without one, relevance falls back to span coverage).
     pub fn open_options(&self, walk: &WalkOptions) -> OpenOptions {
@@ -125,11 +153,20 @@ impl EvalArgs {
         }
     }
 
-    /// The report's format.
+    /// The retrieval report's format (`html` is refused by [`EvalArgs::options`]).
     pub fn report_format(&self) -> Format {
         match self.format {
-            EvalFormat::Text => Format::Text,
+            EvalFormat::Text | EvalFormat::Html => Format::Text,
             EvalFormat::Json => Format::Json,
+        }
+    }
+
+    /// The answers report's format.
+    pub fn answers_format(&self) -> answers::Format {
+        match self.format {
+            EvalFormat::Text => answers::Format::Text,
+            EvalFormat::Json => answers::Format::Json,
+            EvalFormat::Html => answers::Format::Html,
         }
     }
 }

@@ -16,9 +16,12 @@ use super::{save, warning};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
-pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     if let Some(dest) = &args.export_qrels {
         return export(&args, walk, dest);
+    }
+    if args.answers.is_some() {
+        return super::eval_answers::run(args, config, walk);
     }
     let options = args.options()?;
     let run = Run::load(args.run.as_ref().context("--run is required")?)?;
@@ -43,7 +46,7 @@ pub fn run(args: EvalArgs, walk: &WalkOptions) -> Result<Exit> {
     Ok(Exit::findings_if(comparison.is_some_and(|c| c.failed())))
 }
 
-fn open(args: &EvalArgs, walk: &WalkOptions) -> Result<Workspace> {
+pub(super) fn open(args: &EvalArgs, walk: &WalkOptions) -> Result<Workspace> {
     let ws = Workspace::open(&args.testset, &args.open_options(walk))?;
     ws.notes.iter().for_each(warning);
     Ok(ws)

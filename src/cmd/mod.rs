@@ -5,6 +5,7 @@
 mod audit;
 mod chunk;
 mod eval;
+mod eval_answers;
 mod generate;
 mod import;
 mod output;
@@ -34,7 +35,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Import(args) => import::run(args, &walk),
         Command::Remap(args) => remap::run(args, &walk),
         Command::Review(args) => review::run(args, &walk),
-        Command::Eval(args) => eval::run(args, &walk),
+        Command::Eval(args) => eval::run(args, cli.config.as_deref(), &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
 }

@@ -4,6 +4,7 @@
 //! reads what should have been retrieved (a test set, or TREC qrels), [`relevance`] decides which
 //! retrieved items count, [`metrics`] turns a judged ranking into numbers, [`report`] averages
 //! them overall and per tag and renders them, and [`baseline`] compares two reports for a CI gate.
+//! [`answers`] scores the answers a system gave (`--answers`) the same way.
 //!
 //! Semantics a user relies on:
 //! - a question of the test set that the run does not mention scores 0 on every metric
@@ -12,6 +13,7 @@
 //! - unanswerable questions (no label) are not averaged in; they are counted, and the run's mean
 //!   top-1 score on them is reported next to the answerable questions' when the run has scores.
 
+pub mod answers;
 pub mod baseline;
 pub mod metrics;
 pub mod questions;

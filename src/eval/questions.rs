@@ -56,17 +56,7 @@ pub struct Question {
 
 impl Question {
     fn from_case(case: &Case, corpus: Option<&Corpus>) -> Question {
-        let mut tags = Vec::new();
-        if let Some(t) = &case.tags.kind {
-            tags.push(("type", t.clone()));
-        }
-        if let Some(t) = &case.tags.topic {
-            tags.push(("topic", t.clone()));
-        }
-        if let Some(s) = case.tags.source {
-            tags.push(("source", s.as_str().to_string()));
-        }
-        tags.push(("split", case.split().as_str().to_string()));
+        let tags = tags_of(case);
         let labels = if case.question_type() == Some(crate::testset::QuestionType::Unanswerable) {
             Vec::new()
         } else {
@@ -96,6 +86,23 @@ impl Question {
     pub fn is_unanswerable(&self) -> bool {
         self.labels.is_empty()
     }
+}
+
+/// The tags a case's figures are broken down by, as `(tag, value)`: `type`, `topic`, `source`
+/// (when set) and `split`.
+pub fn tags_of(case: &Case) -> Vec<(&'static str, String)> {
+    let mut tags = Vec::new();
+    if let Some(t) = &case.tags.kind {
+        tags.push(("type", t.clone()));
+    }
+    if let Some(t) = &case.tags.topic {
+        tags.push(("topic", t.clone()));
+    }
+    if let Some(s) = case.tags.source {
+        tags.push(("source", s.as_str().to_string()));
+    }
+    tags.push(("split", case.split().as_str().to_string()));
+    tags
 }
 
 /// Where `quote` lies inside the labelled span `start..end` of `doc`, in absolute characters.

@@ -6,6 +6,7 @@
 //! [`crate::terminal`] so it cannot steer the terminal. The review page's HTML lives with the
 //! server in [`crate::review`]; [`audit::html`] reuses its static form.
 
+pub mod answers;
 pub mod audit;
 pub mod chunk;
 pub mod eval;

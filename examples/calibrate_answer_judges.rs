@@ -1,0 +1,274 @@
+//! Measures the answer judges of `eval --answers --llm` (`correct`, `refused`, `grounded`)
+//! against answers whose truth is known, built from SQuAD 2.0's "Normans" article
+//! (`../shared/data/squad2`):
+//!
+//! - `correct`: each answerable question with its first reference answer (true) and with
+//!   another question's answer from the same paragraph (false);
+//! - `refused`: right answers and made-up answers (false), and refusals in varied wording
+//!   (true), half of them phrasings the lexical detector does not list; the lexical detector is
+//!   scored on the same items;
+//! - `grounded`: right answers with their paragraph (true), and made-up answers to the
+//!   unanswerable questions — an answer taken from another paragraph that this one does not
+//!   contain — with the paragraph (false).
+//!
+//! Items alternate true and false, so `--limit N` (items per judge) stays balanced. Prints
+//! accuracy and Cohen's kappa per judge; answers are journaled, so a rerun is free.
+//!
+//!   cargo run --release --example calibrate_answer_judges -- [--llm SPEC] [--cache-dir DIR] [--limit N]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use futures::{StreamExt, stream};
+use ragsynth::config::ConfigFile;
+use ragsynth::eval::answers::judged::{Verdict, ask};
+use ragsynth::eval::answers::refusal;
+use ragsynth::judge::{self, Passage};
+use ragsynth::llm::{Llm, LlmSettings};
+use ragsynth::prompts::Prompts;
+use serde_json::Value;
+
+/// One answer with its known verdict.
+struct Item {
+    verdict: Verdict,
+    question: String,
+    references: Vec<String>,
+    answer: String,
+    context: String,
+    truth: bool,
+}
+
+/// Refusals as systems write them; the second half is not in the lexical detector's list.
+const REFUSALS: &[&str] = &[
+    "I don't know.",
+    "The provided context does not mention this.",
+    "I cannot answer that from the documents.",
+    "There is not enough information to answer.",
+    "Sorry, that isn't something these passages tell me.",
+    "The sources are silent on this point.",
+    "That detail is missing from what I was given.",
+    "I have nothing in my documents about that.",
+];
+
+fn data_dir() -> PathBuf {
+    std::env::var("RAGSYNTH_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+}
+
+/// Items per judge, alternating true and false.
+fn items() -> BTreeMap<Verdict, Vec<Item>> {
+    let path = data_dir().join("squad2/squad2-normans.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let d: Value = serde_json::from_str(&text).expect("SQuAD JSON");
+    let paragraphs: Vec<&Value> = d["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|a| a["paragraphs"].as_array().into_iter().flatten())
+        .collect();
+    let first_answers: Vec<Vec<String>> = paragraphs
+        .iter()
+        .map(|p| {
+            p["qas"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|q| q["answers"][0]["text"].as_str().map(str::to_string))
+                .collect()
+        })
+        .collect();
+    let (mut yes, mut no): (BTreeMap<Verdict, Vec<Item>>, BTreeMap<Verdict, Vec<Item>>) = Default::default();
+    let mut refusal_turn = 0usize;
+    for (pi, p) in paragraphs.iter().enumerate() {
+        let context = p["context"].as_str().unwrap_or_default().to_string();
+        for q in p["qas"].as_array().into_iter().flatten() {
+            let question = q["question"].as_str().unwrap_or_default().to_string();
+            let golds: Vec<String> = q["answers"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| a["text"].as_str().map(str::to_string))
+                .collect();
+            let item = |verdict, answer: &str, truth| Item {
+                verdict,
+                question: question.clone(),
+                references: golds.clone(),
+                answer: answer.to_string(),
+                context: context.clone(),
+                truth,
+            };
+            let mut refusal = || {
+                refusal_turn += 1;
+                REFUSALS[refusal_turn % REFUSALS.len()]
+            };
+            if let Some(right) = golds.first() {
+                let lower: Vec<String> = golds.iter().map(|g| g.to_lowercase()).collect();
+                let wrong = first_answers[pi].iter().find(|o| {
+                    let o = o.to_lowercase();
+                    lower
+                        .iter()
+                        .all(|g| !o.contains(g.as_str()) && !g.contains(o.as_str()))
+                });
+                yes.entry(Verdict::Correct)
+                    .or_default()
+                    .push(item(Verdict::Correct, right, true));
+                if let Some(wrong) = wrong {
+                    no.entry(Verdict::Correct)
+                        .or_default()
+                        .push(item(Verdict::Correct, wrong, false));
+                }
+                no.entry(Verdict::Refused)
+                    .or_default()
+                    .push(item(Verdict::Refused, right, false));
+                yes.entry(Verdict::Refused)
+                    .or_default()
+                    .push(item(Verdict::Refused, refusal(), true));
+                yes.entry(Verdict::Grounded)
+                    .or_default()
+                    .push(item(Verdict::Grounded, right, true));
+            } else {
+                // Made up: an answer from another paragraph that this one does not contain.
+                let made_up = (1..paragraphs.len())
+                    .map(|k| &first_answers[(pi + k * 7) % paragraphs.len()])
+                    .flat_map(|answers| answers.iter())
+                    .find(|a| !context.to_lowercase().contains(&a.to_lowercase()));
+                if let Some(made_up) = made_up {
+                    no.entry(Verdict::Grounded)
+                        .or_default()
+                        .push(item(Verdict::Grounded, made_up, false));
+                    no.entry(Verdict::Refused)
+                        .or_default()
+                        .push(item(Verdict::Refused, made_up, false));
+                }
+                yes.entry(Verdict::Refused)
+                    .or_default()
+                    .push(item(Verdict::Refused, refusal(), true));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    for v in [Verdict::Correct, Verdict::Refused, Verdict::Grounded] {
+        let (y, n) = (
+            yes.remove(&v).unwrap_or_default(),
+            no.remove(&v).unwrap_or_default(),
+        );
+        let mut list = Vec::new();
+        let (mut y, mut n) = (y.into_iter(), n.into_iter());
+        loop {
+            match (y.next(), n.next()) {
+                (None, None) => break,
+                (a, b) => list.extend(a.into_iter().chain(b)),
+            }
+        }
+        out.insert(v, list);
+    }
+    out
+}
+
+/// Accuracy and Cohen's kappa of `(truth, verdict)` pairs.
+fn agreement(pairs: &[(bool, bool)]) -> (f64, f64) {
+    let n = pairs.len() as f64;
+    let agree = pairs.iter().filter(|(t, v)| t == v).count() as f64 / n;
+    let pt = pairs.iter().filter(|(t, _)| *t).count() as f64 / n;
+    let pv = pairs.iter().filter(|(_, v)| *v).count() as f64 / n;
+    let chance = pt * pv + (1.0 - pt) * (1.0 - pv);
+    let kappa = if chance < 1.0 {
+        (agree - chance) / (1.0 - chance)
+    } else {
+        0.0
+    };
+    (agree, kappa)
+}
+
+fn row(name: &str, pairs: &[(bool, bool)], lost: usize) {
+    let (acc, kappa) = agreement(pairs);
+    let yes = pairs.iter().filter(|(_, v)| *v).count();
+    let truly = pairs.iter().filter(|(t, _)| *t).count();
+    println!(
+        "| {name} | {} | {acc:.2} | {kappa:.2} | {yes} | {truly} | {lost} |",
+        pairs.len()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let limit: usize = flag("--limit").and_then(|l| l.parse().ok()).unwrap_or(usize::MAX);
+    let kept: Vec<Item> = items()
+        .into_values()
+        .flat_map(|list| list.into_iter().take(limit))
+        .collect();
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let settings = LlmSettings {
+            cache_dir: flag("--cache-dir").map(PathBuf::from),
+            config: ConfigFile::default(),
+            ..LlmSettings::default()
+        };
+        let llm = Llm::connect(flag("--llm").as_deref(), settings)
+            .await
+            .expect("an LLM");
+        let prompts = Prompts::load(None).expect("the built-in templates");
+        let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
+        let started = std::time::Instant::now();
+        let verdicts: Vec<(usize, Option<bool>)> = stream::iter(kept.iter().enumerate())
+            .map(|(i, it)| {
+                let (llm, prompts) = (&llm, &prompts);
+                async move {
+                    let refs: Vec<&str> = it.references.iter().map(String::as_str).collect();
+                    let req = match it.verdict {
+                        Verdict::Correct => judge::correct_request(prompts, &it.question, &refs, &it.answer),
+                        Verdict::Refused => judge::refused_request(prompts, &it.question, &it.answer),
+                        Verdict::Grounded => {
+                            let passage = Passage {
+                                doc: "",
+                                text: &it.context,
+                            };
+                            judge::grounded_request(prompts, context, &it.question, &it.answer, &[passage])
+                        }
+                    }
+                    .expect("the built-in templates render");
+                    (i, ask(llm, &req, it.verdict).await.ok().flatten().map(|(v, _)| v))
+                }
+            })
+            .buffer_unordered(llm.concurrency().max(1))
+            .collect()
+            .await;
+        let mut by: BTreeMap<Verdict, (Vec<(bool, bool)>, usize)> = BTreeMap::new();
+        for (i, v) in verdicts {
+            let e = by.entry(kept[i].verdict).or_default();
+            match v {
+                Some(v) => e.0.push((kept[i].truth, v)),
+                None => e.1 += 1,
+            }
+        }
+        println!(
+            "answer judges of {} on SQuAD 2.0 ({:.0} s)\n",
+            llm.id(),
+            started.elapsed().as_secs_f64()
+        );
+        println!("| judge | n | accuracy | kappa | says yes | truly yes | lost |");
+        println!("|---|---|---|---|---|---|---|");
+        for (v, (pairs, lost)) in &by {
+            row(v.name(), pairs, *lost);
+        }
+        let lexical: Vec<(bool, bool)> = kept
+            .iter()
+            .filter(|it| it.verdict == Verdict::Refused)
+            .map(|it| (it.truth, refusal::refused(&it.answer)))
+            .collect();
+        row("refused (lexical, no LLM)", &lexical, 0);
+        let u = llm.usage().total;
+        println!(
+            "\n{} calls ({} from the journal), {} prompt + {} completion tokens",
+            u.calls, u.cache_hits, u.prompt_tokens, u.completion_tokens
+        );
+        llm.shutdown().await;
+    });
+}
