@@ -30,7 +30,9 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
     if args.llm.llm.is_some() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
         let (file, set) = (ConfigFile::load(config)?, &ws.set);
-        with_llm(&args.llm, &file, async |llm| {
+        // The journal is kept per corpus, as for generate and audit.
+        let corpus = ws.corpus.as_ref().map(|c| c.root.as_path());
+        with_llm(&args.llm, &file, corpus, async |llm| {
             answers::judged::judge(&mut report, set, &answers, llm, &prompts).await
         })?;
     }
