@@ -47,6 +47,10 @@ pub struct GenerateArgs {
     /// replacement candidates; 1 = no replacements. Bounds the calls at R times one pass [default: 3].
     #[arg(long, value_name = "R")]
     pub max_rounds: Option<u32>,
+    /// Real questions of the set shown to the model as style examples; 0 shows none (the
+    /// default: the local 1.5B model copied their subjects instead of asking about its fact).
+    #[arg(long, value_name = "N")]
+    pub style_examples: Option<usize>,
     /// Show the plan and the estimated LLM calls and tokens; call nothing, write nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -122,6 +126,7 @@ impl GenerateArgs {
                 seed: self.seed.or(cfg.seed).unwrap_or(0),
                 temperature: self.temperature.unwrap_or(RunOptions::default().temperature),
                 max_rounds,
+                examples: self.style_examples.or(cfg.style_examples).unwrap_or(0),
                 stop_after_llm_failed: cfg.stop_after_llm_failed.unwrap_or(DEFAULT_STOP_AFTER_LLM_FAILED),
                 ..RunOptions::default()
             },

@@ -35,7 +35,7 @@ impl Default for RunOptions {
             seed: 0,
             temperature: 0.3,
             judge_top_k: 2,
-            examples: 3,
+            examples: 0,
             max_rounds: super::DEFAULT_MAX_ROUNDS,
             stop_after_llm_failed: super::DEFAULT_STOP_AFTER_LLM_FAILED,
         }

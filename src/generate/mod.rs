@@ -44,6 +44,8 @@ pub struct GenerateConfig {
     pub output: Option<PathBuf>,
     /// Rounds at most: the first pass plus top-up rounds for kinds short of their plan.
     pub max_rounds: Option<u32>,
+    /// Real questions shown as style examples (0 = none).
+    pub style_examples: Option<usize>,
     /// Stop the run when this many candidates in a row (in completion order) end `llm_failed`
     /// (the provider kept failing after all retries); 0 never stops.
     pub stop_after_llm_failed: Option<usize>,
