@@ -16,15 +16,16 @@
 //!
 //!   cargo run --release --example calibrate_answer_judges -- [--llm SPEC] [--cache-dir DIR] [--limit N]
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+#[path = "calibration/mod.rs"]
+mod calibration;
 
+use std::collections::BTreeMap;
+
+use calibration::{agreement, connect, data_dir, flag};
 use futures::{StreamExt, stream};
-use ragsynth::config::ConfigFile;
 use ragsynth::eval::answers::judged::{Verdict, ask};
 use ragsynth::eval::answers::refusal;
 use ragsynth::judge::{self, Passage};
-use ragsynth::llm::{Llm, LlmSettings};
 use ragsynth::prompts::Prompts;
 use serde_json::Value;
 
@@ -49,12 +50,6 @@ const REFUSALS: &[&str] = &[
     "That detail is missing from what I was given.",
     "I have nothing in my documents about that.",
 ];
-
-fn data_dir() -> PathBuf {
-    std::env::var("RAGSYNTH_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
 
 /// Items per judge, alternating true and false.
 fn items() -> BTreeMap<Verdict, Vec<Item>> {
@@ -166,21 +161,6 @@ fn items() -> BTreeMap<Verdict, Vec<Item>> {
     out
 }
 
-/// Accuracy and Cohen's kappa of `(truth, verdict)` pairs.
-fn agreement(pairs: &[(bool, bool)]) -> (f64, f64) {
-    let n = pairs.len() as f64;
-    let agree = pairs.iter().filter(|(t, v)| t == v).count() as f64 / n;
-    let pt = pairs.iter().filter(|(t, _)| *t).count() as f64 / n;
-    let pv = pairs.iter().filter(|(_, v)| *v).count() as f64 / n;
-    let chance = pt * pv + (1.0 - pt) * (1.0 - pv);
-    let kappa = if chance < 1.0 {
-        (agree - chance) / (1.0 - chance)
-    } else {
-        0.0
-    };
-    (agree, kappa)
-}
-
 fn row(name: &str, pairs: &[(bool, bool)], lost: usize) {
     let (acc, kappa) = agreement(pairs);
     let yes = pairs.iter().filter(|(_, v)| *v).count();
@@ -192,13 +172,6 @@ fn row(name: &str, pairs: &[(bool, bool)], lost: usize) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flag = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
     let limit: usize = flag("--limit").and_then(|l| l.parse().ok()).unwrap_or(usize::MAX);
     let kept: Vec<Item> = items()
         .into_values()
@@ -206,14 +179,7 @@ fn main() {
         .collect();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
-        let settings = LlmSettings {
-            cache_dir: flag("--cache-dir").map(PathBuf::from),
-            config: ConfigFile::default(),
-            ..LlmSettings::default()
-        };
-        let llm = Llm::connect(flag("--llm").as_deref(), settings)
-            .await
-            .expect("an LLM");
+        let llm = connect().await;
         let prompts = Prompts::load(None).expect("the built-in templates");
         let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
         let started = std::time::Instant::now();

@@ -17,13 +17,16 @@
 //!
 //!   cargo run --release --example calibrate_judges -- [--llm SPEC] [--cache-dir DIR] [--limit N]
 
+#[path = "calibration/mod.rs"]
+mod calibration;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use calibration::{agreement, connect, data_dir, flag};
 use futures::{StreamExt, stream};
-use ragsynth::config::ConfigFile;
 use ragsynth::judge::{self, AnswerableReply, Passage, SupportedReply};
-use ragsynth::llm::{ChatRequest, Llm, LlmSettings};
+use ragsynth::llm::{ChatRequest, Llm};
 use ragsynth::prompts::Prompts;
 use serde_json::Value;
 
@@ -34,12 +37,6 @@ struct Item {
     answer: Option<String>,
     passages: Vec<String>,
     truth: bool,
-}
-
-fn data_dir() -> PathBuf {
-    std::env::var("RAGSYNTH_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
 }
 
 fn read_json(path: PathBuf) -> Value {
@@ -183,29 +180,7 @@ async fn verdict(llm: &Llm, req: &ChatRequest, supported: bool) -> Option<bool> 
 /// A judge's `(truth, verdict)` pairs and its lost answers.
 type Tally = (Vec<(bool, bool)>, usize);
 
-/// Accuracy and Cohen's kappa of `(truth, verdict)` pairs.
-fn agreement(pairs: &[(bool, bool)]) -> (f64, f64) {
-    let n = pairs.len() as f64;
-    let agree = pairs.iter().filter(|(t, v)| t == v).count() as f64 / n;
-    let pt = pairs.iter().filter(|(t, _)| *t).count() as f64 / n;
-    let pv = pairs.iter().filter(|(_, v)| *v).count() as f64 / n;
-    let chance = pt * pv + (1.0 - pt) * (1.0 - pv);
-    let kappa = if chance < 1.0 {
-        (agree - chance) / (1.0 - chance)
-    } else {
-        0.0
-    };
-    (agree, kappa)
-}
-
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flag = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
     let limit: usize = flag("--limit").and_then(|l| l.parse().ok()).unwrap_or(usize::MAX);
     let mut items = Vec::new();
     squad(&mut items);
@@ -221,14 +196,7 @@ fn main() {
     }
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
-        let settings = LlmSettings {
-            cache_dir: flag("--cache-dir").map(PathBuf::from),
-            config: ConfigFile::default(),
-            ..LlmSettings::default()
-        };
-        let llm = Llm::connect(flag("--llm").as_deref(), settings)
-            .await
-            .expect("an LLM");
+        let llm = connect().await;
         let prompts = Prompts::load(None).expect("the built-in templates");
         let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
         let started = std::time::Instant::now();
