@@ -18,6 +18,7 @@ pub mod html;
 pub mod import;
 pub mod index;
 pub mod judge;
+pub mod lang;
 pub mod limits;
 pub mod llm;
 pub mod locate;

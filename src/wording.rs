@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use crate::text::content_terms;
+use crate::lang::{Language, questions};
 
 /// Where a question points at the material its writer was shown — "the passage", "this
 /// document", "according to the table", "based on the information provided", "Document 12" —
@@ -338,11 +338,49 @@ pub fn leans_on_context(question: &str) -> Option<Range<usize>> {
 /// Whether a short answer is already in its question: every content word (stemmed, not a
 /// stopword) of an answer of 1 to 6 of them occurs in the question. "Yes" is not counted.
 pub fn restates_answer(question: &str, answer: &str) -> bool {
-    let terms = content_terms(answer);
-    if terms.is_empty() || terms.len() > 6 || matches!(terms.as_slice(), [t] if t == "yes") {
+    restates_answer_in(question, answer, Language::ENGLISH)
+}
+
+/// [`meta_reference`] for a question in `language` (its table in [`crate::lang::questions`]);
+/// `None` in a language with no table.
+pub fn meta_reference_in(question: &str, language: Language) -> Option<Range<usize>> {
+    match questions::wording(language) {
+        _ if language == Language::ENGLISH => meta_reference(question),
+        Some(w) => w.meta_reference(question),
+        None => None,
+    }
+}
+
+/// [`leans_on_context`] for a question in `language`: outside English only the pointers at an
+/// earlier turn are told (a pronoun's antecedent needs the language's grammar).
+pub fn leans_on_context_in(question: &str, language: Language) -> Option<Range<usize>> {
+    match questions::wording(language) {
+        _ if language == Language::ENGLISH => leans_on_context(question),
+        Some(w) => w.earlier_turn(question),
+        None => None,
+    }
+}
+
+/// "Yes" in the languages with a question table: an answer that is only this is not restated.
+const YES: &[&str] = &["yes", "sí", "si", "ja", "sim", "oui", "是", "是的", "对"];
+
+/// [`restates_answer`] with `language`'s stopwords and stems.
+pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> bool {
+    let words = language.analyzer();
+    let terms = words.content_terms(answer);
+    if terms.is_empty()
+        || terms.len() > 6
+        || YES.contains(
+            &answer
+                .trim()
+                .trim_end_matches(['.', '。'])
+                .to_lowercase()
+                .as_str(),
+        )
+    {
         return false;
     }
-    let q: HashSet<String> = content_terms(question).into_iter().collect();
+    let q: HashSet<String> = words.content_terms(question).into_iter().collect();
     terms.iter().all(|t| q.contains(t))
 }
 
@@ -451,5 +489,15 @@ mod tests {
             "Glacier Vault"
         ));
         assert!(!restates_answer("Is it on?", "Yes"));
+        assert!(restates_answer_in(
+            "¿Se llama Glacier Vault el nivel de archivo?",
+            "Glacier Vault",
+            Language::parse("es").unwrap()
+        ));
+        assert!(!restates_answer_in(
+            "¿Está activo?",
+            "Sí",
+            Language::parse("es").unwrap()
+        ));
     }
 }

@@ -106,3 +106,86 @@ fn the_default_model_writes_valid_questions_that_stand_alone() {
         }
     }
 }
+
+/// A Spanish corpus (bank FAQ pages, `tests/fixtures/foreign/bancoestado`): the default model
+/// writes its questions and answers in Spanish, and they pass the same checks as English ones.
+#[test]
+fn the_default_model_writes_in_the_corpus_language() {
+    if !model_available("qwen2.5-coder-1.5b") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("docs");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/foreign/bancoestado/docs");
+    for f in [
+        "BD1-00000.md",
+        "BD1-00086.md",
+        "BD1-00101.md",
+        "BD1-00143.md",
+        "BD1-00513.md",
+        "BD1-00515.md",
+    ] {
+        std::fs::copy(sample.join(f), corpus.join(f)).unwrap();
+    }
+    let out = dir.path().join("set.yaml");
+    let run = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .arg("generate")
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .args([
+            "-n",
+            "6",
+            "--max-rounds",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+            "--quiet",
+            "--cache-dir",
+        ])
+        .arg(dir.path().join("journal"))
+        .env_remove("RAGSYNTH_CONFIG")
+        .env_remove("RAGSYNTH_LLM")
+        .env_remove("RAGSYNTH_MODEL")
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "generate failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let summary: Value = serde_json::from_slice(&run.stdout).unwrap();
+    eprintln!("{summary:#}");
+    let set = testset::load(&out).unwrap();
+    assert!(set.cases.len() >= 3, "{summary:#}");
+    let es = ragsynth::lang::Language::parse("es").unwrap();
+    let mut spanish = 0;
+    for case in &set.cases {
+        let q = &case.question;
+        eprintln!("{q} -> {:?}", case.answer);
+        let read = format!("{q} {}", case.answer.as_deref().unwrap_or(""));
+        let told = ragsynth::lang::detect(&read);
+        assert!(
+            told.is_none() || told == Some(es),
+            "not in Spanish: {q} ({told:?})"
+        );
+        spanish += usize::from(told == Some(es));
+        assert!(
+            ragsynth::wording::meta_reference_in(q, es).is_none(),
+            "refers to what the generator was shown: {q}"
+        );
+        if let Some(a) = &case.answer {
+            assert!(
+                !ragsynth::wording::restates_answer_in(q, a, es),
+                "gives its answer away: {q} / {a}"
+            );
+        }
+    }
+    assert!(
+        spanish * 10 >= set.cases.len() * 9,
+        "{spanish} of {} told as Spanish",
+        set.cases.len()
+    );
+}

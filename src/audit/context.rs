@@ -9,8 +9,8 @@ use super::overlap::{CopiedRun, containment, copied_runs};
 use crate::Result;
 use crate::chunk::Chunking;
 use crate::corpus::Corpus;
+use crate::lang::{self, Language};
 use crate::testset::Case;
-use crate::text::content_terms;
 use crate::workspace::ChunkedCorpus;
 
 /// The corpus side of an audit: built once, shared by every case.
@@ -43,11 +43,26 @@ impl AuditContext {
         self.chunks.overlapping(doc, start, end)
     }
 
-    /// Figures for one case (see [`CaseFigures`]). The best other chunk is searched for only
-    /// down to `1 / keyword_easy_margin` of the source's score (RS102's question: is any other
-    /// chunk that close?); RS501 needs chunks that beat the source, always found.
-    pub fn figures(&self, case: &Case, config: &AuditConfig) -> CaseFigures {
-        let words = crate::text::words(&case.question).len();
+    /// The language a case's question is read in: told from the question, else its source's
+    /// (its labelled chunk's, else the corpus's main language), else from the question with its
+    /// answer (see [`lang::detect_question`]).
+    pub fn language_of(&self, case: &Case) -> Language {
+        let source = case
+            .relevant
+            .iter()
+            .find_map(|l| self.chunks_of(&l.doc, l.start, l.end).first().copied())
+            .map(|i| self.chunks.language_of(i))
+            .or_else(|| (!self.chunks.is_empty()).then(|| self.chunks.language()));
+        lang::detect_question(&case.question, case.answer.as_deref(), source)
+    }
+
+    /// Figures for one case (see [`CaseFigures`]), its question read in `language`. The best
+    /// other chunk is searched for only down to `1 / keyword_easy_margin` of the source's score
+    /// (RS102's question: is any other chunk that close?); RS501 needs chunks that beat the
+    /// source, always found.
+    pub fn figures(&self, case: &Case, config: &AuditConfig, language: Language) -> CaseFigures {
+        let words = crate::text::word_count(&case.question);
+        let analyzer = language.analyzer();
         let mut f = CaseFigures {
             words,
             ..CaseFigures::default()
@@ -55,7 +70,7 @@ impl AuditContext {
         if self.chunks.is_empty() {
             return f;
         }
-        let q_terms = content_terms(&case.question);
+        let q_terms = analyzer.content_terms(&case.question);
         let index = self.chunks.bm25();
         if case.relevant.is_empty() {
             // A case whose passages were not found is not unanswerable: no nearest chunk.
@@ -65,8 +80,9 @@ impl AuditContext {
                 let chunk = &self.chunks[top];
                 f.nearest = Some(Nearest {
                     chunk: chunk.id.clone(),
-                    containment: containment(&case.question, |t| index.has_term(top, t)).unwrap_or(0.0),
-                    copied_run: copied_runs(&case.question, &chunk.text, 1)
+                    containment: containment(&case.question, analyzer, |t| index.has_term(top, t))
+                        .unwrap_or(0.0),
+                    copied_run: copied_runs(&case.question, &chunk.text, 1, analyzer)
                         .first()
                         .map_or(0, |r| r.tokens),
                 });
@@ -88,8 +104,10 @@ impl AuditContext {
             .map(|&i| self.chunks[i].text.as_str())
             .collect::<Vec<_>>()
             .join("\n\n");
-        f.containment = containment(&case.question, |t| source.iter().any(|&d| index.has_term(d, t)));
-        f.runs = copied_runs(&case.question, &text, 1);
+        f.containment = containment(&case.question, analyzer, |t| {
+            source.iter().any(|&d| index.has_term(d, t))
+        });
+        f.runs = copied_runs(&case.question, &text, 1, analyzer);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
         let floor = 1.0 / config.keyword_easy_margin.max(1.0);
         let standing = index.standing_among(&q_terms, &source, floor);

@@ -13,7 +13,6 @@ mod context;
 mod coverage;
 pub mod duplicates;
 pub mod judged;
-pub mod language;
 pub mod overlap;
 mod report;
 pub mod rules;
@@ -31,6 +30,7 @@ pub use context::{AuditContext, CaseFigures, Nearest};
 pub use report::{AuditNote, AuditNoteKind, AuditReport, AuditSummary, Coverage, CoverageRow, Finding};
 pub use write_back::{WriteScope, write_back};
 
+use crate::lang::Language;
 use crate::testset::TestSet;
 use crate::{Error, Result};
 use rules::{CaseInput, Check, SetInput};
@@ -42,23 +42,12 @@ pub const REPORT_VERSION: u32 = 1;
 /// them).
 pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditReport {
     let selected: Vec<&rules::RuleInfo> = rules::all().iter().filter(|r| config.enabled(r.code)).collect();
-    let languages: Vec<Option<whatlang::Lang>> = set
-        .cases
-        .par_iter()
-        .map(|c| language::other_language(&c.question, c.answer.as_deref()))
-        .collect();
-    // English-only figures (stopwords, stems) would be noise on another language.
+    let languages: Vec<Language> = set.cases.par_iter().map(|c| cx.language_of(c)).collect();
     let figures: Vec<CaseFigures> = set
         .cases
         .par_iter()
         .zip(languages.par_iter())
-        .map(|(c, lang)| match lang {
-            Some(_) => CaseFigures {
-                words: crate::text::words(&c.question).len(),
-                ..CaseFigures::default()
-            },
-            None => cx.figures(c, config),
-        })
+        .map(|(c, &lang)| cx.figures(c, config, lang))
         .collect();
 
     let mut findings: Vec<(usize, Finding)> = Vec::new();
@@ -77,14 +66,14 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
         .map(|(i, (case, f))| {
             let input = CaseInput {
                 case,
+                language: languages[i],
                 figures: f,
                 cx,
                 config,
             };
-            let english = languages[i].is_none();
             case_rules
                 .iter()
-                .filter(|(rule, _)| english || !rule.english_only)
+                .filter(|(rule, _)| rule.reads.can_read(languages[i]))
                 .filter_map(|(rule, check)| {
                     let hit = check(&input)?;
                     Some((i, finding(rule, set, Some(i), hit.message, hit.highlight)))
@@ -133,18 +122,19 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
     if cx.corpus.is_none() {
         notes.push(AuditNote::no_corpus());
     }
-    let mut other: BTreeMap<&'static str, usize> = BTreeMap::new();
-    for lang in languages.iter().flatten() {
-        *other.entry(lang.eng_name()).or_insert(0) += 1;
+    let mut by_language: BTreeMap<Language, usize> = BTreeMap::new();
+    for &lang in &languages {
+        *by_language.entry(lang).or_insert(0) += 1;
     }
-    if !other.is_empty() {
-        let skipped: Vec<&'static str> = case_rules
-            .iter()
-            .filter(|(r, _)| r.english_only)
-            .map(|(r, _)| r.code)
-            .collect();
-        let langs: Vec<(String, usize)> = other.into_iter().map(|(l, n)| (l.to_string(), n)).collect();
-        notes.push(AuditNote::other_language(&langs, &skipped));
+    if by_language.keys().any(|&l| l != Language::ENGLISH) {
+        for (&lang, &n) in &by_language {
+            let skipped: Vec<&'static str> = case_rules
+                .iter()
+                .filter(|(r, _)| !r.reads.can_read(lang))
+                .map(|(r, _)| r.code)
+                .collect();
+            notes.push(AuditNote::language(lang, n, &lang.analyzer().missing(), &skipped));
+        }
     }
     let llm_rules: Vec<&'static str> = judged::selected(config).iter().map(|r| r.code).collect();
     if !llm_rules.is_empty() {

@@ -11,7 +11,8 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::text::{content_terms, is_stopword, tokens};
+use crate::lang::Analyzer;
+use crate::text::tokens;
 
 /// A phrase of the question found verbatim (as consecutive lower-cased words) in the source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -30,7 +31,7 @@ pub struct CopiedRun {
 /// consecutively in `source`, longest first, not overlapping each other in the question.
 /// Words are [`crate::text::tokens`] (lower-cased, punctuation dropped), so "Refund, within 14
 /// days" matches "refund within 14 days".
-pub fn copied_runs(question: &str, source: &str, min_len: usize) -> Vec<CopiedRun> {
+pub fn copied_runs(question: &str, source: &str, min_len: usize, words: &Analyzer) -> Vec<CopiedRun> {
     let q = tokens(question);
     let s = tokens(source);
     if q.is_empty() || s.is_empty() {
@@ -79,7 +80,7 @@ pub fn copied_runs(question: &str, source: &str, min_len: usize) -> Vec<CopiedRu
         }
         taken[qs..=qe].iter_mut().for_each(|t| *t = true);
         let ss = se + 1 - len;
-        let content_tokens = q[qs..=qe].iter().filter(|t| !is_stopword(&t.norm)).count();
+        let content_tokens = q[qs..=qe].iter().filter(|t| !words.is_stopword(&t.norm)).count();
         runs.push(CopiedRun {
             question: q[qs].byte..q[qe].byte + q[qe].raw.len(),
             source: s[ss].byte..s[se].byte + s[se].raw.len(),
@@ -91,14 +92,14 @@ pub fn copied_runs(question: &str, source: &str, min_len: usize) -> Vec<CopiedRu
 }
 
 /// The longest copied run (any length ≥ 1), if the question shares any word with the source.
-pub fn longest_copied_run(question: &str, source: &str) -> Option<CopiedRun> {
-    copied_runs(question, source, 1).into_iter().next()
+pub fn longest_copied_run(question: &str, source: &str, words: &Analyzer) -> Option<CopiedRun> {
+    copied_runs(question, source, 1, words).into_iter().next()
 }
 
 /// Share of the question's content terms (stemmed non-stopwords, counted once each) that occur
 /// in the source, as told by `in_source`; `None` when the question has no content term.
-pub fn containment(question: &str, in_source: impl Fn(&str) -> bool) -> Option<f32> {
-    let q: HashSet<String> = content_terms(question).into_iter().collect();
+pub fn containment(question: &str, words: &Analyzer, in_source: impl Fn(&str) -> bool) -> Option<f32> {
+    let q: HashSet<String> = words.content_terms(question).into_iter().collect();
     if q.is_empty() {
         return None;
     }
@@ -110,39 +111,44 @@ pub fn containment(question: &str, in_source: impl Fn(&str) -> bool) -> Option<f
 mod tests {
     use super::*;
 
+    fn en() -> &'static Analyzer {
+        crate::lang::Language::ENGLISH.analyzer()
+    }
+
     #[test]
     fn finds_the_copied_phrase_and_where_it_is() {
         let q = "Are digital goods Eligible for a refund after download?";
         let s = "Refunds: digital goods are eligible for a refund, within 14 days.";
-        let runs = copied_runs(q, s, 4);
+        let runs = copied_runs(q, s, 4, en());
         assert_eq!(runs.len(), 1);
         let r = &runs[0];
         assert_eq!(&q[r.question.clone()], "Eligible for a refund");
         assert_eq!(&s[r.source.clone()], "eligible for a refund");
         assert_eq!((r.tokens, r.content_tokens), (4, 2));
-        assert_eq!(longest_copied_run(q, s).unwrap().tokens, 4);
-        assert_eq!(copied_runs(q, s, 2).len(), 2, "\"digital goods\" too");
+        assert_eq!(longest_copied_run(q, s, en()).unwrap().tokens, 4);
+        assert_eq!(copied_runs(q, s, 2, en()).len(), 2, "\"digital goods\" too");
     }
 
     #[test]
     fn runs_do_not_overlap_and_come_longest_first() {
         let q = "alpha beta gamma delta and one two three four five";
         let s = "one two three four five. alpha beta gamma delta.";
-        let runs = copied_runs(q, s, 3);
+        let runs = copied_runs(q, s, 3, en());
         let lens: Vec<_> = runs.iter().map(|r| r.tokens).collect();
         assert_eq!(lens, [5, 4]);
-        assert!(copied_runs(q, s, 6).is_empty());
-        assert!(copied_runs("", s, 1).is_empty());
+        assert!(copied_runs(q, s, 6, en()).is_empty());
+        assert!(copied_runs("", s, 1, en()).is_empty());
     }
 
     #[test]
     fn containment_counts_distinct_stems() {
-        let src: HashSet<String> = content_terms("Refunds are processed within 14 days")
+        let src: HashSet<String> = en()
+            .content_terms("Refunds are processed within 14 days")
             .into_iter()
             .collect();
         let in_src = |t: &str| src.contains(t);
-        assert_eq!(containment("refund refund days", in_src), Some(1.0));
-        assert_eq!(containment("refund shipping", in_src), Some(0.5));
-        assert_eq!(containment("what is it", in_src), None);
+        assert_eq!(containment("refund refund days", en(), in_src), Some(1.0));
+        assert_eq!(containment("refund shipping", en(), in_src), Some(0.5));
+        assert_eq!(containment("what is it", en(), in_src), None);
     }
 }

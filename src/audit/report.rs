@@ -8,6 +8,7 @@ use std::ops::{Deref, Range};
 use serde::{Serialize, Serializer};
 
 use super::{CaseFigures, Comparison, Severity, judged};
+use crate::lang::Language;
 
 /// One thing a rule found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -130,8 +131,9 @@ pub enum AuditNoteKind {
     LlmSkipped,
     /// Judged checks whose answer stayed malformed after the re-asks.
     JudgeMalformed,
-    /// Questions in another language than English: the English-only rules skipped them.
-    OtherLanguage,
+    /// The questions of one language, when the set is not all English: what they were read
+    /// with, and which rules could not read them.
+    Language,
 }
 
 impl AuditNote {
@@ -155,18 +157,23 @@ impl AuditNote {
         }
     }
 
-    /// Questions not in English (`languages`: name and count), on which the English-only
-    /// rules `codes` did not run.
-    pub fn other_language(languages: &[(String, usize)], codes: &[&str]) -> AuditNote {
-        let cases: usize = languages.iter().map(|(_, n)| n).sum();
-        let list: Vec<String> = languages.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    /// `n` questions in `language`, which lacks `missing` (e.g. "no stemmer"); the rules
+    /// `skipped` could not read them.
+    pub fn language(language: Language, n: usize, missing: &[&str], skipped: &[&str]) -> AuditNote {
+        let mut text = format!("{n} question(s) in {} ({language})", language.name());
+        if !missing.is_empty() {
+            text.push_str(&format!(": {}, words compared as written", missing.join(" and ")));
+        }
+        if !skipped.is_empty() {
+            text.push_str(&format!(
+                "; {} cannot read {} and did not run on them",
+                skipped.join(", "),
+                language.name()
+            ));
+        }
         AuditNote {
-            kind: AuditNoteKind::OtherLanguage,
-            text: format!(
-                "{cases} question(s) not in English ({}): {} read English word lists and were not run on them",
-                list.join(", "),
-                codes.join(", ")
-            ),
+            kind: AuditNoteKind::Language,
+            text,
         }
     }
 

@@ -51,6 +51,10 @@ pub struct GenerateArgs {
     /// default: the local 1.5B model copied their subjects instead of asking about its fact).
     #[arg(long, value_name = "N")]
     pub style_examples: Option<usize>,
+    /// Let a multi-hop question join passages in two languages (off: both passages are in one
+    /// language, as a user's question would be).
+    #[arg(long)]
+    pub cross_language: bool,
     /// Show the plan and the estimated LLM calls and tokens; call nothing, write nothing.
     #[arg(long)]
     pub dry_run: bool,

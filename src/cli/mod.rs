@@ -40,6 +40,10 @@ pub struct Cli {
     /// warning otherwise).
     #[arg(long, global = true)]
     pub follow_outside_links: bool,
+    /// The documents' language (ISO 639-1 code, e.g. `es`) instead of detecting each
+    /// document's; also `[corpus] language` in the configuration file.
+    #[arg(long, global = true, value_name = "CODE")]
+    pub language: Option<String>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

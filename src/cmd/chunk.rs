@@ -15,7 +15,9 @@ use crate::cli::{ChunkArgs, ChunkFormat};
 
 pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
     let chunker = Chunker::new(args.chunking.to_chunking()?)?;
-    let walk = Walk::new(&args.corpus, args.chunking.walk_options(walk))?;
+    let options = args.chunking.walk_options(walk);
+    let configured = options.language;
+    let walk = Walk::new(&args.corpus, options)?;
     walk.walk_skips().iter().for_each(warning);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut table = Table::new(walk.walk_skips().len());
@@ -32,7 +34,11 @@ pub fn run(args: ChunkArgs, walk: &WalkOptions) -> Result<Exit> {
             match args.format {
                 ChunkFormat::Jsonl => jsonl(&mut out, &chunks),
                 ChunkFormat::Text => {
-                    table.add(doc, &chunks);
+                    table.add(
+                        doc,
+                        ragsynth::lang::document_label(&doc.text, configured),
+                        &chunks,
+                    );
                     Ok(())
                 }
             }

@@ -9,9 +9,11 @@ use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::GenerateContext;
 use ragsynth::generate::merge::{self, Stamp};
+use ragsynth::generate::pairs::Pairing;
 use ragsynth::generate::pipeline;
 use ragsynth::generate::plan;
 use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
+use ragsynth::lang::Language;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::generate as render;
 use ragsynth::workspace::Workspace;
@@ -36,7 +38,14 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
     ws.adopt_header();
     let chunks = ws.chunk()?;
-    let plan = plan::plan(&chunks, s.n, s.mix, s.options.seed);
+    let pairing = Pairing {
+        languages: (0..chunks.len()).map(|i| chunks.language_of(i)).collect(),
+        cross_language: args.cross_language,
+    };
+    if !args.json {
+        language_notes(&pairing.languages);
+    }
+    let plan = plan::plan_paired(&chunks, pairing, s.n, s.mix, s.options.seed);
     let mut summary = GenerateSummary::planned(&s.output, ws.set.cases.len(), &plan, s.options.max_rounds);
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");
     if args.dry_run {
@@ -76,4 +85,26 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     summary.wall_seconds = started.elapsed().as_secs_f64();
     render::write(&mut std::io::stdout(), &summary, args.json)?;
     Ok(Exit::Ok)
+}
+
+/// Tells what a language of the corpus lacks: questions in it are still written and checked,
+/// with words compared as written and without its question words.
+fn language_notes(languages: &[Language]) {
+    let mut count: std::collections::BTreeMap<Language, usize> = Default::default();
+    for &l in languages {
+        *count.entry(l).or_default() += 1;
+    }
+    for (l, n) in count {
+        let mut missing = l.analyzer().missing();
+        if !ragsynth::lang::questions::readable(l) {
+            missing.push("no question words");
+        }
+        if !missing.is_empty() {
+            note(format_args!(
+                "{n} chunk(s) in {} ({l}): {}; words are compared as written and questions checked only for their form",
+                l.name(),
+                missing.join(", ")
+            ));
+        }
+    }
 }

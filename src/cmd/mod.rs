@@ -27,6 +27,7 @@ use crate::cli::{Cli, Command};
 pub fn run(cli: Cli) -> Result<Exit> {
     let walk = WalkOptions {
         follow_outside_links: cli.follow_outside_links,
+        language: corpus_language(&cli)?,
         ..WalkOptions::default()
     };
     match cli.command {
@@ -38,6 +39,28 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Eval(args) => eval::run(args, cli.config.as_deref(), &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
+}
+
+/// `[corpus]` of the configuration file.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorpusSection {
+    /// The documents' language (ISO 639-1 code), instead of detecting each one's.
+    language: Option<ragsynth::lang::Language>,
+}
+
+/// The documents' language: `--language`, else `[corpus] language`, else none (detected).
+fn corpus_language(cli: &Cli) -> Result<Option<ragsynth::lang::Language>> {
+    if let Some(code) = &cli.language {
+        return Ok(Some(ragsynth::lang::Language::parse(code).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--language {code}: not a language this build knows (use an ISO 639-1 code such as {})",
+                ragsynth::lang::Language::known_codes().join(", ")
+            )
+        })?));
+    }
+    let file = ragsynth::config::ConfigFile::load(cli.config.as_deref())?;
+    Ok(file.section::<CorpusSection>("corpus")?.language)
 }
 
 /// Prints `warning: …` on stderr, secrets masked and control characters escaped (a warning

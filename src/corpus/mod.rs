@@ -8,6 +8,11 @@
 mod read;
 mod walk;
 
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use crate::lang::{self, Language};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -145,6 +150,9 @@ pub struct WalkOptions {
     pub max_file_bytes: u64,
     /// Follow symlinks whose target lies outside the corpus root (off: they are skipped).
     pub follow_outside_links: bool,
+    /// The documents' language, when configured (`--language`, `[corpus] language`); else each
+    /// document's is detected.
+    pub language: Option<Language>,
 }
 
 impl Default for WalkOptions {
@@ -152,6 +160,7 @@ impl Default for WalkOptions {
         WalkOptions {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             follow_outside_links: false,
+            language: None,
         }
     }
 }
@@ -165,15 +174,21 @@ pub struct Corpus {
     pub docs: Vec<Document>,
     /// Files left out, with reasons.
     pub skipped: Vec<Skipped>,
+    /// The configured language of every document (see [`WalkOptions::language`]).
+    pub language: Option<Language>,
+    /// Each document's detected language, told on first use.
+    pub(crate) detected: OnceLock<Vec<Language>>,
 }
 
 impl Corpus {
     /// Walks and reads every document under `root`.
     pub fn load(root: &Path, options: WalkOptions) -> Result<Corpus> {
+        let language = options.language;
         let walk = Walk::new(root, options)?;
         let mut corpus = Corpus {
             root: root.to_path_buf(),
             skipped: walk.walk_skips().to_vec(),
+            language,
             ..Default::default()
         };
         for doc in walk.documents() {
@@ -191,6 +206,36 @@ impl Corpus {
             .binary_search_by(|d| d.path.as_str().cmp(path))
             .ok()
             .map(|i| &self.docs[i])
+    }
+
+    /// The language of document `i`: the configured one, else the detected one.
+    pub fn language_of(&self, i: usize) -> Language {
+        if let Some(l) = self.language {
+            return l;
+        }
+        let detected = self.detected.get_or_init(|| {
+            self.docs
+                .par_iter()
+                .map(|d| lang::detect_document(&d.text))
+                .collect()
+        });
+        detected.get(i).copied().unwrap_or(Language::ENGLISH)
+    }
+
+    /// The language most of the corpus's text is in (by characters): what a query with no
+    /// language of its own is read in. English for an empty corpus.
+    pub fn main_language(&self) -> Language {
+        let mut by: Vec<(Language, usize)> = Vec::new();
+        for (i, d) in self.docs.iter().enumerate() {
+            let l = self.language_of(i);
+            match by.iter_mut().find(|(x, _)| *x == l) {
+                Some((_, n)) => *n += d.text.len(),
+                None => by.push((l, d.text.len())),
+            }
+        }
+        by.into_iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or(Language::ENGLISH, |(l, _)| l)
     }
 
     /// `sha256:` over the sorted (relative path, content sha256) pairs of every document.

@@ -8,6 +8,7 @@ use super::verify::Dedup;
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;
 use crate::index::Bm25Index;
+use crate::lang::Language;
 use crate::prompts::Prompts;
 use crate::testset::TestSet;
 use crate::workspace::ChunkedCorpus;
@@ -65,6 +66,8 @@ pub struct GenerateContext<'a> {
     pub context_tokens: usize,
     /// Every document's text in lower case, to tell whether the corpus names something.
     lowered: Vec<String>,
+    /// Each chunk's language: questions are written and checked in it.
+    languages: Vec<Language>,
 }
 
 impl<'a> GenerateContext<'a> {
@@ -91,7 +94,20 @@ impl<'a> GenerateContext<'a> {
             options,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
+            languages: (0..chunks.len()).map(|i| chunks.language_of(i)).collect(),
         }
+    }
+
+    /// The language of chunk `i` (a position in `chunks`).
+    pub fn language_of(&self, i: usize) -> Language {
+        self.languages.get(i).copied().unwrap_or(Language::ENGLISH)
+    }
+
+    /// What a prompt says of the language: its English name, except for English, which
+    /// prompts never mention (their wording, and so their cached replies, stay as they were).
+    pub fn language_var(&self, i: usize) -> Option<&'static str> {
+        let l = self.language_of(i);
+        (l != Language::ENGLISH).then(|| l.name())
     }
 
     /// Whether some document contains `phrase` (case and runs of white space ignored).

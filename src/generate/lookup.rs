@@ -90,7 +90,7 @@ pub fn render_about(
         "single_hop",
         max_tokens,
         &[],
-        |_| json!({"topic": topic, "facts": listed, "examples": ctx.examples}),
+        |_| json!({"topic": topic, "facts": listed, "examples": ctx.examples, "language": ctx.language_var(task.chunks[0])}),
     )?;
     Ok((rendered, max_tokens))
 }
@@ -109,15 +109,20 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         Err(r) => return Ok(vec![Err(r); facts.len()]),
     };
     let chunk = &ctx.chunks[task.chunks[0]];
+    let language = ctx.language_of(task.chunks[0]);
     let topic = ctx.topic(chunk, &facts[0]);
     let results = facts
         .iter()
         .zip(pairs)
         .map(|(fact, (answer, question))| {
-            let question = check_question(&question)?;
-            check_wording(&question, &answer, &fact.shown)?;
+            let question = check_question(&question, language)?;
+            check_wording(&question, &answer, &fact.shown, language)?;
             check_not_example(&question, &format!("{topic} {}", fact.shown))?;
-            check_on_topic(&question, &[&fact.shown, fact.context.as_deref().unwrap_or("")])?;
+            check_on_topic(
+                &question,
+                &[&fact.shown, fact.context.as_deref().unwrap_or("")],
+                language,
+            )?;
             ctx.existing.check(&question)?;
             Ok(Accepted {
                 kind: Kind::SingleHop,

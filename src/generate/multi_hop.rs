@@ -21,9 +21,9 @@ use super::merge::Accepted;
 use super::plan::{Kind, Task};
 use super::verify::{Rejection, check_not_example, check_question, check_wording};
 use crate::chunk::Chunk;
+use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
-use crate::text::content_terms;
 
 /// Largest reply: two short answers, two questions and the joined question.
 pub const MAX_TOKENS: u32 = 240;
@@ -69,7 +69,13 @@ pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> 
     let a_all = naming(ctx, &ctx.chunks[task.chunks[0]], term);
     let b_all = naming(ctx, &ctx.chunks[task.chunks[1]], term);
     let a = a_all.get(task.attempt as usize % a_all.len().max(1))?.clone();
-    let terms = |f: &Fact| content_terms(&f.shown).into_iter().collect::<HashSet<String>>();
+    let words = ctx.language_of(task.chunks[0]).analyzer();
+    let terms = |f: &Fact| {
+        words
+            .content_terms(&f.shown)
+            .into_iter()
+            .collect::<HashSet<String>>()
+    };
     let ta = terms(&a);
     let b = b_all
         .iter()
@@ -89,6 +95,7 @@ pub fn render(ctx: &GenerateContext<'_>, task: &Task, facts: &(Fact, Fact)) -> c
             "topic_a": ctx.topic(ca, fa), "fact_a": fa.shown,
             "topic_b": ctx.topic(cb, fb), "fact_b": fb.shown,
             "term": task.term.as_deref().unwrap_or_default(),
+            "language": ctx.language_var(task.chunks[0]),
         })
     })
 }
@@ -110,10 +117,18 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let (fa, fb) = &facts;
     let (ca, cb) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
     let checked = (|| {
-        let question = check_question(&r.question)?;
-        check_wording(&question, &r.answer_a, &fa.shown)?;
-        check_wording(&question, &r.answer_b, &fb.shown)?;
-        check_parts(&question, &r.answer_a, &r.answer_b, &fa.shown, &fb.shown)?;
+        let language = ctx.language_of(task.chunks[0]);
+        let question = check_question(&r.question, language)?;
+        check_wording(&question, &r.answer_a, &fa.shown, language)?;
+        check_wording(&question, &r.answer_b, &fb.shown, language)?;
+        check_parts(
+            &question,
+            &r.answer_a,
+            &r.answer_b,
+            &fa.shown,
+            &fb.shown,
+            language,
+        )?;
         check_not_example(&question, &format!("{} {}", fa.shown, fb.shown))?;
         ctx.existing.check(&question)?;
         Ok(Accepted {
@@ -140,8 +155,10 @@ pub fn check_parts(
     answer_b: &str,
     fact_a: &str,
     fact_b: &str,
+    language: Language,
 ) -> Result<(), Rejection> {
-    let set = |t: &str| content_terms(t).into_iter().collect::<HashSet<String>>();
+    let words = language.analyzer();
+    let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
     let (ta, tb, tq) = (set(fact_a), set(fact_b), set(question));
     let (aa, ab) = (set(answer_a), set(answer_b));
     let said = |part: &HashSet<String>, by: &HashSet<String>| {
@@ -183,20 +200,23 @@ mod tests {
     #[test]
     fn a_question_needing_both_facts_passes() {
         let q = "Which error code does the server return, and how many requests per minute may a token make?";
-        assert_eq!(check_parts(q, "TP-429", "600 requests", A, B), Ok(()));
+        assert_eq!(
+            check_parts(q, "TP-429", "600 requests", A, B, Language::ENGLISH),
+            Ok(())
+        );
     }
 
     #[test]
     fn parts_must_come_from_their_own_fact_and_not_the_other() {
         let q = "Which error code does the server return, and how many requests per minute may a token make?";
         assert_eq!(
-            check_parts(q, "TP-500", "600 requests", A, B),
+            check_parts(q, "TP-500", "600 requests", A, B, Language::ENGLISH),
             Err(Rejection::UnsupportedAnswer)
         );
         // B's part is said by A too: A alone answers.
         let b2 = "The server answers 429 when the limit is exceeded per token.";
         assert_eq!(
-            check_parts(q, "TP-429", "limit exceeded", A, b2),
+            check_parts(q, "TP-429", "limit exceeded", A, b2, Language::ENGLISH),
             Err(Rejection::SingleChunkAnswers)
         );
     }
@@ -205,7 +225,7 @@ mod tests {
     fn a_question_asking_only_one_fact_is_turned_away() {
         let q = "Which error code does the server return when the limit is exceeded?";
         assert_eq!(
-            check_parts(q, "TP-429", "600 requests", A, B),
+            check_parts(q, "TP-429", "600 requests", A, B, Language::ENGLISH),
             Err(Rejection::AsksOnePart)
         );
     }

@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::chunk::Chunk;
 use crate::index::Bm25Index;
-use crate::text::{content_terms, stem, tokens};
+use crate::lang::Language;
+use crate::text::{stem, tokens};
 
 /// Two chunks (indices into the chunk list) and the term that links them.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,12 +23,42 @@ pub struct Pair {
     pub score: f32,
 }
 
+/// Which chunks may be paired: each chunk's language (terms are read in it), and whether
+/// chunks of two languages may make one question (`--cross-language`; off, a question's two
+/// passages are in one language, as its user's question would be).
+#[derive(Debug, Clone, Default)]
+pub struct Pairing {
+    /// Per chunk (index into the chunk list); English where missing.
+    pub languages: Vec<Language>,
+    /// Pair chunks of different languages.
+    pub cross_language: bool,
+}
+
+impl Pairing {
+    /// The language of chunk `i`.
+    pub fn language(&self, i: usize) -> Language {
+        self.languages.get(i).copied().unwrap_or(Language::ENGLISH)
+    }
+
+    /// Whether chunks `a` and `b` may be paired.
+    fn allows(&self, a: usize, b: usize) -> bool {
+        self.cross_language || self.language(a) == self.language(b)
+    }
+}
+
 /// Chunk pairs from different documents among `eligible` (indices into `chunks`), best first;
 /// ties broken by chunk order, so the result is deterministic.
-pub fn find_pairs(chunks: &[Chunk], eligible: &[usize]) -> Vec<Pair> {
+pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
     let terms: Vec<BTreeSet<String>> = eligible
         .iter()
-        .map(|&i| content_terms(&chunks[i].text).into_iter().collect())
+        .map(|&i| {
+            pairing
+                .language(i)
+                .analyzer()
+                .content_terms(&chunks[i].text)
+                .into_iter()
+                .collect()
+        })
         .collect();
     let index = Bm25Index::new(eligible.iter().map(|&i| chunks[i].text.as_str()));
     // Documents each term appears in.
@@ -75,7 +106,9 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize]) -> Vec<Pair> {
             };
         for (x, &ka) in ks.iter().enumerate() {
             for &kb in &ks[x + 1..] {
-                if chunks[eligible[ka]].doc == chunks[eligible[kb]].doc {
+                if chunks[eligible[ka]].doc == chunks[eligible[kb]].doc
+                    || !pairing.allows(eligible[ka], eligible[kb])
+                {
                     continue;
                 }
                 let e = scored.entry((ka, kb)).or_insert((0.0, term, 0.0));
@@ -184,7 +217,7 @@ mod tests {
             ),
         ];
         let all: Vec<usize> = (0..chunks.len()).collect();
-        let pairs = find_pairs(&chunks, &all);
+        let pairs = find_pairs(&chunks, &all, &Pairing::default());
         let first = &pairs[0];
         assert_eq!((first.a, first.b), (0, 2));
         assert_eq!(first.term, "Kestrel");

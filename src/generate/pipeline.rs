@@ -123,7 +123,14 @@ fn next_round(
     if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
-    let tasks = topup::replacements(ctx.chunks, &plan.eligible, asked, &short, ctx.options.seed);
+    let tasks = topup::replacements(
+        ctx.chunks,
+        &plan.eligible,
+        &plan.pairing,
+        asked,
+        &short,
+        ctx.options.seed,
+    );
     if tasks.is_empty() {
         return Err(Stop::NothingLeft);
     }

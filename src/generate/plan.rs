@@ -12,7 +12,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::eligible::low_content;
-use super::pairs::{Pair, find_pairs};
+use super::pairs::{Pair, Pairing, find_pairs};
 use crate::chunk::Chunk;
 use crate::testset::QuestionType;
 use crate::{Error, Result};
@@ -189,6 +189,9 @@ pub struct Plan {
     /// pick from these too.
     #[serde(skip)]
     pub eligible: Vec<usize>,
+    /// Which chunks may be paired; top-up rounds pair as the plan did.
+    #[serde(skip)]
+    pub pairing: Pairing,
 }
 
 impl Plan {
@@ -238,6 +241,11 @@ pub fn apportion(weights: &[f64], n: usize, keys: &[u64]) -> Vec<usize> {
 
 /// Plans `n` tasks over `chunks` with the given mix.
 pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
+    plan_paired(chunks, Pairing::default(), n, mix, seed)
+}
+
+/// [`plan`], multi-hop pairs as `pairing` allows.
+pub fn plan_paired(chunks: &[Chunk], pairing: Pairing, n: usize, mix: Mix, seed: u64) -> Plan {
     let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut eligible = Vec::new();
     for (i, c) in chunks.iter().enumerate() {
@@ -260,11 +268,12 @@ pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
             skipped,
             notes,
             eligible,
+            pairing,
         };
     }
 
     let mut tasks = Vec::new();
-    let multi = pick_pairs(chunks, &eligible, n_multi, seed);
+    let multi = pick_pairs(chunks, &eligible, &pairing, n_multi, seed);
     if multi.len() < n_multi {
         let moved = n_multi - multi.len();
         notes.push(format!(
@@ -285,6 +294,7 @@ pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
         skipped,
         notes,
         eligible,
+        pairing,
     }
 }
 
@@ -341,8 +351,8 @@ pub fn per_call(kind: Kind) -> u32 {
 }
 
 /// Multi-hop pairs among `eligible`, best first; among equally good pairs, the seed decides.
-pub fn ranked_pairs(chunks: &[Chunk], eligible: &[usize], seed: u64) -> Vec<Pair> {
-    let mut pairs = find_pairs(chunks, eligible);
+pub fn ranked_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing, seed: u64) -> Vec<Pair> {
+    let mut pairs = find_pairs(chunks, eligible, pairing);
     pairs.sort_by(|x, y| {
         y.score.total_cmp(&x.score).then_with(|| {
             let hx = stable_hash(seed, &[&chunks[x.a].id, &chunks[x.b].id]);
@@ -355,11 +365,11 @@ pub fn ranked_pairs(chunks: &[Chunk], eligible: &[usize], seed: u64) -> Vec<Pair
 
 /// Up to `k` multi-hop tasks from the best pairs, each chunk used once and each document at
 /// most its fair share of times where the pairs allow.
-fn pick_pairs(chunks: &[Chunk], eligible: &[usize], k: usize, seed: u64) -> Vec<Task> {
+fn pick_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing, k: usize, seed: u64) -> Vec<Task> {
     if k == 0 {
         return Vec::new();
     }
-    let pairs = ranked_pairs(chunks, eligible, seed);
+    let pairs = ranked_pairs(chunks, eligible, pairing, seed);
     let n_docs = pairs
         .iter()
         .flat_map(|p| [chunks[p.a].doc.as_str(), chunks[p.b].doc.as_str()])

@@ -10,6 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::pairs::Pairing;
 use super::plan::{Kind, Task, per_call, ranked_pairs, stable_hash};
 use crate::chunk::Chunk;
 
@@ -19,6 +20,7 @@ use crate::chunk::Chunk;
 pub fn replacements(
     chunks: &[Chunk],
     eligible: &[usize],
+    pairing: &Pairing,
     asked: &[Task],
     short: &[(Kind, usize)],
     seed: u64,
@@ -29,7 +31,7 @@ pub fn replacements(
             continue;
         }
         match kind {
-            Kind::MultiHop => tasks.extend(new_pairs(chunks, eligible, asked, k, seed)),
+            Kind::MultiHop => tasks.extend(new_pairs(chunks, eligible, pairing, asked, k, seed)),
             Kind::SingleHop | Kind::Unanswerable => {
                 tasks.extend(single_chunk(chunks, eligible, asked, kind, k, seed));
             }
@@ -107,7 +109,14 @@ fn single_chunk(
 
 /// Up to `k` multi-hop tasks on pairs never asked before, best first: pairs of chunks no
 /// multi-hop task has used come first, then pairs reusing a chunk; each chunk once per round.
-fn new_pairs(chunks: &[Chunk], eligible: &[usize], asked: &[Task], k: usize, seed: u64) -> Vec<Task> {
+fn new_pairs(
+    chunks: &[Chunk],
+    eligible: &[usize],
+    pairing: &Pairing,
+    asked: &[Task],
+    k: usize,
+    seed: u64,
+) -> Vec<Task> {
     let key = |a: usize, b: usize| (a.min(b), a.max(b));
     let mut asked_pairs = BTreeSet::new();
     let mut used = BTreeSet::new();
@@ -118,7 +127,7 @@ fn new_pairs(chunks: &[Chunk], eligible: &[usize], asked: &[Task], k: usize, see
         asked_pairs.insert(key(t.chunks[0], t.chunks[1]));
         used.extend(t.chunks.iter().copied());
     }
-    let pairs = ranked_pairs(chunks, eligible, seed);
+    let pairs = ranked_pairs(chunks, eligible, pairing, seed);
     let mut this_round = BTreeSet::new();
     let mut tasks = Vec::new();
     for relax in [false, true] {
@@ -197,8 +206,11 @@ mod tests {
         let mix: Mix = "unanswerable=1".parse().unwrap();
         let p = plan(&chunks, 3, mix, 9);
         let short = [(Kind::Unanswerable, 5)];
-        let r = replacements(&chunks, &p.eligible, &p.tasks, &short, 9);
-        assert_eq!(r, replacements(&chunks, &p.eligible, &p.tasks, &short, 9));
+        let r = replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 9);
+        assert_eq!(
+            r,
+            replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 9)
+        );
         assert_eq!(r.len(), 5);
         assert_eq!(
             r.iter().map(|t| t.index).collect::<Vec<_>>(),
@@ -211,8 +223,11 @@ mod tests {
         assert_eq!(docs.len(), 3, "{r:?}");
         assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 5);
         // Another seed may choose others, but is as deterministic.
-        let other = replacements(&chunks, &p.eligible, &p.tasks, &short, 10);
-        assert_eq!(other, replacements(&chunks, &p.eligible, &p.tasks, &short, 10));
+        let other = replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 10);
+        assert_eq!(
+            other,
+            replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 10)
+        );
     }
 
     #[test]
@@ -223,7 +238,14 @@ mod tests {
         let eligible: Vec<usize> = (0..chunks.len()).collect();
         // Three more rounds of 6: 24 lookups over 10 chunks.
         for _ in 0..3 {
-            let r = replacements(&chunks, &eligible, &asked, &[(Kind::Unanswerable, 6)], 1);
+            let r = replacements(
+                &chunks,
+                &eligible,
+                &Pairing::default(),
+                &asked,
+                &[(Kind::Unanswerable, 6)],
+                1,
+            );
             assert_eq!(r.len(), 6);
             asked.extend(r);
         }
@@ -242,7 +264,14 @@ mod tests {
         let chunks = corpus();
         let p = plan(&chunks, 3, "lookup=1".parse().unwrap(), 9);
         assert_eq!(p.tasks.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 1]);
-        let r = replacements(&chunks, &p.eligible, &p.tasks, &[(Kind::SingleHop, 5)], 9);
+        let r = replacements(
+            &chunks,
+            &p.eligible,
+            &Pairing::default(),
+            &p.tasks,
+            &[(Kind::SingleHop, 5)],
+            9,
+        );
         assert_eq!(r.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 2, 1]);
         assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 3);
     }
@@ -255,7 +284,14 @@ mod tests {
         let p = plan(&chunks, 2, mix, 4);
         assert_eq!(p.count(Kind::MultiHop), 2);
         let mut asked = p.tasks.clone();
-        let r = replacements(&chunks, &eligible, &asked, &[(Kind::MultiHop, 2)], 4);
+        let r = replacements(
+            &chunks,
+            &eligible,
+            &Pairing::default(),
+            &asked,
+            &[(Kind::MultiHop, 2)],
+            4,
+        );
         assert_eq!(r.len(), 2);
         let used: HashSet<usize> = asked.iter().flat_map(|t| t.chunks.clone()).collect();
         // Pairs of untouched chunks come first; the rest may reuse a chunk, never a pair.
@@ -263,7 +299,14 @@ mod tests {
         asked.extend(r);
         // Keep asking until the pairs run out; no pair is ever asked twice.
         loop {
-            let r = replacements(&chunks, &eligible, &asked, &[(Kind::MultiHop, 3)], 4);
+            let r = replacements(
+                &chunks,
+                &eligible,
+                &Pairing::default(),
+                &asked,
+                &[(Kind::MultiHop, 3)],
+                4,
+            );
             if r.is_empty() {
                 break;
             }

@@ -23,6 +23,7 @@ use super::merge::Accepted;
 use super::plan::{Kind, Task};
 use super::verify::{Rejection, check_not_example, check_on_topic, check_question};
 use crate::chunk::Chunk;
+use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
 use crate::text::{content_terms, stem};
@@ -121,7 +122,7 @@ pub fn render(ctx: &GenerateContext<'_>, task: &Task, fact: &Fact, term: &str) -
         "unanswerable",
         MAX_TOKENS,
         &[],
-        |_| json!({"topic": ctx.topic(chunk, fact), "fact": fact.shown, "term": term}),
+        |_| json!({"topic": ctx.topic(chunk, fact), "fact": fact.shown, "term": term, "language": ctx.language_var(task.chunks[0])}),
     )
 }
 
@@ -156,7 +157,8 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         Err(r) => return Ok(vec![Err(r)]),
     };
     let created = created_of(&reply);
-    let question = match check(ctx, &reply.value.question_1, &term, &neighbour, &fact) {
+    let language = ctx.language_of(task.chunks[0]);
+    let question = match check(ctx, &reply.value.question_1, &term, &neighbour, &fact, language) {
         Ok(q) => q,
         Err(e) => return Ok(vec![Err(e)]),
     };
@@ -226,12 +228,14 @@ fn check(
     term: &str,
     neighbour: &str,
     fact: &Fact,
+    language: Language,
 ) -> Result<String, Rejection> {
-    let question = check_question(question)?;
-    check_on_topic(&question, &[&fact.shown, neighbour])?;
+    let question = check_question(question, language)?;
+    check_on_topic(&question, &[&fact.shown, neighbour], language)?;
     check_not_example(&question, &fact.shown)?;
-    let asked: Vec<String> = content_terms(&question);
-    let names_it = content_terms(neighbour).iter().all(|w| asked.contains(w));
+    let words = language.analyzer();
+    let asked: Vec<String> = words.content_terms(&question);
+    let names_it = words.content_terms(neighbour).iter().all(|w| asked.contains(w));
     if !names_it || question.to_lowercase().contains(&term.to_lowercase()) {
         return Err(Rejection::NotAboutNeighbour);
     }

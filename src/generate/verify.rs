@@ -10,9 +10,10 @@ use serde::Serialize;
 
 use crate::chunk::Chunk;
 use crate::corpus::Document;
+use crate::lang::{self, Language, questions};
 use crate::locate::locate;
 use crate::testset::Label;
-use crate::text::{content_terms, words};
+use crate::text::words;
 
 /// Why a candidate was not written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -35,6 +36,8 @@ pub enum Rejection {
     CopiesSource,
     /// Shares no content word with the sentence it was asked about: not about the passage.
     OffTopic,
+    /// Not written in its passage's language.
+    WrongLanguage,
     /// The quote is empty or shorter than a few words.
     QuoteTooShort,
     /// The quote is not in the source document, not even approximately.
@@ -77,6 +80,7 @@ impl Rejection {
             Rejection::RestatesAnswer => "restates_answer",
             Rejection::CopiesSource => "copies_source",
             Rejection::OffTopic => "off_topic",
+            Rejection::WrongLanguage => "wrong_language",
             Rejection::QuoteTooShort => "quote_too_short",
             Rejection::QuoteNotFound => "quote_not_found",
             Rejection::Duplicate => "duplicate",
@@ -117,23 +121,33 @@ const QUESTION_OPENERS: &[&str] = &[
 /// no reference to what its writer was shown; returns the trimmed question. A weak question
 /// (yes/no, some copied words) passes: the auditor flags those; this only turns away what is not
 /// a usable question at all.
-pub fn check_question(question: &str) -> Result<String, Rejection> {
+/// The question must be in `language` (its passage's): one the detector reliably places in
+/// another is turned away.
+pub fn check_question(question: &str, language: Language) -> Result<String, Rejection> {
     let q = question.trim().trim_matches('"').trim();
     let w = words(q);
-    if !(3..=40).contains(&w.len()) {
+    let n = crate::text::word_count(q);
+    if w.is_empty() || !(3..=40).contains(&n) {
         return Err(Rejection::NotAQuestion);
     }
     let opener = w[0].to_lowercase();
-    if !q.ends_with('?') && !QUESTION_OPENERS.contains(&opener.as_str()) {
+    let opens = match questions::wording(language) {
+        Some(t) if language != Language::ENGLISH => t.opens_question(q),
+        _ => QUESTION_OPENERS.contains(&opener.as_str()),
+    };
+    if !q.ends_with(['?', '？']) && !opens {
         return Err(Rejection::NotAQuestion);
     }
     // Two questions in one ("What is X? How does it affect Y?"), or a question followed by
     // more text ("… ? The answer is …").
-    if q.split('?').filter(|p| words(p).len() >= 2).count() > 1 {
+    if q.split(['?', '？']).filter(|p| words(p).len() >= 2).count() > 1 {
         return Err(Rejection::SeveralQuestions);
     }
-    if crate::wording::meta_reference(q).is_some() || prompt_words().is_match(q) {
+    if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {
         return Err(Rejection::MetaReference);
+    }
+    if lang::detect_question(q, None, Some(language)) != language {
+        return Err(Rejection::WrongLanguage);
     }
     Ok(q.to_string())
 }
@@ -158,8 +172,13 @@ pub const COPY_LIMIT: usize = 5;
 
 /// Rejects a question that gives its answer away or copies [`COPY_LIMIT`] or more words of
 /// `source` in a row.
-pub fn check_wording(question: &str, answer: &str, source: &str) -> Result<(), Rejection> {
-    if crate::wording::restates_answer(question, answer) {
+pub fn check_wording(
+    question: &str,
+    answer: &str,
+    source: &str,
+    language: Language,
+) -> Result<(), Rejection> {
+    if crate::wording::restates_answer_in(question, answer, language) {
         return Err(Rejection::RestatesAnswer);
     }
     if crate::wording::copied_run(question, source) >= COPY_LIMIT {
@@ -183,11 +202,12 @@ pub fn check_not_example(question: &str, source: &str) -> Result<(), Rejection> 
 
 /// Checks that `question` shares at least one content word (stemmed, not a stop word) with
 /// one of `sources`: a question with none is about something else than its passage.
-pub fn check_on_topic(question: &str, sources: &[&str]) -> Result<(), Rejection> {
-    let asked: HashSet<String> = content_terms(question).into_iter().collect();
+pub fn check_on_topic(question: &str, sources: &[&str], language: Language) -> Result<(), Rejection> {
+    let words = language.analyzer();
+    let asked: HashSet<String> = words.content_terms(question).into_iter().collect();
     let shared = sources
         .iter()
-        .any(|s| content_terms(s).iter().any(|t| asked.contains(t)));
+        .any(|s| words.content_terms(s).iter().any(|t| asked.contains(t)));
     if shared { Ok(()) } else { Err(Rejection::OffTopic) }
 }
 
@@ -297,25 +317,37 @@ mod tests {
     #[test]
     fn question_form() {
         assert_eq!(
-            check_question("  How do I restore files?  ").unwrap(),
+            check_question("  How do I restore files?  ", Language::ENGLISH).unwrap(),
             "How do I restore files?"
         );
-        assert_eq!(check_question("Restore?"), Err(Rejection::NotAQuestion));
         assert_eq!(
-            check_question("Which port does it use"),
+            check_question("Restore?", Language::ENGLISH),
+            Err(Rejection::NotAQuestion)
+        );
+        assert_eq!(
+            check_question("Which port does it use", Language::ENGLISH),
             Ok("Which port does it use".into())
         );
         // Not a question at all, though it talks about one.
         assert_eq!(
-            check_question("The answer to the question 'How do I back up a database?',"),
+            check_question(
+                "The answer to the question 'How do I back up a database?',",
+                Language::ENGLISH
+            ),
             Err(Rejection::NotAQuestion)
         );
         assert_eq!(
-            check_question("How do I back up? Use dumps. Why? Because files change?"),
+            check_question(
+                "How do I back up? Use dumps. Why? Because files change?",
+                Language::ENGLISH
+            ),
             Err(Rejection::SeveralQuestions)
         );
         assert_eq!(
-            check_question("What is a security incident? How can it affect the agent?"),
+            check_question(
+                "What is a security incident? How can it affect the agent?",
+                Language::ENGLISH
+            ),
             Err(Rejection::SeveralQuestions)
         );
         for meta in [
@@ -325,9 +357,13 @@ mod tests {
             "What is the key sentence about TP-412 and how can it be resolved?",
             "What are the labels used in the documentation?",
         ] {
-            assert_eq!(check_question(meta), Err(Rejection::MetaReference), "{meta}");
+            assert_eq!(
+                check_question(meta, Language::ENGLISH),
+                Err(Rejection::MetaReference),
+                "{meta}"
+            );
         }
-        assert!(check_question("How is a lock used in the context of a prune?").is_ok());
+        assert!(check_question("How is a lock used in the context of a prune?", Language::ENGLISH).is_ok());
     }
 
     #[test]
@@ -337,19 +373,26 @@ mod tests {
             check_wording(
                 "What time zone is used to count periods in the server's local time zone?",
                 "the server's local time zone",
-                src
+                src,
+                Language::ENGLISH
             ),
             Err(Rejection::RestatesAnswer)
         );
         assert_eq!(
-            check_wording("Are periods counted in the server's local time zone?", "Yes", src),
+            check_wording(
+                "Are periods counted in the server's local time zone?",
+                "Yes",
+                src,
+                Language::ENGLISH
+            ),
             Err(Rejection::CopiesSource)
         );
         assert_eq!(
             check_wording(
                 "Which clock decides when a retention period ends?",
                 "local time",
-                src
+                src,
+                Language::ENGLISH
             ),
             Ok(())
         );
@@ -358,9 +401,16 @@ mod tests {
     #[test]
     fn on_topic_needs_a_shared_content_word() {
         let s = "The agent encrypts every chunk with XChaCha20-Poly1305 before upload.";
-        assert_eq!(check_on_topic("Which cipher encrypts uploads?", &[s]), Ok(()));
         assert_eq!(
-            check_on_topic("How often should I empty the grinder tray?", &[s]),
+            check_on_topic("Which cipher encrypts uploads?", &[s], Language::ENGLISH),
+            Ok(())
+        );
+        assert_eq!(
+            check_on_topic(
+                "How often should I empty the grinder tray?",
+                &[s],
+                Language::ENGLISH
+            ),
             Err(Rejection::OffTopic)
         );
     }

@@ -9,8 +9,8 @@ use serde_json::json;
 
 use crate::chunk::Chunk;
 use crate::index::Bm25Index;
+use crate::lang::Analyzer;
 use crate::testset::Label;
-use crate::text::content_terms;
 use crate::workspace::ChunkedCorpus;
 
 /// The label field that marks a proposed, unconfirmed label: `candidate: {rank, score}`.
@@ -52,13 +52,14 @@ impl<'a> Candidates<'a> {
             .filter(|(i, s)| *s > 0.0 && doc.is_none_or(|d| self.chunks[*i].doc == d))
             .collect();
         hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let terms: HashSet<String> = content_terms(question).into_iter().collect();
+        let words = self.index.language().analyzer();
+        let terms: HashSet<String> = words.content_terms(question).into_iter().collect();
         hits.into_iter()
             .take(k)
             .enumerate()
             .map(|(rank, (i, score))| {
                 let chunk = &self.chunks[i];
-                let quote = best_sentence(&chunk.text, &terms);
+                let quote = best_sentence(&chunk.text, &terms, words);
                 let mut label = Label {
                     doc: chunk.doc.clone(),
                     start: chunk.start,
@@ -81,10 +82,11 @@ impl<'a> Candidates<'a> {
 /// The sentence of `text` sharing most terms with the question (the first on a tie), trimmed
 /// of list and heading marks and cut at a word boundary. A substring of `text`, so a label
 /// spanning the chunk holds it.
-fn best_sentence<'t>(text: &'t str, terms: &HashSet<String>) -> &'t str {
+fn best_sentence<'t>(text: &'t str, terms: &HashSet<String>, words: &Analyzer) -> &'t str {
     let mut best: Option<(usize, &str)> = None; // (shared terms, sentence)
     for sentence in sentences(text) {
-        let shared = content_terms(sentence)
+        let shared = words
+            .content_terms(sentence)
             .into_iter()
             .collect::<HashSet<_>>()
             .intersection(terms)

@@ -2,7 +2,9 @@
 //! find this?", to pair chunks for multi-hop questions, to find candidate labels and to rank a
 //! question's labelled source among every chunk of a large corpus.
 //!
-//! Terms are [`crate::text::content_terms`] (lower-cased, stopwords removed, Snowball-stemmed).
+//! Terms are a language's content terms ([`crate::lang::Analyzer::content_terms`]: lower-cased,
+//! stopwords removed, Snowball-stemmed); each text is read in its own language, a query given as
+//! text in the index's ([`Bm25Index::in_language`]).
 //! Scoring is Lucene's BM25 (idf = ln(1 + (N - df + 0.5) / (df + 0.5))) with Anserini's
 //! MS MARCO defaults k1 = 0.9, b = 0.4; a term repeated in the query counts once per
 //! occurrence, as in Lucene's bag-of-words query.
@@ -22,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use crate::text::content_terms;
+use crate::lang::Language;
 
 mod search;
 
@@ -75,6 +77,8 @@ pub struct Bm25Index {
     doc_start: Vec<usize>,
     doc_terms: Vec<u32>,
     doc_impacts: Vec<u32>,
+    /// The language a query given as text is read in.
+    language: Language,
 }
 
 /// One scored hit.
@@ -112,7 +116,24 @@ impl Bm25Index {
 
     /// Indexes `texts` with the given parameters.
     pub fn with_params<'a>(texts: impl IntoIterator<Item = &'a str>, params: Bm25Params) -> Self {
-        Self::from_terms(texts.into_iter().map(content_terms), params)
+        let english = Language::ENGLISH.analyzer();
+        Self::from_terms(texts.into_iter().map(|t| english.content_terms(t)), params)
+    }
+
+    /// Reads queries given as text in `language` (English by default).
+    pub fn in_language(mut self, language: Language) -> Self {
+        self.language = language;
+        self
+    }
+
+    /// The language queries given as text are read in.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// The terms of a query given as text.
+    fn query_terms(&self, query: &str) -> Vec<String> {
+        self.language.analyzer().content_terms(query)
     }
 
     /// Indexes documents given as already-extracted term lists.
@@ -199,6 +220,7 @@ impl Bm25Index {
             doc_start,
             doc_terms,
             doc_impacts,
+            language: Language::ENGLISH,
         }
     }
 

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::{BLOCK, Bm25Index, Hit, RANK_DEPTH, Standing, to_score};
-use crate::text::content_terms;
 
 /// A query resolved against the index: distinct known terms in first-occurrence order, each
 /// with how often the query repeats it.
@@ -29,7 +28,7 @@ thread_local! {
 impl Bm25Index {
     /// Scores every document that shares a term with the query; returns sparse (doc, score).
     pub fn score_all(&self, query: &str) -> HashMap<usize, f32> {
-        let q = self.resolve(&content_terms(query));
+        let q = self.resolve(&self.query_terms(query));
         self.score_units(&q)
             .into_iter()
             .map(|(d, s)| (d as usize, to_score(s)))
@@ -127,13 +126,13 @@ impl Bm25Index {
 
     /// The `k` best documents, best first; ties broken by lower position.
     pub fn search(&self, query: &str, k: usize) -> Vec<Hit> {
-        let q = self.resolve(&content_terms(query));
+        let q = self.resolve(&self.query_terms(query));
         top_k(self.score_units(&q), k)
     }
 
     /// Where document `doc` ranks for `query` among all documents.
     pub fn standing(&self, query: &str, doc: usize) -> Standing {
-        let q = self.resolve(&content_terms(query));
+        let q = self.resolve(&self.query_terms(query));
         standing_of_any(&self.score_units(&q), &[doc])
     }
 

@@ -280,7 +280,7 @@ mod tests {
                 kind: DocKind::Markdown,
                 sha256: String::new(),
             }],
-            skipped: Vec::new(),
+            ..Corpus::default()
         }
     }
 

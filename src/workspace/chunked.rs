@@ -15,8 +15,8 @@ use crate::Result;
 use crate::chunk::{CharIndex, Chunk, Chunker, Chunking};
 use crate::corpus::Corpus;
 use crate::index::{Bm25Index, Bm25Params};
+use crate::lang::{self, Language};
 use crate::testset::Label;
-use crate::text::content_terms;
 
 /// Every chunk of a corpus under one chunking, with per-document lookup and a lazily built
 /// BM25 index. Dereferences to the chunks, in corpus order (a chunk's position is its index in
@@ -26,6 +26,10 @@ pub struct ChunkedCorpus {
     chunking: Chunking,
     chunks: Vec<Chunk>,
     by_doc: HashMap<String, Range<usize>>,
+    /// Each chunk's language (see [`ChunkedCorpus::language_of`]).
+    languages: Vec<Language>,
+    /// The corpus's main language.
+    language: Language,
     bm25: OnceLock<Bm25Index>,
 }
 
@@ -33,22 +37,46 @@ impl ChunkedCorpus {
     /// Chunks every document of `corpus` (in parallel); no corpus gives no chunks.
     pub fn new(corpus: Option<&Corpus>, chunking: &Chunking) -> Result<ChunkedCorpus> {
         let chunker = Chunker::new(chunking.clone())?;
-        let per_doc: Vec<Vec<Chunk>> = match corpus {
-            Some(c) => c.docs.par_iter().map(|d| chunker.chunk(d)).collect(),
+        let per_doc: Vec<(Vec<Chunk>, Vec<Language>)> = match corpus {
+            Some(c) => c
+                .docs
+                .par_iter()
+                .enumerate()
+                .map(|(i, d)| {
+                    let chunks = chunker.chunk(d);
+                    let doc_language = c.language_of(i);
+                    // A configured language holds for every chunk; otherwise a chunk that is
+                    // reliably in another language than its document (a mixed document) is
+                    // read in its own.
+                    let languages = chunks
+                        .iter()
+                        .map(|ch| match c.language {
+                            Some(l) => l,
+                            None if ch.text.len() >= 400 => lang::detect(&ch.text).unwrap_or(doc_language),
+                            None => doc_language,
+                        })
+                        .collect();
+                    (chunks, languages)
+                })
+                .collect(),
             None => Vec::new(),
         };
         let mut by_doc = HashMap::new();
         let mut chunks = Vec::new();
-        for doc_chunks in per_doc {
+        let mut languages = Vec::new();
+        for (doc_chunks, doc_languages) in per_doc {
             if let Some(first) = doc_chunks.first() {
                 by_doc.insert(first.doc.clone(), chunks.len()..chunks.len() + doc_chunks.len());
             }
             chunks.extend(doc_chunks);
+            languages.extend(doc_languages);
         }
         Ok(ChunkedCorpus {
             chunking: chunking.clone(),
             chunks,
             by_doc,
+            languages,
+            language: corpus.map_or(Language::ENGLISH, Corpus::main_language),
             bm25: OnceLock::new(),
         })
     }
@@ -58,14 +86,29 @@ impl ChunkedCorpus {
         &self.chunking
     }
 
-    /// BM25 over the chunks (position = index into the chunks), built on first use with the
-    /// terms of [`content_terms`] extracted in parallel. A parallel loop that reads it should
+    /// The language chunk `i` is read in.
+    pub fn language_of(&self, i: usize) -> Language {
+        self.languages.get(i).copied().unwrap_or(self.language)
+    }
+
+    /// The corpus's main language (what a query of no known language is read in).
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// BM25 over the chunks (position = index into the chunks), built on first use with each
+    /// chunk's terms in its own language, extracted in parallel. A parallel loop that reads it should
     /// call this once before it starts: the build itself runs on rayon, and a worker blocked
     /// on it inside such a loop could be handed another item that asks for it again.
     pub fn bm25(&self) -> &Bm25Index {
         self.bm25.get_or_init(|| {
-            let terms: Vec<Vec<String>> = self.chunks.par_iter().map(|c| content_terms(&c.text)).collect();
-            Bm25Index::from_terms(terms, Bm25Params::default())
+            let terms: Vec<Vec<String>> = self
+                .chunks
+                .par_iter()
+                .enumerate()
+                .map(|(i, c)| self.language_of(i).analyzer().content_terms(&c.text))
+                .collect();
+            Bm25Index::from_terms(terms, Bm25Params::default()).in_language(self.language)
         })
     }
 

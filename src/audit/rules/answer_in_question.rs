@@ -18,13 +18,13 @@ score.
 \"Glacier Vault\".",
     severity: Severity::Warning,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Terms,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let answer = input.case.answer.as_deref()?;
-    crate::wording::restates_answer(&input.case.question, answer).then(|| {
+    crate::wording::restates_answer_in(&input.case.question, answer, input.language).then(|| {
         Hit::new(format!(
             "the answer \"{}\" is contained in the question",
             answer.trim()

@@ -20,14 +20,16 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 a chunk says \"the maximum snapshot retention in Tidepool is 10 years\".",
     severity: Severity::Warning,
     family: Family::Answerability,
-    english_only: true,
+    reads: super::Reads::Terms,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let n = input.figures.nearest.as_ref()?;
     let cfg = input.config;
-    if n.containment < cfg.unanswerable_containment || n.copied_run < cfg.copied_run {
+    if n.containment < cfg.unanswerable_containment * input.language.containment_scale()
+        || n.copied_run < cfg.copied_run
+    {
         return None;
     }
     Some(Hit::new(format!(

@@ -20,19 +20,21 @@ for long questions, where a user who has not read the text would bring words of 
 billed?\" when each of those words appears in the labelled chunk.",
     severity: Severity::Info,
     family: Family::Overlap,
-    english_only: true,
+    reads: super::Reads::Terms,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let c = input.figures.containment?;
     let words = word_count(input.case);
-    (c >= input.config.containment && words >= input.config.containment_min_words).then(|| {
-        Hit::new(format!(
-            "{:.0}% of the content words of this {words}-word question occur in its source",
-            c * 100.0
-        ))
-    })
+    (c >= input.config.containment * input.language.containment_scale()
+        && words >= input.config.containment_min_words)
+        .then(|| {
+            Hit::new(format!(
+                "{:.0}% of the content words of this {words}-word question occur in its source",
+                c * 100.0
+            ))
+        })
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ alone), but its labels are incomplete until a person finds the passage or drops 
 `--corpus`.",
     severity: Severity::Warning,
     family: Family::Labels,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Case(check),
 };
 

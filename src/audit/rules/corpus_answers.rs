@@ -22,7 +22,7 @@ hallucinating, and one that says \"I don't know\" is rewarded.
 retention chunk says \"removed files stay restorable for 30 days\".",
     severity: Severity::Warning,
     family: Family::Answerability,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 

@@ -20,7 +20,7 @@ question also leaks the real one into whatever the synthetic cases are used for.
 **Example**: \"How do I restore a snapshot?\" and \"how do I restore a snapshot\".",
     severity: Severity::Error,
     family: Family::Duplicates,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Set(check),
 };
 

@@ -10,8 +10,9 @@ use crate::chunk::{CharIndex, Chunking};
 use crate::corpus::{Corpus, DocKind, Document};
 use crate::testset::{Case, Label, Source, TestSet};
 
-/// The corpus: Tidepool's retention, billing and install pages.
-const DOCS: [(&str, &str); 3] = [
+/// The corpus: Tidepool's retention, billing and install pages, and the retention page in
+/// Spanish.
+const DOCS: [(&str, &str); 4] = [
     (
         "billing.md",
         "# Billing\n\nThe Team plan costs 8 euros per user and month. Invoices are sent on the first day of each month.\n",
@@ -19,6 +20,10 @@ const DOCS: [(&str, &str); 3] = [
     (
         "install.md",
         "# Install\n\nInstall the agent with apt and open port 8750 on the server.\n",
+    ),
+    (
+        "retencion.md",
+        "# Políticas de retención\n\nLas instantáneas se conservan durante 30 días en el plan gratuito, y durante un año en el plan Business.\n",
     ),
     (
         "retention.md",
@@ -116,8 +121,10 @@ pub fn on_case_with(
     case: &Case,
     config: &AuditConfig,
 ) -> Option<Hit> {
-    let figures = cx().figures(case, config);
+    let language = cx().language_of(case);
+    let figures = cx().figures(case, config, language);
     check(&CaseInput {
+        language,
         case,
         figures: &figures,
         cx: cx(),

@@ -9,7 +9,9 @@ pub const INFO: RuleInfo = RuleInfo {
     summary: "\"What is X?\" where X is a heading of the labelled document",
     doc: "\
 **What it flags**: a question of the form \"What is / are / does (a, an, the) X (mean)?\" where
-X, as words, equals a Markdown heading (`#` line) of a labelled document.
+X, as words, equals a Markdown heading (`#` line) of a labelled document. In another language
+with question words (Spanish, German, Portuguese, French, Chinese): a question opening with
+one whose words, stopwords and question words left out, are the heading's.
 
 **Why it matters**: echoing a heading is the laziest question a generator can write; it
 matches the section title word for word, so keyword and dense retrievers both find it, and it
@@ -18,7 +20,7 @@ says nothing about what users ask.
 **Example**: heading \"## Retention policies\", question \"What are retention policies?\"",
     severity: Severity::Info,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Wording,
     check: Check::Case(check),
 };
 
@@ -26,7 +28,42 @@ const LEAD: &[&str] = &[
     "what", "is", "are", "does", "do", "a", "an", "the", "mean", "means",
 ];
 
+/// Outside English: the question's content words (the language's stopwords and question words
+/// left out), when it opens with a question word; compared with a heading's.
+fn core_of(text: &str, language: crate::lang::Language) -> Vec<String> {
+    let words = language.analyzer();
+    crate::text::words(text)
+        .into_iter()
+        .filter(|w| !words.is_stopword(w))
+        .collect()
+}
+
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    if input.language != crate::lang::Language::ENGLISH {
+        let w = crate::lang::questions::wording(input.language)?;
+        if !w.opens_question(&input.case.question) || w.opens_request(&input.case.question) {
+            return None;
+        }
+        let core = core_of(&input.case.question, input.language);
+        if core.is_empty() {
+            return None;
+        }
+        let corpus = input.cx.corpus.as_ref()?;
+        for label in &input.case.relevant {
+            let Some(doc) = corpus.doc(&label.doc) else {
+                continue;
+            };
+            for line in doc.text.lines() {
+                let Some(h) = line.trim_start().strip_prefix('#') else {
+                    continue;
+                };
+                if core_of(h.trim_start_matches('#'), input.language) == core {
+                    return Some(Hit::new(format!("echoes the heading \"{}\"", line.trim())));
+                }
+            }
+        }
+        return None;
+    }
     let q = crate::text::words(&input.case.question);
     if q.first().map(String::as_str) != Some("what") {
         return None;
@@ -78,6 +115,20 @@ mod tests {
         let hit = on_case(check, &echo).unwrap();
         assert!(hit.message.contains("# Retention policies"), "{}", hit.message);
         let real = labelled("What retention do free snapshots get?", "retention.md", quote);
+        assert!(on_case(check, &real).is_none());
+        let cita = "Las instantáneas se conservan durante 30 días en el plan gratuito";
+        let eco = labelled("¿Cuáles son las políticas de retención?", "retencion.md", cita);
+        let hit = on_case(check, &eco).unwrap();
+        assert!(
+            hit.message.contains("# Políticas de retención"),
+            "{}",
+            hit.message
+        );
+        let real = labelled(
+            "¿Cuánto tiempo se guardan las instantáneas gratis?",
+            "retencion.md",
+            cita,
+        );
         assert!(on_case(check, &real).is_none());
     }
 }

@@ -22,7 +22,7 @@ all key terms and often rank their source first too, so the rule ignores them.
 when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
     severity: Severity::Warning,
     family: Family::Overlap,
-    english_only: true,
+    reads: super::Reads::Terms,
     check: Check::Case(check),
 };
 
@@ -33,7 +33,7 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     if rank != 1
         || word_count(input.case) < cfg.keyword_easy_min_words
         || score <= 0.0
-        || f.containment.unwrap_or(0.0) < cfg.keyword_easy_containment
+        || f.containment.unwrap_or(0.0) < cfg.keyword_easy_containment * input.language.containment_scale()
     {
         return None;
     }

@@ -22,7 +22,7 @@ retrieval.
 **Example**: \"What is the main idea of this section?\"",
     severity: Severity::Warning,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Wording,
     check: Check::Case(check),
 };
 
@@ -37,10 +37,15 @@ fn pattern() -> &'static Regex {
 }
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let m = pattern().find(&input.case.question)?;
+    let q = &input.case.question;
+    let m = match crate::lang::questions::wording(input.language) {
+        _ if input.language == crate::lang::Language::ENGLISH => pattern().find(q)?.range(),
+        Some(w) => w.meta_question(q)?,
+        None => return None,
+    };
     Some(Hit {
-        message: format!("asks about the text itself (\"{}\")", m.as_str()),
-        highlight: Some(m.range()),
+        message: format!("asks about the text itself (\"{}\")", &q[m.clone()]),
+        highlight: Some(m),
     })
 }
 

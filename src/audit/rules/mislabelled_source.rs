@@ -23,7 +23,7 @@ alone: they name an unrelated element by design.
 `guides/restore.md#2` holds the answer.",
     severity: Severity::Warning,
     family: Family::Answerability,
-    english_only: true,
+    reads: super::Reads::Terms,
     check: Check::Case(check),
 };
 

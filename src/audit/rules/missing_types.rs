@@ -19,7 +19,7 @@ unless asked.
 **Example**: 200 lookup questions and nothing else.",
     severity: Severity::Warning,
     family: Family::Coverage,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Set(check),
 };
 

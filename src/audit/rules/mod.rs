@@ -41,7 +41,7 @@ macro_rules! validator_rule {
             ),
             severity: crate::severity::Severity::$severity,
             family: super::Family::Labels,
-            english_only: false,
+            reads: super::Reads::Any,
             check: super::Check::Set(check),
         };
 
@@ -98,11 +98,34 @@ pub struct RuleInfo {
     pub severity: Severity,
     /// The group the rule belongs to (the hundreds of its code).
     pub family: Family,
-    /// Whether the rule reads the question with English word lists (stopwords, stems,
-    /// auxiliaries, phrases): it is skipped for a question in another language.
-    pub english_only: bool,
+    /// What the rule reads of the question's language: it is skipped for a question in a
+    /// language that lacks it (and the report says so).
+    pub reads: Reads,
     #[serde(skip)]
     pub(crate) check: Check,
+}
+
+/// What a rule needs of a question's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reads {
+    /// Nothing: characters, labels, figures every script has.
+    Any,
+    /// Stopwords (and stems where the language has a stemmer): content terms, BM25.
+    Terms,
+    /// Question words and phrases ([`crate::lang::questions`]).
+    Wording,
+}
+
+impl Reads {
+    /// True when a question in `language` can be read this way.
+    pub fn can_read(self, language: crate::lang::Language) -> bool {
+        match self {
+            Reads::Any => true,
+            Reads::Terms => language.analyzer().has_stopwords(),
+            Reads::Wording => crate::lang::questions::readable(language),
+        }
+    }
 }
 
 /// The groups of rules, one per hundred of the codes.
@@ -206,6 +229,8 @@ impl JudgeInput<'_> {
 /// What a per-case rule sees.
 pub(crate) struct CaseInput<'a> {
     pub case: &'a Case,
+    /// The question's language.
+    pub language: crate::lang::Language,
     pub figures: &'a CaseFigures,
     pub cx: &'a AuditContext,
     pub config: &'a AuditConfig,
@@ -320,9 +345,9 @@ fn issues_on(input: &SetInput<'_>, family: IssueFamily) -> Vec<SetHit> {
         .collect()
 }
 
-/// The question's words (as [`crate::text::words`]).
+/// The question's words (as [`crate::text::word_count`]).
 fn word_count(case: &Case) -> usize {
-    crate::text::words(&case.question).len()
+    crate::text::word_count(&case.question)
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ the case is single-hop and the set overstates how well the system combines evide
 retention chunk and the pricing chunk, while the pricing chunk lists both retention and price.",
     severity: Severity::Warning,
     family: Family::Answerability,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 

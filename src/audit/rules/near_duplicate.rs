@@ -21,7 +21,7 @@ real question leaks it.
 **Example**: \"How long are snapshots retained?\" and \"How long are the snapshots retained?\"",
     severity: Severity::Warning,
     family: Family::Duplicates,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Set(check),
 };
 

@@ -18,7 +18,7 @@ produces a case that copies its source by construction.
 **Example**: \"Tidepool stores snapshots in the archive tier after 30 days.\"",
     severity: Severity::Info,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Wording,
     check: Check::Case(check),
 };
 
@@ -47,8 +47,13 @@ const OPENERS: &[&str] = &[
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let case = input.case;
-    if !case.is_synthetic() || case.question.contains('?') {
+    if !case.is_synthetic() || case.question.contains(['?', '？']) {
         return None;
+    }
+    if let Some(w) = crate::lang::questions::wording(input.language)
+        && input.language != crate::lang::Language::ENGLISH
+    {
+        return (!w.opens_question(&case.question)).then(|| Hit::new("reads as a statement, not a question"));
     }
     let words = crate::text::words(&case.question);
     let first = words.first()?;

@@ -21,7 +21,7 @@ so the case measures luck, and a generator that wrote it lost the subject of its
 a user would ask \"What is the Tidepool archive tier for?\".",
     severity: Severity::Warning,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Wording,
     check: Check::Case(check),
 };
 
@@ -30,7 +30,7 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     if case.conversation_turns() > 0 {
         return None;
     }
-    let at = crate::wording::leans_on_context(&case.question)?;
+    let at = crate::wording::leans_on_context_in(&case.question, input.language)?;
     Some(Hit {
         message: format!(
             "\"{}\" refers to something the question does not say; it cannot stand alone",

@@ -22,13 +22,13 @@ answer.
 **Example**: \"According to the passage, how long are snapshots kept?\"",
     severity: Severity::Warning,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Wording,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let q = &input.case.question;
-    let m = crate::wording::meta_reference(q)?;
+    let m = crate::wording::meta_reference_in(q, input.language)?;
     Some(Hit {
         message: format!("refers to \"{}\", which a user has not seen", &q[m.clone()]),
         highlight: Some(m),

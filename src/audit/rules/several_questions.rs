@@ -17,14 +17,14 @@ one half is scored as wrong, and the case does not test one retrieval need.
 **Example**: \"How long are snapshots kept? And can they be restored to another region?\"",
     severity: Severity::Warning,
     family: Family::Wording,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Case(check),
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let q = input.case.question.trim();
     let parts: Vec<&str> = q
-        .split('?')
+        .split(['?', '？'])
         .map(str::trim)
         .filter(|p| crate::text::words(p).len() >= 2)
         .collect();

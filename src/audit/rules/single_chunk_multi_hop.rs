@@ -20,7 +20,7 @@ evidence.
 table chunk.",
     severity: Severity::Warning,
     family: Family::Answerability,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Case(check),
 };
 

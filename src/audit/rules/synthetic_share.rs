@@ -19,7 +19,7 @@ wrong retriever.
 **Example**: 450 synthetic and 24 real cases (95% synthetic).",
     severity: Severity::Warning,
     family: Family::Coverage,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Set(check),
 };
 

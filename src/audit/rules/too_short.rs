@@ -16,7 +16,7 @@ depends on a guess, and retrieval scores on it are noise.
 **Example**: \"Retention?\"",
     severity: Severity::Info,
     family: Family::Wording,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Case(check),
 };
 

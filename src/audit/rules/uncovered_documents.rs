@@ -19,7 +19,7 @@ tend to draw most questions from a few long files.
 **Example**: 13 documents, 4 never labelled: `billing.md`, `faq.md`, ...",
     severity: Severity::Info,
     family: Family::Coverage,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Set(check),
 };
 
@@ -68,12 +68,13 @@ mod tests {
         let hits = on_set(check, vec![retention.clone()]);
         let message = &hits[0].message;
         assert!(
-            message.starts_with("2 of 3 documents are never labelled: `billing.md`"),
+            message.starts_with("3 of 4 documents are never labelled: `billing.md`"),
             "{message}"
         );
-        assert!(!message.contains("retention"), "{message}");
+        assert!(!message.contains("retention.md"), "{message}");
         let billing = labelled("What does the Team plan cost?", "billing.md", "costs 8 euros");
         let install = labelled("Which port?", "install.md", "open port 8750");
-        assert!(on_set(check, vec![retention, billing, install]).is_empty());
+        let retencion = labelled("¿Cuánto duran?", "retencion.md", "se conservan durante 30 días");
+        assert!(on_set(check, vec![retention, billing, install, retencion]).is_empty());
     }
 }

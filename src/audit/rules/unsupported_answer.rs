@@ -22,7 +22,7 @@ evidence, and hides a label that points at the wrong passage.
 labelled retention chunk says \"the free plan keeps snapshots for 30 days\".",
     severity: Severity::Warning,
     family: Family::Answerability,
-    english_only: false,
+    reads: super::Reads::Any,
     check: Check::Llm(LlmCheck { asks, decide }),
 };
 

@@ -19,7 +19,7 @@ metrics on it say little; and generators produce them from any sentence by inver
 **Example**: \"Does Tidepool encrypt backups at rest?\"",
     severity: Severity::Info,
     family: Family::Wording,
-    english_only: true,
+    reads: super::Reads::Wording,
     check: Check::Case(check),
 };
 
@@ -71,6 +71,15 @@ const REQUESTS: &[&str] = &[
     "know",
 ];
 
+/// [`is_yes_no`] for a question in `language` (see [`crate::lang::questions`]).
+pub(crate) fn is_yes_no_in(question: &str, language: crate::lang::Language) -> bool {
+    match crate::lang::questions::wording(language) {
+        _ if language == crate::lang::Language::ENGLISH => is_yes_no(question),
+        Some(w) => w.is_yes_no(question),
+        None => false,
+    }
+}
+
 /// True when `question` reads as a yes/no question.
 pub(crate) fn is_yes_no(question: &str) -> bool {
     let words = crate::text::words(question);
@@ -94,7 +103,7 @@ fn is_request(words: &[String]) -> bool {
 }
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    is_yes_no(&input.case.question).then(|| Hit::new("answered by yes or no"))
+    is_yes_no_in(&input.case.question, input.language).then(|| Hit::new("answered by yes or no"))
 }
 
 #[cfg(test)]

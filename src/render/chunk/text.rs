@@ -10,7 +10,7 @@ use crate::corpus::Document;
 /// The per-document table, filled as documents are chunked.
 #[derive(Debug, Default)]
 pub struct Table {
-    rows: Vec<(String, usize, Vec<usize>)>,
+    rows: Vec<(String, String, usize, Vec<usize>)>,
     sizes: Vec<usize>,
     skipped: usize,
 }
@@ -24,13 +24,14 @@ impl Table {
         }
     }
 
-    /// Adds a document's row.
-    pub fn add(&mut self, doc: &Document, chunks: &[Chunk]) {
+    /// Adds a document's row; `language` as [`crate::lang::document_label`] shows it.
+    pub fn add(&mut self, doc: &Document, language: String, chunks: &[Chunk]) {
         let lens: Vec<usize> = chunks.iter().map(Chunk::len).collect();
         self.sizes.extend(&lens);
         // A file name can hold escape sequences: show them, do not send them.
         self.rows.push((
             crate::terminal::data(&doc.path).into_owned(),
+            language,
             doc.char_len(),
             lens,
         ));
@@ -46,24 +47,36 @@ impl Table {
         let width = self.rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
         writeln!(
             out,
-            "{:<width$}  {:>9}  {:>6}  {:>6}  {:>6}  {:>6}",
-            "document", "chars", "chunks", "min", "mean", "max"
+            "{:<width$}  {:<5}  {:>9}  {:>6}  {:>6}  {:>6}  {:>6}",
+            "document", "lang", "chars", "chunks", "min", "mean", "max"
         )?;
-        for (path, chars, lens) in &self.rows {
+        for (path, lang, chars, lens) in &self.rows {
             let (min, mean, max) = stats(lens);
             writeln!(
                 out,
-                "{path:<width$}  {chars:>9}  {:>6}  {min:>6}  {mean:>6.0}  {max:>6}",
+                "{path:<width$}  {lang:<5}  {chars:>9}  {:>6}  {min:>6}  {mean:>6.0}  {max:>6}",
                 lens.len()
             )?;
         }
+        let mut languages: std::collections::BTreeMap<&str, usize> = Default::default();
+        for (_, lang, _, _) in &self.rows {
+            *languages.entry(lang.as_str()).or_default() += 1;
+        }
+        let mixed = languages.keys().any(|l| l.contains('+'));
+        let languages: Vec<String> = languages.iter().map(|(l, n)| format!("{l} {n}")).collect();
         let (min, mean, max) = stats(&self.sizes);
         writeln!(
             out,
-            "\n{} documents, {} chunks (chars per chunk: min {min}, mean {mean:.0}, max {max}), {} files skipped",
+            "\n{} documents, {} chunks (chars per chunk: min {min}, mean {mean:.0}, max {max}), {} files skipped\nlanguages: {}{}",
             self.rows.len(),
             self.sizes.len(),
-            self.skipped
+            self.skipped,
+            languages.join(", "),
+            if mixed {
+                " (a document marked a+b mixes languages: each chunk is read in its own)"
+            } else {
+                ""
+            }
         )
     }
 }

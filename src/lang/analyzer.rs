@@ -1,0 +1,153 @@
+//! One language's words: stopwords and stems, built once per language and shared.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{OnceLock, RwLock};
+
+use rust_stemmers::Stemmer;
+
+use super::Language;
+use crate::text::words;
+
+/// Stopwords and stemmer of one language.
+pub struct Analyzer {
+    language: Language,
+    stopwords: HashSet<&'static str>,
+    /// The language's question words ([`super::questions`]), function words too: NLTK's lists
+    /// hold English "when" and "which" but not German "wann" or Spanish "cuándo".
+    question_words: HashSet<&'static str>,
+    stemmer: Option<Stemmer>,
+}
+
+impl Analyzer {
+    /// The analyzer of `language`, built on first use and kept for the process.
+    pub fn of(language: Language) -> &'static Analyzer {
+        static CACHE: OnceLock<RwLock<HashMap<Language, &'static Analyzer>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(a) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&language) {
+            return a;
+        }
+        let mut map = cache.write().unwrap_or_else(|e| e.into_inner());
+        map.entry(language).or_insert_with(|| {
+            // One per language, for the life of the process: a bounded leak.
+            Box::leak(Box::new(Analyzer {
+                language,
+                stopwords: language.stopwords().unwrap_or_default().iter().copied().collect(),
+                question_words: super::questions::question_words(language)
+                    .iter()
+                    .copied()
+                    .collect(),
+                stemmer: language.stemmer().map(Stemmer::create),
+            }))
+        })
+    }
+
+    /// The language.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// True when the language has a stopword list.
+    pub fn has_stopwords(&self) -> bool {
+        !self.stopwords.is_empty()
+    }
+
+    /// True when the language has a Snowball stemmer.
+    pub fn has_stemmer(&self) -> bool {
+        self.stemmer.is_some()
+    }
+
+    /// True for a stopword (expects a lower-cased [`crate::text::tokens`] word). A character
+    /// bigram of an unspaced script is one when listed, or when both its characters are
+    /// (Chinese "的是" is two function words, "是否" is listed).
+    pub fn is_stopword(&self, word: &str) -> bool {
+        if self.stopwords.contains(word) || self.question_words.contains(word) {
+            return true;
+        }
+        let mut chars = word.char_indices();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some((_, a)), Some((i, b)), None)
+                if crate::text::is_unspaced(a) && crate::text::is_unspaced(b) =>
+            {
+                self.stopwords.contains(&word[..i]) && self.stopwords.contains(&word[i..])
+            }
+            _ => false,
+        }
+    }
+
+    /// The word's Snowball stem ("devoluciones" → "devolu"); the word itself without a stemmer.
+    pub fn stem(&self, word: &str) -> String {
+        match &self.stemmer {
+            Some(s) => s.stem(word).into_owned(),
+            None => word.to_string(),
+        }
+    }
+
+    /// Stems of the non-stopword words of a text: the terms the index and the overlap checks
+    /// use.
+    pub fn content_terms(&self, text: &str) -> Vec<String> {
+        words(text)
+            .into_iter()
+            .filter(|w| !self.is_stopword(w))
+            .map(|w| self.stem(&w))
+            .collect()
+    }
+
+    /// What this language lacks, in words for a report ("no stemmer", "no stopword list").
+    pub fn missing(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if !self.has_stopwords() {
+            out.push("no stopword list");
+        }
+        if !self.has_stemmer() && !self.language.unspaced() {
+            out.push("no stemmer");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lang(code: &str) -> &'static Analyzer {
+        Language::parse(code).unwrap().analyzer()
+    }
+
+    #[test]
+    fn each_language_drops_its_own_function_words() {
+        assert_eq!(
+            lang("es").content_terms("¿Qué es el certificado de residencia fiscal?"),
+            ["certific", "resident", "fiscal"]
+        );
+        assert_eq!(
+            lang("de").content_terms("Wann wurde die Universität gegründet?"),
+            ["wurd", "universitat", "gegrundet"]
+        );
+        // English function words in a Spanish sentence are content words to Spanish.
+        assert!(lang("es").content_terms("the").contains(&"the".to_string()));
+        assert_eq!(
+            lang("en").content_terms("What are the Returns policies?"),
+            ["return", "polici"]
+        );
+    }
+
+    #[test]
+    fn chinese_bigrams_drop_function_pairs() {
+        let zh = lang("zh");
+        assert!(zh.is_stopword("的是"));
+        assert!(!zh.is_stopword("大学"));
+        assert!(
+            zh.content_terms("大学是什么时候成立的")
+                .contains(&"大学".to_string())
+        );
+    }
+
+    #[test]
+    fn a_language_without_resources_keeps_every_word_and_says_so() {
+        let ko = lang("ko");
+        assert_eq!(ko.content_terms("대학교 설립"), ["대학교", "설립"]);
+        assert_eq!(ko.missing(), ["no stopword list", "no stemmer"]);
+        assert!(lang("es").missing().is_empty());
+        assert!(lang("zh").missing().is_empty());
+    }
+}

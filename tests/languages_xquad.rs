@@ -1,0 +1,201 @@
+//! The overlap rules read every language alike: XQuAD holds the same 240 paragraphs and 1,190
+//! crowd questions in English, Spanish, German and Chinese (professional translations, so each
+//! question stands in the same relation to its paragraph in every language). Each overlap rule
+//! must flag a share of the questions within 5 points of the English share (German RS102: 6,
+//! see below), and BM25 must rank the source paragraph first for a similar share (within 10
+//! points).
+//!
+//! Skips (with a reason) when the shared data is absent. `scripts/bench-languages.sh` runs it
+//! and prints the rule × language table the README quotes.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use ragsynth::audit::{self, AuditConfig, AuditContext};
+use ragsynth::chunk::Chunking;
+use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::testset::{self, Case, CorpusRef, Label, Source, TestSet};
+use serde_json::{Map, Value};
+
+fn xquad() -> Option<PathBuf> {
+    let dir = std::env::var_os("RAGSYNTH_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+        .join("xquad");
+    dir.join("xquad.zh.json").is_file().then_some(dir)
+}
+
+/// One document per paragraph; each question labelled with its whole paragraph.
+fn convert(data: &Path, lang: &str, out: &Path) -> PathBuf {
+    let dir = out.join(lang);
+    std::fs::create_dir_all(dir.join("corpus")).unwrap();
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(data.join(format!("xquad.{lang}.json"))).unwrap())
+            .unwrap();
+    let mut cases = Vec::new();
+    for (a, article) in v["data"].as_array().unwrap().iter().enumerate() {
+        for (p, para) in article["paragraphs"].as_array().unwrap().iter().enumerate() {
+            let ctx = para["context"].as_str().unwrap();
+            let doc = format!("a{a:02}-p{p:02}.txt");
+            std::fs::write(dir.join("corpus").join(&doc), ctx).unwrap();
+            for qa in para["qas"].as_array().unwrap() {
+                let answer = qa["answers"][0]["text"].as_str().unwrap();
+                let mut c = Case::new(
+                    format!("xquad-{}", qa["id"].as_str().unwrap()),
+                    qa["question"].as_str().unwrap(),
+                );
+                c.answer = Some(answer.to_string());
+                c.relevant.push(Label {
+                    doc: doc.clone(),
+                    start: 0,
+                    end: ctx.chars().count(),
+                    quote: answer.into(),
+                    chunk: None,
+                    grade: None,
+                    extra: Map::new(),
+                });
+                c.tags.source = Some(Source::Synthetic);
+                cases.push(c);
+            }
+        }
+    }
+    let corpus = Corpus::load(&dir.join("corpus"), WalkOptions::default()).unwrap();
+    let mut set = TestSet::default();
+    set.corpus = Some(CorpusRef {
+        root: "corpus".into(),
+        fingerprint: Some(corpus.fingerprint()),
+        extra: Map::new(),
+    });
+    set.chunking = Some(Chunking::default());
+    set.cases = cases;
+    let path = dir.join("testset.jsonl");
+    testset::save(&set, &path).unwrap();
+    path
+}
+
+/// Overlap rules (asserted) and wording rules (reported).
+const OVERLAP: [&str; 3] = ["RS101", "RS102", "RS103"];
+const WORDING: [&str; 6] = ["RS201", "RS202", "RS203", "RS205", "RS206", "RS207"];
+
+struct Shares {
+    flagged: BTreeMap<&'static str, f32>,
+    rank1: f32,
+    words: f32,
+    containment: f32,
+    notes: Vec<String>,
+}
+
+fn measure(path: &Path) -> Shares {
+    let set = testset::load(path).unwrap();
+    let corpus = Corpus::load(&set.corpus_root(path).unwrap(), WalkOptions::default()).unwrap();
+    let cx = AuditContext::new(Some(corpus), set.chunking.as_ref().unwrap()).unwrap();
+    let cfg = AuditConfig {
+        select: vec!["RS1".into(), "RS2".into()],
+        ..AuditConfig::default()
+    };
+    let report = audit::audit(&set, &cx, &cfg);
+    let n = set.cases.len() as f32;
+    let mut flagged = BTreeMap::new();
+    for code in OVERLAP.iter().chain(&WORDING) {
+        let ids: HashSet<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.code == *code)
+            .filter_map(|f| f.case.as_deref())
+            .collect();
+        flagged.insert(*code, ids.len() as f32 / n);
+    }
+    let f = &report.figures;
+    Shares {
+        flagged,
+        rank1: f.iter().filter(|f| f.source_rank == Some(1)).count() as f32 / n,
+        words: f.iter().map(|f| f.words as f32).sum::<f32>() / n,
+        containment: f.iter().filter_map(|f| f.containment).sum::<f32>() / n,
+        notes: report.summary.notes.iter().map(|n| n.to_string()).collect(),
+    }
+}
+
+#[test]
+fn overlap_rules_flag_each_language_like_english() {
+    let Some(data) = xquad() else {
+        eprintln!("skipped: no shared data (set RAGSYNTH_SHARED_DATA or provide ../shared/data/xquad)");
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let langs = ["en", "es", "de", "zh"];
+    let shares: Vec<Shares> = langs
+        .iter()
+        .map(|l| measure(&convert(&data, l, tmp.path())))
+        .collect();
+    let pct = |v: f32| format!("{:.1}%", v * 100.0);
+    println!("| rule | {} |", langs.join(" | "));
+    println!("|---|{}", "---|".repeat(langs.len()));
+    println!(
+        "| words per question | {} |",
+        shares
+            .iter()
+            .map(|s| format!("{:.1}", s.words))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    println!(
+        "| containment (mean) | {} |",
+        shares
+            .iter()
+            .map(|s| format!("{:.2}", s.containment))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    println!(
+        "| BM25 ranks the source first | {} |",
+        shares
+            .iter()
+            .map(|s| pct(s.rank1))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    for code in OVERLAP.iter().chain(&WORDING) {
+        let name = audit::rules::explain(code).unwrap().name;
+        println!(
+            "| {code} {name} | {} |",
+            shares
+                .iter()
+                .map(|s| pct(s.flagged[code]))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        );
+    }
+    for (l, s) in langs.iter().zip(&shares) {
+        for n in &s.notes {
+            println!("{l}: {n}");
+        }
+    }
+    let en = &shares[0];
+    for (l, s) in langs.iter().zip(&shares).skip(1) {
+        // Every question is read in its own language, with its rules.
+        assert!(
+            s.notes.iter().all(|n| !n.contains("did not run")),
+            "{l}: a rule could not read the questions: {:?}",
+            s.notes
+        );
+        for code in OVERLAP {
+            let (x, e) = (s.flagged[code], en.flagged[code]);
+            // The one known miss: German RS102 is 5.4 points under English (compounds spread
+            // German containment wider; one scale cannot match both RS102 and RS103). Held here
+            // so it cannot grow unnoticed.
+            let tolerance = if (*l, code) == ("de", "RS102") { 0.06 } else { 0.05 };
+            assert!(
+                (x - e).abs() <= tolerance,
+                "{code} flags {} of the {l} questions, {} of the English",
+                pct(x),
+                pct(e)
+            );
+        }
+        assert!(
+            (s.rank1 - en.rank1).abs() <= 0.10,
+            "BM25 ranks the source first for {} of the {l} questions, {} of the English",
+            pct(s.rank1),
+            pct(en.rank1)
+        );
+    }
+}
