@@ -384,28 +384,6 @@ pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> b
     terms.iter().all(|t| q.contains(t))
 }
 
-/// Length, in words, of the longest run of consecutive words of `question` found consecutively
-/// in `source` (lower-cased, punctuation ignored).
-pub fn copied_run(question: &str, source: &str) -> usize {
-    let q = crate::text::words(question);
-    let s = crate::text::words(source);
-    // Longest common substring over words; `prev[j]` is the run ending at the previous question
-    // word and source word j - 1.
-    let mut prev = vec![0usize; s.len() + 1];
-    let mut best = 0;
-    for qw in &q {
-        let mut cur = vec![0usize; s.len() + 1];
-        for (j, sw) in s.iter().enumerate() {
-            if qw == sw {
-                cur[j + 1] = prev[j] + 1;
-                best = best.max(cur[j + 1]);
-            }
-        }
-        prev = cur;
-    }
-    best
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,21 +439,6 @@ mod tests {
         ] {
             assert!(leans_on_context(q).is_none(), "{q}");
         }
-    }
-
-    #[test]
-    fn copied_runs_ignore_case_and_punctuation() {
-        assert_eq!(
-            copied_run(
-                "Are periods counted in the server's local time?",
-                "Periods are counted in the server's local time zone."
-            ),
-            6
-        );
-        assert_eq!(
-            copied_run("Which clock ends a period?", "Periods are counted."),
-            0
-        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::lang::Analyzer;
+use crate::lang::{Analyzer, Language};
 use crate::text::tokens;
 
 /// A phrase of the question found verbatim (as consecutive lower-cased words) in the source.
@@ -89,6 +89,71 @@ pub fn copied_runs(question: &str, source: &str, min_len: usize, words: &Analyze
         });
     }
     runs
+}
+
+/// Whether a copied run is copied wording: at least `min_words` words, `min_content` of them
+/// content words, once names and compounds are set apart ([`own_wording`]). In a script
+/// without spaces, lengths are characters counted as words at
+/// [`Language::copied_chars_per_word`]. RS101 flags such a run; `generate` turns its question
+/// away.
+pub fn is_copied_phrase(
+    question: &str,
+    run: &CopiedRun,
+    min_words: usize,
+    min_content: usize,
+    language: Language,
+) -> bool {
+    let (words, content) = own_wording(question, run.question.clone(), language.analyzer());
+    let (words, content) = if language.unspaced() {
+        let per_word = language.copied_chars_per_word();
+        (as_words(words, per_word), as_words(content, per_word))
+    } else {
+        (words.min(run.tokens), content.min(run.content_tokens))
+    };
+    words >= min_words && content >= min_content
+}
+
+/// A run's length as a finding says it: "5 words", or "9 characters" in a script without
+/// spaces.
+pub fn run_length(run: &CopiedRun, language: Language) -> String {
+    if language.unspaced() {
+        format!("{} characters", run.tokens + 1)
+    } else {
+        format!("{} words", run.tokens)
+    }
+}
+
+/// Words a run of `bigrams` character bigrams stands for (n bigrams are n + 1 characters).
+fn as_words(bigrams: usize, chars_per_word: f64) -> usize {
+    if bigrams == 0 {
+        return 0;
+    }
+    ((bigrams + 1) as f64 / chars_per_word).floor() as usize
+}
+
+/// (words, content words) of a copied phrase once names and compounds are set apart: on other
+/// tools' sets most 4-word runs that were not lifted wording were a term copied as anyone would
+/// type it ("Retrieval-Augmented Generation (RAG)", "a peer-to-peer network"), not phrasing.
+pub fn own_wording(question: &str, run: Range<usize>, analyzer: &Analyzer) -> (usize, usize) {
+    let (mut words, mut content) = (0, 0);
+    let mut prev_end = None;
+    for t in tokens(&question[run.clone()]) {
+        let start = run.start + t.byte;
+        // "peer-to-peer": the parts after a hyphen join the word before.
+        let joined = prev_end.is_some_and(|end| question.get(end..start) == Some("-"));
+        prev_end = Some(start + t.raw.len());
+        if joined {
+            continue;
+        }
+        words += 1;
+        // A capital inside the question marks a name, except in German, which capitalises
+        // every noun.
+        let name = start > 0 && t.raw.chars().any(char::is_uppercase) && analyzer.language().code() != "de";
+        if !name && !analyzer.is_stopword(&t.norm) {
+            content += 1;
+        }
+    }
+    (words, content)
 }
 
 /// The longest copied run (any length ≥ 1), if the question shares any word with the source.

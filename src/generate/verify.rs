@@ -170,8 +170,12 @@ fn prompt_words() -> &'static regex::Regex {
 /// runs.
 pub const COPY_LIMIT: usize = 5;
 
+/// Content words such a run needs (RS101's default): a name or a term copied whole ("the Hyde
+/// Park Day School", "a peer-to-peer network") is what anyone would type, not lifted wording.
+pub const COPY_CONTENT: usize = 3;
+
 /// Rejects a question that gives its answer away or copies [`COPY_LIMIT`] or more words of
-/// `source` in a row.
+/// `source` in a row ([`COPY_CONTENT`] of them content words, as the audit's RS101 counts).
 pub fn check_wording(
     question: &str,
     answer: &str,
@@ -181,7 +185,10 @@ pub fn check_wording(
     if crate::wording::restates_answer_in(question, answer, language) {
         return Err(Rejection::RestatesAnswer);
     }
-    if crate::wording::copied_run(question, source) >= COPY_LIMIT {
+    let copied = crate::audit::overlap::copied_runs(question, source, 1, language.analyzer())
+        .iter()
+        .any(|r| crate::audit::overlap::is_copied_phrase(question, r, COPY_LIMIT, COPY_CONTENT, language));
+    if copied {
         return Err(Rejection::CopiesSource);
     }
     Ok(())

@@ -26,21 +26,21 @@ pub fn detect(text: &str) -> Option<Language> {
     (info.is_reliable() || other_script).then(|| Language::from_whatlang(info.lang()))
 }
 
-/// A document's language, from its first 4,000 characters (enough for a reliable call, and
+/// A document's language, from its first 2,000 characters (enough for a reliable call, and
 /// detection time stays flat on large files); English when it cannot be told.
 pub fn detect_document(text: &str) -> Language {
-    let end = text.char_indices().nth(4000).map_or(text.len(), |(i, _)| i);
+    let end = text.char_indices().nth(2000).map_or(text.len(), |(i, _)| i);
     detect(&text[..end]).unwrap_or(Language::ENGLISH)
 }
 
 /// A question's language: see the module doc. `source` is the language of the text it was
 /// asked about, when there is one (its labelled chunk, or the corpus).
 pub fn detect_question(question: &str, answer: Option<&str>, source: Option<Language>) -> Language {
-    let told = detect(question);
-    // Agreeing with its source settles it; so does writing in the source's unspaced script (a
-    // Chinese question that names "Super Bowl 50" is not English).
+    // Writing in the source's unspaced script settles it (a Chinese question that names
+    // "Super Bowl 50" is not English).
     if let Some(s) = source
-        && (told == Some(s) || (s.unspaced() && question.chars().any(crate::text::is_unspaced)))
+        && s.unspaced()
+        && question.chars().any(crate::text::is_unspaced)
     {
         return s;
     }
@@ -51,13 +51,14 @@ pub fn detect_question(question: &str, answer: Option<&str>, source: Option<Lang
         .collect::<std::collections::HashSet<_>>()
         .len();
     // Two of them, and a quarter of the words: a German question naming "The Mask of Anarchy"
-    // stays German.
+    // stays German. Checked first: most questions are English, and this costs no detection.
     if english >= 2 && english * 4 >= words.len() {
         return Language::ENGLISH;
     }
     // The answer helps only without a source: it is often a name or a title in another
     // language ("Theory of the Earth" answers a German question).
-    told.or(source)
+    detect(question)
+        .or(source)
         .or_else(|| answer.and_then(|a| detect(&format!("{question} {a}"))))
         .unwrap_or(Language::ENGLISH)
 }
@@ -84,8 +85,7 @@ pub fn mixed_paragraphs(text: &str) -> Vec<(Language, usize)> {
 }
 
 /// How a document's language is shown: its code ("es"), or the codes of the languages that
-/// each hold at least a fifth of its paragraphs' text ("es+en") when it mixes them — such a
-/// document is read chunk by chunk, each chunk in its own language.
+/// each hold at least a fifth of its paragraphs' text ("es+en") when it mixes them.
 pub fn document_label(text: &str, configured: Option<Language>) -> String {
     if let Some(l) = configured {
         return l.code().to_string();

@@ -174,6 +174,11 @@ impl Language {
         2.25
     }
 
+    /// True when the language is written in `script` (or the script cannot be told).
+    pub fn writes(self, script: Option<whatlang::Script>) -> bool {
+        script.is_none_or(|s| s.langs().contains(&self.0))
+    }
+
     /// Every language this build names (for `--language` errors).
     pub fn known_codes() -> Vec<&'static str> {
         KNOWN.iter().map(|(_, c, _)| *c).collect()

@@ -38,27 +38,22 @@ impl ChunkedCorpus {
     pub fn new(corpus: Option<&Corpus>, chunking: &Chunking) -> Result<ChunkedCorpus> {
         let chunker = Chunker::new(chunking.clone())?;
         let per_doc: Vec<(Vec<Chunk>, Vec<Language>)> = match corpus {
-            Some(c) => c
-                .docs
-                .par_iter()
-                .enumerate()
-                .map(|(i, d)| {
-                    let chunks = chunker.chunk(d);
-                    let doc_language = c.language_of(i);
-                    // A configured language holds for every chunk; otherwise a chunk that is
-                    // reliably in another language than its document (a mixed document) is
-                    // read in its own.
-                    let languages = chunks
-                        .iter()
-                        .map(|ch| match c.language {
-                            Some(l) => l,
-                            None if ch.text.len() >= 400 => lang::detect(&ch.text).unwrap_or(doc_language),
-                            None => doc_language,
-                        })
-                        .collect();
-                    (chunks, languages)
-                })
-                .collect(),
+            Some(c) => {
+                // Told here, before the parallel loop: the detection runs on rayon itself.
+                let doc_languages: Vec<Language> = (0..c.docs.len()).map(|i| c.language_of(i)).collect();
+                c.docs
+                    .par_iter()
+                    .zip(doc_languages.par_iter())
+                    .map(|(d, &doc_language)| {
+                        let chunks = chunker.chunk(d);
+                        let languages = chunks
+                            .iter()
+                            .map(|ch| chunk_language(&ch.text, doc_language, c.language.is_some()))
+                            .collect();
+                        (chunks, languages)
+                    })
+                    .collect()
+            }
             None => Vec::new(),
         };
         let mut by_doc = HashMap::new();
@@ -162,6 +157,18 @@ impl Deref for ChunkedCorpus {
 }
 
 /// See [`ChunkedCorpus::holding`]; `chunks` are one document's.
+/// The language a chunk is read in: its document's, unless its text is written in another
+/// script than its document's language (a Chinese passage in an English manual), then its own.
+/// Comparing scripts is cheap; telling two languages of one script apart per chunk would cost
+/// the audit of a large corpus more than the rest of its reading. A configured language holds
+/// everywhere.
+fn chunk_language(text: &str, doc_language: Language, configured: bool) -> Language {
+    if configured || doc_language.writes(whatlang::detect_script(text)) {
+        return doc_language;
+    }
+    lang::detect(text).unwrap_or(doc_language)
+}
+
 fn holding(chunks: &[Chunk], start: usize, end: usize) -> Option<&Chunk> {
     if let Some(c) = chunks.iter().find(|c| c.start <= start && end <= c.end) {
         return Some(c);

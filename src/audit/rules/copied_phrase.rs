@@ -2,8 +2,7 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
-use crate::lang::Analyzer;
-use crate::text::tokens;
+use crate::audit::overlap::{is_copied_phrase, run_length};
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS101",
@@ -34,71 +33,28 @@ days\" (7 words). A user would ask \"can I get my money back for an e-book?\".",
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let cfg = input.config;
-    let unspaced = input.language.unspaced();
-    let run = input.figures.runs.iter().find(|r| {
-        let (words, content) = own_wording(
-            &input.case.question,
-            r.question.clone(),
-            input.language.analyzer(),
-        );
-        let (words, content) = if unspaced {
-            let per_word = input.language.copied_chars_per_word();
-            (as_words(words, per_word), as_words(content, per_word))
-        } else {
-            (words.min(r.tokens), content.min(r.content_tokens))
-        };
-        words >= cfg.copied_run && content >= cfg.copied_run_content
-    })?;
-    let phrase = &input.case.question[run.question.clone()];
-    let length = if unspaced {
-        format!("{} characters", run.tokens + 1)
-    } else {
-        format!("{} words", run.tokens)
-    };
+    let q = &input.case.question;
+    let run = input
+        .figures
+        .runs
+        .iter()
+        .find(|r| is_copied_phrase(q, r, cfg.copied_run, cfg.copied_run_content, input.language))?;
     Some(Hit {
-        message: format!("copies {length} from its source: \"{phrase}\""),
+        message: format!(
+            "copies {} from its source: \"{}\"",
+            run_length(run, input.language),
+            &q[run.question.clone()]
+        ),
         highlight: Some(run.question.clone()),
     })
-}
-
-/// (words, content words) of a copied phrase once names and compounds are set apart: on other
-/// tools' sets most 4-word runs that were not lifted wording were a term copied as anyone would
-/// type it ("Retrieval-Augmented Generation (RAG)", "a peer-to-peer network"), not phrasing.
-/// Words a run of `bigrams` character bigrams stands for (n bigrams are n + 1 characters; see
-/// [`crate::lang::Language::copied_chars_per_word`]).
-fn as_words(bigrams: usize, chars_per_word: f64) -> usize {
-    if bigrams == 0 {
-        return 0;
-    }
-    ((bigrams + 1) as f64 / chars_per_word).floor() as usize
-}
-
-fn own_wording(question: &str, run: std::ops::Range<usize>, analyzer: &Analyzer) -> (usize, usize) {
-    let (mut words, mut content) = (0, 0);
-    let mut prev_end = None;
-    for t in tokens(&question[run.clone()]) {
-        let start = run.start + t.byte;
-        // "peer-to-peer": the parts after a hyphen join the word before.
-        let joined = prev_end.is_some_and(|end| question.get(end..start) == Some("-"));
-        prev_end = Some(start + t.raw.len());
-        if joined {
-            continue;
-        }
-        words += 1;
-        // A capital inside the question marks a name, except in German, which capitalises
-        // every noun.
-        let name = start > 0 && t.raw.chars().any(char::is_uppercase) && analyzer.language().code() != "de";
-        if !name && !analyzer.is_stopword(&t.norm) {
-            content += 1;
-        }
-    }
-    (words, content)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::fixture::{flags, labelled, passes};
     use super::*;
+    use crate::audit::overlap::own_wording;
+    use crate::lang::Language;
 
     #[test]
     fn flags_a_phrase_copied_from_the_source_and_not_own_words() {
@@ -129,15 +85,9 @@ mod tests {
         );
         let q = "Why use a peer-to-peer network for sync?";
         let run = q.find("a peer").unwrap()..q.find(" for").unwrap();
-        assert_eq!(
-            own_wording(q, run, crate::lang::Language::ENGLISH.analyzer()),
-            (3, 2)
-        );
+        assert_eq!(own_wording(q, run, Language::ENGLISH.analyzer()), (3, 2));
         let q = "Why does Retrieval-Augmented Generation (RAG) need evaluating?";
         let run = q.find("Retrieval").unwrap()..q.find(") need").unwrap();
-        assert_eq!(
-            own_wording(q, run, crate::lang::Language::ENGLISH.analyzer()),
-            (3, 0)
-        );
+        assert_eq!(own_wording(q, run, Language::ENGLISH.analyzer()), (3, 0));
     }
 }

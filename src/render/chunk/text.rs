@@ -73,7 +73,7 @@ impl Table {
             self.skipped,
             languages.join(", "),
             if mixed {
-                " (a document marked a+b mixes languages: each chunk is read in its own)"
+                " (a document marked a+b mixes languages: it is read in the first, a chunk in another script in its own)"
             } else {
                 ""
             }
