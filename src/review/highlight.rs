@@ -10,7 +10,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::text::{Token, is_stopword, stem, tokens};
+use crate::lang::Language;
+use crate::text::{Token, tokens};
 
 /// How a marked stretch of text is copied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -45,7 +46,8 @@ pub struct Copied {
 }
 
 /// Finds what `question` copies from each of `passages`.
-pub fn copied(question: &str, passages: &[&str]) -> Copied {
+pub fn copied(question: &str, passages: &[&str], language: Language) -> Copied {
+    let words = language.analyzer();
     let q = tokens(question);
     let mut q_marks: Vec<Option<MarkKind>> = vec![None; q.len()];
     let mut out = Vec::with_capacity(passages.len());
@@ -57,8 +59,8 @@ pub fn copied(question: &str, passages: &[&str]) -> Copied {
         let mut by_stem: HashMap<String, Vec<usize>> = HashMap::new();
         for (j, t) in s.iter().enumerate() {
             by_word.entry(t.norm.as_str()).or_default().push(j);
-            if !is_stopword(&t.norm) {
-                by_stem.entry(stem(&t.norm)).or_default().push(j);
+            if !words.is_stopword(&t.norm) {
+                by_stem.entry(words.stem(&t.norm)).or_default().push(j);
             }
         }
         let mut i = 0;
@@ -77,7 +79,7 @@ pub fn copied(question: &str, passages: &[&str]) -> Copied {
                     starts.push(j);
                 }
             }
-            if len >= 2 && q[i..i + len].iter().any(|t| !is_stopword(&t.norm)) {
+            if len >= 2 && q[i..i + len].iter().any(|t| !words.is_stopword(&t.norm)) {
                 longest_run = longest_run.max(len);
                 q_marks[i..i + len].fill(Some(MarkKind::Run));
                 for j in starts {
@@ -86,8 +88,8 @@ pub fn copied(question: &str, passages: &[&str]) -> Copied {
                 i += len;
                 continue;
             }
-            if !is_stopword(&q[i].norm)
-                && let Some(hits) = by_stem.get(&stem(&q[i].norm))
+            if !words.is_stopword(&q[i].norm)
+                && let Some(hits) = by_stem.get(&words.stem(&q[i].norm))
             {
                 q_marks[i] = q_marks[i].max(Some(MarkKind::Word));
                 for &j in hits {
@@ -150,10 +152,23 @@ mod tests {
     }
 
     #[test]
+    fn a_spanish_question_is_marked_with_spanish_words() {
+        let q = "¿Dónde se abre la cuenta de ahorro en línea?";
+        let p = "La cuenta de ahorro se abre en cualquier sucursal.";
+        let c = copied(q, &[p], Language::parse("es").unwrap());
+        // Two runs side by side ("se abre", "la cuenta de ahorro") read as one mark; "en" alone
+        // is a Spanish function word and "línea" is not in the passage.
+        assert_eq!(
+            marked(q, &c.question),
+            [("se abre la cuenta de ahorro", MarkKind::Run)]
+        );
+    }
+
+    #[test]
     fn marks_runs_and_single_content_words_on_both_sides() {
         let q = "How long are snapshots kept on the Community plan?";
         let p = "On the Community plan, snapshots older than 30 days are forgotten.";
-        let c = copied(q, &[p]);
+        let c = copied(q, &[p], Language::ENGLISH);
         assert_eq!(
             marked(q, &c.question),
             [
@@ -173,7 +188,11 @@ mod tests {
 
     #[test]
     fn stopword_only_runs_and_stopwords_are_not_marks() {
-        let c = copied("What is in the box?", &["Nothing is in the drawer."]);
+        let c = copied(
+            "What is in the box?",
+            &["Nothing is in the drawer."],
+            Language::ENGLISH,
+        );
         assert!(c.question.is_empty(), "{:?}", c.question);
         assert_eq!(c.longest_run, 0);
     }
@@ -182,7 +201,7 @@ mod tests {
     fn single_words_match_by_stem_and_offsets_are_characters() {
         let q = "Café returns?";
         let p = "Le café: returned items.";
-        let c = copied(q, &[p]);
+        let c = copied(q, &[p], Language::ENGLISH);
         assert_eq!(
             marked(q, &c.question),
             [("Café", MarkKind::Word), ("returns", MarkKind::Word)]
@@ -201,6 +220,7 @@ mod tests {
         let c = copied(
             "Which port does the agent use?",
             &["The agent uses port 8751.", "Nothing here."],
+            Language::ENGLISH,
         );
         assert_eq!(c.passages.len(), 2);
         assert!(!c.passages[0].is_empty());

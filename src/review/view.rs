@@ -181,7 +181,10 @@ pub fn summary(case: &Case) -> CaseSummary {
 pub fn detail(case: &Case, corpus: Option<&Corpus>, explain: Option<Explain>) -> CaseDetail {
     let passages: Vec<Passage> = case.relevant.iter().map(|l| passage(l, corpus)).collect();
     let texts: Vec<&str> = passages.iter().map(|p| p.text.as_str()).collect();
-    let c = copied(&case.question, &texts);
+    // The question is read in its own language, its passages' when it cannot be told.
+    let source = crate::lang::detect_document(&texts.join("\n\n"));
+    let language = crate::lang::detect_question(&case.question, case.answer.as_deref(), Some(source));
+    let c = copied(&case.question, &texts, language);
     let passages = passages
         .into_iter()
         .zip(c.passages)
