@@ -36,6 +36,7 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
             answers::judged::judge(&mut report, set, &answers, llm, &prompts).await
         })?;
     }
+    answers::calibration::attach(&mut report, &args.testset)?;
     save(args.out.as_deref(), |b| render::json::questions(&report, b))?;
     save(args.save_baseline.as_deref(), |b| {
         render::json::report(&report, b, None)

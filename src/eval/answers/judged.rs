@@ -168,6 +168,10 @@ pub async fn judge(
     }
     report.judges = Some(JudgeFigures {
         model: llm.id(),
+        prompts: [Verdict::Correct, Verdict::Refused, Verdict::Grounded]
+            .into_iter()
+            .map(|v| (v.name(), prompts.id(&format!("judge_{}", v.name()))))
+            .collect(),
         asked,
         lost,
         usage: llm.usage(),
