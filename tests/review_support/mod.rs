@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod judged;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
