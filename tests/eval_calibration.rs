@@ -110,6 +110,18 @@ fn marks_give_the_kappa_by_hand_and_the_next_report_shows_it() {
     ]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("lexical refused judge: not calibrated"), "{text}");
+
+    // A broken records file is a warning naming it, not a failed evaluation.
+    std::fs::write(dir.path().join("judge-calibration.json"), "{\"records\": [1]}").unwrap();
+    let out = ragsynth(&[
+        "eval".as_ref(),
+        testset.as_os_str(),
+        "--answers".as_ref(),
+        repo().join("tests/fixtures/answers/answers.jsonl").as_os_str(),
+    ]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("judge-calibration.json:1:"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("lexical refused judge: not calibrated"));
 }
 
 #[test]

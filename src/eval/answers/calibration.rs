@@ -181,8 +181,10 @@ impl Records {
 
 /// Puts into `report` the last measure of each judge that gave its verdicts (the lexical
 /// refusal detector when no LLM judged), from the records file of the test set at `testset`.
+/// When that file does not load, every judge is put as not calibrated and the error returned.
 pub fn attach(report: &mut super::AnswerReport, testset: &Path) -> Result<()> {
-    let records = Records::load(&path_for(testset))?;
+    let loaded = Records::load(&path_for(testset));
+    let records = loaded.as_ref().cloned().unwrap_or_default();
     report.calibration = match &report.judges {
         Some(j) => JUDGES
             .into_iter()
@@ -193,7 +195,7 @@ pub fn attach(report: &mut super::AnswerReport, testset: &Path) -> Result<()> {
             .collect(),
         None => vec![("refused", records.find("refused", "lexical", None).cloned())],
     };
-    Ok(())
+    loaded.map(drop)
 }
 
 #[cfg(test)]
