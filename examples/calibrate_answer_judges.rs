@@ -15,6 +15,12 @@
 //! accuracy and Cohen's kappa per judge; answers are journaled, so a rerun is free.
 //!
 //!   cargo run --release --example calibrate_answer_judges -- [--llm SPEC] [--cache-dir DIR] [--limit N]
+//!       [--judges correct,refused,grounded] [--prompts DIR] [--offset N]
+//!
+//! `--judges` measures only the judges named; `--prompts DIR` reads the judges' templates from
+//! DIR where it has them (as `eval --prompts` does), to try a wording without a rebuild;
+//! `--offset N` skips the first N items of each judge (keep it even), so a wording tuned on the
+//! first items can be checked on others it was never tried on.
 
 #[path = "calibration/mod.rs"]
 mod calibration;
@@ -173,14 +179,18 @@ fn row(name: &str, pairs: &[(bool, bool)], lost: usize) {
 
 fn main() {
     let limit: usize = flag("--limit").and_then(|l| l.parse().ok()).unwrap_or(usize::MAX);
+    let offset: usize = flag("--offset").and_then(|l| l.parse().ok()).unwrap_or(0);
+    let judges = flag("--judges").unwrap_or_else(|| "correct,refused,grounded".into());
     let kept: Vec<Item> = items()
         .into_values()
-        .flat_map(|list| list.into_iter().take(limit))
+        .flat_map(|list| list.into_iter().skip(offset).take(limit))
+        .filter(|it| judges.split(',').any(|j| j.trim() == it.verdict.name()))
         .collect();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
         let llm = connect().await;
-        let prompts = Prompts::load(None).expect("the built-in templates");
+        let dir = flag("--prompts").map(std::path::PathBuf::from);
+        let prompts = Prompts::load(dir.as_deref()).expect("the judges' templates");
         let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
         let started = std::time::Instant::now();
         let verdicts: Vec<(usize, Option<bool>)> = stream::iter(kept.iter().enumerate())
