@@ -23,7 +23,10 @@ const KEYS: &[(&str, &[&str])] = &[
     ("plan-limit-error", &["2", "n", "1", "y"]),
     // The refusal verdict is marked, then taken back; `j` moves on with it unmarked (once
     // every verdict of a case is marked, the page moves on by itself).
-    ("encrypt-and-price", &["2", "y", "2", "u", "1", "n", "3", "y", "j"]),
+    (
+        "encrypt-and-price",
+        &["2", "y", "2", "u", "1", "n", "3", "y", "j"],
+    ),
     ("no-tape", &["2", "y"]),
 ];
 
