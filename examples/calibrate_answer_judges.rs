@@ -15,6 +15,13 @@
 //! accuracy and Cohen's kappa per judge; answers are journaled, so a rerun is free.
 //!
 //!   cargo run --release --example calibrate_answer_judges -- [--llm SPEC] [--cache-dir DIR] [--limit N]
+//!       [--judges correct,refused,grounded] [--prompts DIR] [--offset N] [--show-misses]
+//!
+//! `--judges` measures only the judges named; `--prompts DIR` reads the judges' templates from
+//! DIR where it has them (as `eval --prompts` does), to try a wording without a rebuild;
+//! `--offset N` skips the first N items of each judge (keep it even), so a wording tuned on the
+//! first items can be checked on others it was never tried on; `--show-misses` prints each
+//! verdict that differs from the truth, with the judge's reason, on stderr.
 
 #[path = "calibration/mod.rs"]
 mod calibration;
@@ -173,17 +180,22 @@ fn row(name: &str, pairs: &[(bool, bool)], lost: usize) {
 
 fn main() {
     let limit: usize = flag("--limit").and_then(|l| l.parse().ok()).unwrap_or(usize::MAX);
+    let show_misses = std::env::args().any(|a| a == "--show-misses");
+    let offset: usize = flag("--offset").and_then(|l| l.parse().ok()).unwrap_or(0);
+    let judges = flag("--judges").unwrap_or_else(|| "correct,refused,grounded".into());
     let kept: Vec<Item> = items()
         .into_values()
-        .flat_map(|list| list.into_iter().take(limit))
+        .flat_map(|list| list.into_iter().skip(offset).take(limit))
+        .filter(|it| judges.split(',').any(|j| j.trim() == it.verdict.name()))
         .collect();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
         let llm = connect().await;
-        let prompts = Prompts::load(None).expect("the built-in templates");
+        let dir = flag("--prompts").map(std::path::PathBuf::from);
+        let prompts = Prompts::load(dir.as_deref()).expect("the judges' templates");
         let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
         let started = std::time::Instant::now();
-        let verdicts: Vec<(usize, Option<bool>)> = stream::iter(kept.iter().enumerate())
+        let verdicts: Vec<(usize, Option<(bool, String)>)> = stream::iter(kept.iter().enumerate())
             .map(|(i, it)| {
                 let (llm, prompts) = (&llm, &prompts);
                 async move {
@@ -200,7 +212,7 @@ fn main() {
                         }
                     }
                     .expect("the built-in templates render");
-                    (i, ask(llm, &req, it.verdict).await.ok().flatten().map(|(v, _)| v))
+                    (i, ask(llm, &req, it.verdict).await.ok().flatten())
                 }
             })
             .buffer_unordered(llm.concurrency().max(1))
@@ -210,7 +222,19 @@ fn main() {
         for (i, v) in verdicts {
             let e = by.entry(kept[i].verdict).or_default();
             match v {
-                Some(v) => e.0.push((kept[i].truth, v)),
+                Some((v, reason)) => {
+                    e.0.push((kept[i].truth, v));
+                    if show_misses && v != kept[i].truth {
+                        let it = &kept[i];
+                        eprintln!(
+                            "miss {}: truth {} verdict {v}: Q {:?} A {:?} ({reason})",
+                            it.verdict.name(),
+                            it.truth,
+                            it.question,
+                            it.answer
+                        );
+                    }
+                }
                 None => e.1 += 1,
             }
         }

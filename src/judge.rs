@@ -66,22 +66,27 @@ pub struct CorrectReply {
     pub reason: String,
 }
 
-/// The refusal judge's verdict, asked the other way round ("does the reply give an
-/// answer?"): asked "is it a refusal?", Qwen2.5-Coder-1.5B said yes to all of 10 replies,
-/// half of them plain answers, with the reason before or after the verdict.
+/// The refusal judge's reply: it copies the words of the reply that give its answer, and
+/// the reply is a refusal when there are none (or the copy itself only declines, as the
+/// lexical detector reads it). Asked for a verdict instead, Qwen2.5-Coder-1.5B called short
+/// answers that do not fit the question ("1050s" to a "who" question) refusals, and said
+/// "answered" of replies it had just copied nothing from; asked "is it a refusal?", it said yes
+/// to all of 10 replies, half of them plain answers. A small model copies better than it
+/// classifies.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RefusedReply {
-    /// True when the reply gives an answer (right or wrong); false when it declines.
-    pub answered: bool,
-    /// Why, in a few words.
-    #[schemars(length(max = REASON_CHARS))]
-    pub reason: String,
+    /// The words of the reply that state its answer, copied; empty when it gives none.
+    #[schemars(length(max = QUOTE_CHARS))]
+    pub answer_text: String,
 }
 
 impl RefusedReply {
-    /// True when the reply declines to answer.
-    pub fn refused(&self) -> bool {
-        !self.answered
+    /// The judge's reason: what it read as the answer.
+    pub fn reason(&self) -> String {
+        match self.answer_text.trim() {
+            "" => "no answer given".into(),
+            t => format!("answer given: {t}"),
+        }
     }
 }
 
@@ -94,6 +99,11 @@ pub struct GroundedReply {
     #[schemars(length(max = REASON_CHARS))]
     pub reason: String,
 }
+
+/// Longest answer the refusal judge copies from a reply.
+pub const QUOTE_CHARS: u32 = 100;
+/// Largest reply of the refusal judge: a copy of at most [`QUOTE_CHARS`].
+pub const QUOTE_MAX_TOKENS: u32 = 72;
 
 /// "Does `answer` agree with `references` for `question`?" (template `judge_correct`, tag
 /// `judge_correct`).
@@ -114,7 +124,7 @@ pub fn correct_request(
 /// `judge_refused`).
 pub fn refused_request(prompts: &Prompts, question: &str, answer: &str) -> Result<ChatRequest> {
     let r = prompts.render("judge_refused", &json!({"question": question, "answer": answer}))?;
-    Ok(request(r, VERDICT_MAX_TOKENS, "judge_refused"))
+    Ok(request(r, QUOTE_MAX_TOKENS, "judge_refused"))
 }
 
 /// "Is everything `answer` states in `passages`?" (template `judge_grounded`, tag
@@ -292,5 +302,20 @@ mod tests {
         let p = Prompts::load(Some(dir.path())).unwrap();
         let r = supported_request(&p, DEFAULT_CONTEXT, "q?", "yes", &[A, B]).unwrap();
         assert_eq!((r.system.as_str(), r.user.as_str()), ("S", "yes|2"));
+    }
+
+    #[test]
+    fn the_refusal_judge_copies_the_answer_first() {
+        let schema = schemars::schema_for!(RefusedReply).to_value();
+        assert_eq!(schema["required"], json!(["answer_text"]));
+        assert_eq!(schema["properties"]["answer_text"]["maxLength"], QUOTE_CHARS);
+        let r = |t: &str| {
+            RefusedReply {
+                answer_text: t.into(),
+            }
+            .reason()
+        };
+        assert_eq!(r(" "), "no answer given");
+        assert_eq!(r("1050s"), "answer given: 1050s");
     }
 }

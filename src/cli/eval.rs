@@ -21,11 +21,18 @@ pub struct EvalArgs {
     /// Test set (`.yaml`/`.jsonl`), or TREC qrels (`qid iter docid grade`).
     pub testset: PathBuf,
     /// The run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id", "retrieved": [...]}`).
-    #[arg(long, required_unless_present_any = ["export_qrels", "answers"], conflicts_with = "answers")]
+    #[arg(long, required_unless_present_any = ["export_qrels", "answers", "calibration"], conflicts_with = "answers")]
     pub run: Option<PathBuf>,
     /// Score the system's answers instead: JSON Lines, `{"id", "answer", "contexts"?}` per case.
     #[arg(long, conflicts_with = "export_qrels")]
     pub answers: Option<PathBuf>,
+    /// Measure the answer judges against a person's marks instead: the per-case file of
+    /// `--answers --out` whose verdicts were marked with `ragsynth review --answers` (the marks
+    /// are read from `<file stem>.marks.jsonl` beside it). Prints each judge's agreement
+    /// (count, accuracy, Cohen's kappa) and keeps it in `judge-calibration.json` beside the
+    /// test set, where every later answers report of the set finds it.
+    #[arg(long, value_name = "PER_QUESTION", conflicts_with_all = ["run", "answers", "export_qrels", "baseline", "save_baseline", "out"])]
+    pub calibration: Option<PathBuf>,
     /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
     #[arg(short, long, value_delimiter = ',', default_value = "1,3,5,10")]
     pub k: Vec<usize>,

@@ -22,7 +22,7 @@ pub use audit::AuditArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
 pub use columns::{ColumnArgs, FromFormat};
-pub use eval::EvalArgs;
+pub use eval::{EvalArgs, EvalFormat};
 pub use generate::GenerateArgs;
 pub use import::ImportArgs;
 pub use llm::LlmArgs;

@@ -23,6 +23,9 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
     if args.answers.is_some() {
         return super::eval_answers::run(args, config, walk);
     }
+    if args.calibration.is_some() {
+        return super::eval_calibration::run(&args);
+    }
     let options = args.options()?;
     let run = Run::load(args.run.as_ref().context("--run is required")?)?;
     let report = if questions::is_qrels(&args.testset) {

@@ -13,7 +13,7 @@ use ragsynth::eval::questions;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::answers as render;
 
-use super::{save, with_llm};
+use super::{save, warning, with_llm};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
@@ -35,6 +35,10 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
         with_llm(&args.llm, &file, corpus, async |llm| {
             answers::judged::judge(&mut report, set, &answers, llm, &prompts).await
         })?;
+    }
+    // A broken records file must not stop an evaluation: the report then says "not calibrated".
+    if let Err(e) = answers::calibration::attach(&mut report, &args.testset) {
+        warning(format_args!("{e}; the judges are shown as not calibrated"));
     }
     save(args.out.as_deref(), |b| render::json::questions(&report, b))?;
     save(args.save_baseline.as_deref(), |b| {

@@ -6,6 +6,7 @@ mod audit;
 mod chunk;
 mod eval;
 mod eval_answers;
+mod eval_calibration;
 mod generate;
 mod import;
 mod output;

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use ragsynth::corpus::WalkOptions;
-use ragsynth::review::{ServeOptions, serve};
+use ragsynth::review::{ServeOptions, serve, serve_answers};
 
 use super::{note, open_browser, warning};
 use crate::Exit;
@@ -16,6 +16,10 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
+    if let Some(path) = &args.answers {
+        return runtime.block_on(answers(&args, path));
+    }
+    let testset = args.testset.clone().context("a test set is required")?;
     runtime.block_on(async {
         let opts = ServeOptions {
             corpus: args.corpus.clone(),
@@ -23,7 +27,7 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
             port: args.port,
             explain: Some(ragsynth::audit::rules::explanation),
             walk: walk.clone(),
-            ..ServeOptions::new(&args.testset)
+            ..ServeOptions::new(&testset)
         };
         // Each error names its file or address already.
         let server = serve(opts).await?;
@@ -38,7 +42,7 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
         let url = server.url();
         // Printing must not stop the server when nobody reads its output any more.
         let mut out = std::io::stdout();
-        let shown = args.testset.display();
+        let shown = testset.display();
         let _ = writeln!(
             out,
             "Reviewing {shown} ({cases} cases: {pending} pending, {needs_label} needing a label) at {url}"
@@ -62,4 +66,41 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
             .await?;
         Ok(Exit::Ok)
     })
+}
+
+/// `review --answers`: the judged-answers page.
+async fn answers(args: &ReviewArgs, path: &std::path::Path) -> Result<Exit> {
+    let server = serve_answers(path.to_path_buf(), args.bind, args.port).await?;
+    if !args.bind.is_loopback() {
+        warning(format_args!(
+            "listening on {} — anyone who can reach this machine can mark the verdicts",
+            args.bind
+        ));
+    }
+    let (cases, verdicts, marked) = server.counts();
+    let url = server.url();
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "Reviewing the verdicts of {} ({cases} cases, {verdicts} verdicts, {marked} marked) at {url}",
+        path.display()
+    );
+    let how = if args.open {
+        "Opening it in your browser"
+    } else {
+        "Open it in a browser (or pass --open)"
+    };
+    let _ = writeln!(
+        out,
+        "{how}; every mark is saved at once into {}. Press Ctrl-C to stop.",
+        server.marks_path().display()
+    );
+    let _ = out.flush();
+    if args.open {
+        open_browser(&url);
+    }
+    server
+        .run(async { tokio::signal::ctrl_c().await.unwrap_or_default() })
+        .await?;
+    Ok(Exit::Ok)
 }

@@ -6,8 +6,10 @@
 //! runs it on loopback; every decision is written back at once through
 //! [`crate::testset::Tracked`], merged onto the file when it changed underneath and refused only
 //! when that change touched the same field. [`static_html`] renders the same
-//! summary and case cards as one self-contained file for sharing.
+//! summary and case cards as one self-contained file for sharing. [`serve_answers`] is the
+//! other mode: a person marks the answer judges' verdicts right or wrong (`review --answers`).
 
+mod answers;
 mod guard;
 mod highlight;
 mod page;
@@ -15,6 +17,7 @@ mod server;
 mod store;
 mod view;
 
+pub use answers::{AnswersServer, serve_answers};
 pub use guard::HostPolicy;
 pub use highlight::{Copied, Mark, MarkKind, copied};
 pub use server::{ServeOptions, Server, serve};

@@ -10,6 +10,21 @@ pub const HTML: &str = include_str!("assets/review.html");
 pub const CSS: &str = include_str!("assets/review.css");
 /// The script: rendering, keyboard, plots.
 pub const JS: &str = include_str!("assets/review.js");
+/// The shell of the judged-answers page (`review --answers`).
+pub const ANSWERS_HTML: &str = include_str!("assets/answers.html");
+/// Its script: cases, verdicts, marks by keyboard.
+pub const ANSWERS_JS: &str = include_str!("assets/answers.js");
+
+/// The judged-answers page for the live server.
+pub fn live_answers(title: &str) -> String {
+    fill_shell(
+        ANSWERS_HTML,
+        title,
+        r#"<link rel="stylesheet" href="/assets/review.css">"#,
+        r#"<script src="/assets/answers.js" defer></script>"#,
+        &serde_json::json!({ "mode": "live" }),
+    )
+}
 
 /// The page for the live server: assets by URL, data fetched from the API.
 pub fn live(title: &str) -> String {
@@ -32,14 +47,18 @@ pub fn standalone(title: &str, data: &impl Serialize) -> String {
 }
 
 fn fill(title: &str, style: &str, script: &str, data: &impl Serialize) -> String {
+    fill_shell(HTML, title, style, script, data)
+}
+
+fn fill_shell(shell: &str, title: &str, style: &str, script: &str, data: &impl Serialize) -> String {
     // '<' never appears raw inside the JSON, so no string in it can close the script element.
     let json = serde_json::to_string(data)
         .expect("page data serializes")
         .replace('<', "\\u003c");
     let title = escape(title);
     // One pass over the shell, so text put into one slot is never searched for another.
-    let mut out = String::with_capacity(HTML.len() + style.len() + script.len() + json.len());
-    let mut rest = HTML;
+    let mut out = String::with_capacity(shell.len() + style.len() + script.len() + json.len());
+    let mut rest = shell;
     while let Some(open) = rest.find("{{") {
         let Some(close) = rest[open..].find("}}").map(|c| open + c) else {
             break;

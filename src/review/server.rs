@@ -100,16 +100,7 @@ pub async fn serve(opts: ServeOptions) -> Result<Server> {
     let notes = ws.notes.iter().map(ToString::to_string).collect();
     let (tracked, corpus) = ws.into_parts();
     let store = Store::from(tracked.expect("opened for writing"));
-    let listener = tokio::net::TcpListener::bind((opts.bind, opts.port))
-        .await
-        .map_err(|error| Error::Network {
-            doing: format!("cannot listen on {}:{}", host_literal(opts.bind), opts.port),
-            error,
-        })?;
-    let addr = listener.local_addr().map_err(|error| Error::Network {
-        doing: "cannot read the bound address".into(),
-        error,
-    })?;
+    let (listener, addr) = bind(opts.bind, opts.port).await?;
     let title = format!(
         "Review · {}",
         opts.testset
@@ -132,7 +123,7 @@ pub async fn serve(opts: ServeOptions) -> Result<Server> {
         .route("/api/cases/{id}", get(card).post(decide))
         .route("/api/doc", get(document))
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .layer(middleware::from_fn_with_state(app.hosts.clone(), guard))
         .with_state(app.clone());
     Ok(Server {
         listener,
@@ -151,12 +142,7 @@ impl Server {
 
     /// The page's URL (loopback name when bound to an unspecified address).
     pub fn url(&self) -> String {
-        let ip = if self.addr.ip().is_unspecified() {
-            IpAddr::V4(Ipv4Addr::LOCALHOST)
-        } else {
-            self.addr.ip()
-        };
-        format!("http://{}:{}/", host_literal(ip), self.addr.port())
+        url_of(self.addr)
     }
 
     /// Things the user should know (corpus not found, ...).
@@ -184,13 +170,39 @@ impl Server {
     }
 }
 
+/// Binds the listening socket on `ip:port` (0: a free port); returns it and its address.
+pub(super) async fn bind(ip: IpAddr, port: u16) -> Result<(tokio::net::TcpListener, SocketAddr)> {
+    let listener = tokio::net::TcpListener::bind((ip, port))
+        .await
+        .map_err(|error| Error::Network {
+            doing: format!("cannot listen on {}:{}", host_literal(ip), port),
+            error,
+        })?;
+    let addr = listener.local_addr().map_err(|error| Error::Network {
+        doing: "cannot read the bound address".into(),
+        error,
+    })?;
+    Ok((listener, addr))
+}
+
+/// The page's URL for a server bound to `addr` (loopback name when bound to an unspecified
+/// address).
+pub(super) fn url_of(addr: SocketAddr) -> String {
+    let ip = if addr.ip().is_unspecified() {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    } else {
+        addr.ip()
+    };
+    format!("http://{}:{}/", host_literal(ip), addr.port())
+}
+
 /// Refuses requests addressed to another name (DNS rebinding) or sent from another site, and
 /// adds the headers that keep the page from being framed or sniffed.
-async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+pub(super) async fn guard(State(hosts): State<HostPolicy>, req: Request, next: Next) -> Response {
     let headers = req.headers();
     let value = |name: header::HeaderName| headers.get(name).map(|v| v.to_str().unwrap_or(""));
-    let host_ok = value(header::HOST).is_some_and(|h| app.hosts.allows_host(h));
-    let origin_ok = value(header::ORIGIN).is_none_or(|o| app.hosts.allows_origin(o));
+    let host_ok = value(header::HOST).is_some_and(|h| hosts.allows_host(h));
+    let origin_ok = value(header::ORIGIN).is_none_or(|o| hosts.allows_origin(o));
     if !host_ok {
         return refuse(
             StatusCode::FORBIDDEN,
@@ -217,7 +229,7 @@ async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Respons
     res
 }
 
-fn refuse(status: StatusCode, message: &str) -> Response {
+pub(super) fn refuse(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(json!({ "error": message }))).into_response()
 }
 
@@ -229,7 +241,7 @@ async fn index(State(app): State<Arc<App>>) -> Response {
         .into_response()
 }
 
-async fn css() -> Response {
+pub(super) async fn css() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], page::CSS).into_response()
 }
 
@@ -241,7 +253,7 @@ async fn js() -> Response {
         .into_response()
 }
 
-async fn not_found() -> Response {
+pub(super) async fn not_found() -> Response {
     refuse(StatusCode::NOT_FOUND, "not found")
 }
 

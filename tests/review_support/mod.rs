@@ -4,6 +4,9 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
+pub mod judged;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -185,10 +188,20 @@ pub struct ReviewServer {
 
 impl ReviewServer {
     pub fn start(testset: &Path, extra: &[&str]) -> ReviewServer {
+        let mut args = vec![testset.as_os_str()];
+        args.extend(extra.iter().map(std::ffi::OsStr::new));
+        ReviewServer::spawn(&args)
+    }
+
+    /// `ragsynth review --answers <per_question>`.
+    pub fn start_answers(per_question: &Path) -> ReviewServer {
+        ReviewServer::spawn(&["--answers".as_ref(), per_question.as_os_str()])
+    }
+
+    fn spawn(args: &[&std::ffi::OsStr]) -> ReviewServer {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
             .arg("review")
-            .arg(testset)
-            .args(extra)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

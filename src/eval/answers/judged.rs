@@ -65,6 +65,12 @@ pub fn request(
     }
 }
 
+/// The refusal judge's verdict: the reply declines when the judge copied no answer from it,
+/// or when what it copied only declines (read by the lexical detector).
+pub fn refused(reply: &RefusedReply) -> bool {
+    super::refusal::refused(&reply.answer_text)
+}
+
 /// A judge's verdict and its reason.
 pub type Judged = (bool, String);
 
@@ -79,7 +85,7 @@ pub async fn ask(llm: &Llm, req: &ChatRequest, verdict: Verdict) -> Result<Optio
         Verdict::Refused => llm
             .structured::<RefusedReply>(req)
             .await
-            .map(|r| (r.value.refused(), r.value.reason)),
+            .map(|r| (refused(&r.value), r.value.reason())),
         Verdict::Grounded => llm
             .structured::<GroundedReply>(req)
             .await
@@ -168,10 +174,32 @@ pub async fn judge(
     }
     report.judges = Some(JudgeFigures {
         model: llm.id(),
+        prompts: [Verdict::Correct, Verdict::Refused, Verdict::Grounded]
+            .into_iter()
+            .map(|v| (v.name(), prompts.id(&format!("judge_{}", v.name()))))
+            .collect(),
         asked,
         lost,
         usage: llm.usage(),
     });
     report.refigure();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_nothing_copied_or_a_copied_refusal() {
+        let r = |t: &str| {
+            refused(&RefusedReply {
+                answer_text: t.into(),
+            })
+        };
+        assert!(r(""));
+        assert!(r("I cannot answer that from the documents."));
+        assert!(!r("1050s"));
+        assert!(!r("Seljuk Turks"));
+    }
 }

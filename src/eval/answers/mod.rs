@@ -5,6 +5,8 @@
 //! decline?" detector, [`report`] averages per case, overall and per tag, and [`baseline`]
 //! compares two reports for the CI gate. The LLM judges (`correct`, `refused`, `grounded`) run
 //! in [`judged`] and overwrite the per-case verdicts before the figures are recomputed.
+//! [`per_question`] reads the per-case file back, [`marks`] keeps a person's marks on its
+//! verdicts, and [`calibration`] measures each judge against them.
 //!
 //! Semantics a user relies on:
 //! - a case of the scored split that the file does not answer is *unanswered*: listed, and
@@ -15,8 +17,11 @@
 //!   case's only reference is the empty answer, whatever its `answer` says.
 
 pub mod baseline;
+pub mod calibration;
 pub mod file;
 pub mod judged;
+pub mod marks;
+pub mod per_question;
 pub mod refusal;
 pub mod report;
 pub mod squad;
@@ -24,7 +29,7 @@ pub mod squad;
 use serde_json::Value;
 
 pub use file::{Answer, Answers};
-pub use report::{AnswerReport, CaseResult, Figures};
+pub use report::{AnswerReport, CaseResult, Figures, Shown};
 
 use crate::testset::{Case, Split, TestSet};
 
@@ -104,5 +109,11 @@ fn score_case(case: &Case, answer: Option<&Answer>) -> CaseResult {
         correct: None,
         grounded: None,
         reasons: Default::default(),
+        shown: Shown {
+            question: case.question.clone(),
+            references: refs.iter().map(|r| r.to_string()).collect(),
+            answer: answer.map(|a| a.answer.clone()),
+            contexts: answer.and_then(|a| a.contexts.clone()),
+        },
     }
 }

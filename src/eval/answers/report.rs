@@ -36,6 +36,23 @@ pub struct CaseResult {
     pub grounded: Option<bool>,
     /// The judges' short reasons, by judge (`correct`, `refused`, `grounded`).
     pub reasons: BTreeMap<&'static str, String>,
+    /// The case's question, references, the system's answer and contexts: what a person needs
+    /// to check the verdicts (`review --answers`).
+    pub shown: Shown,
+}
+
+/// What a case asked and what the system answered, kept so the per-case file can be reviewed
+/// on its own.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Shown {
+    /// The question.
+    pub question: String,
+    /// The reference answers (none for an unanswerable case).
+    pub references: Vec<String>,
+    /// The system's answer; `None` when unanswered.
+    pub answer: Option<String>,
+    /// The contexts the answer was given with, when the line gave them.
+    pub contexts: Option<Vec<String>>,
 }
 
 impl CaseResult {
@@ -160,6 +177,8 @@ pub struct Group {
 pub struct JudgeFigures {
     /// `provider:model`.
     pub model: String,
+    /// The prompt of each judge, `name@hash` (a calibration holds for one prompt).
+    pub prompts: BTreeMap<&'static str, String>,
     /// Requests per judge (`correct`, `refused`, `grounded`).
     pub asked: BTreeMap<&'static str, usize>,
     /// Of which the reply stayed malformed (the verdict is missing; `refused` falls back to the
@@ -188,6 +207,9 @@ pub struct AnswerReport {
     pub questions: Vec<CaseResult>,
     /// The judges, when they ran.
     pub judges: Option<JudgeFigures>,
+    /// The last measured agreement with people of each judge that gave verdicts (`None`: not
+    /// calibrated); see [`super::calibration::attach`].
+    pub calibration: Vec<(&'static str, Option<super::calibration::Record>)>,
 }
 
 impl AnswerReport {
@@ -211,6 +233,7 @@ impl AnswerReport {
             other_split,
             questions,
             judges: None,
+            calibration: Vec::new(),
         };
         report.refigure();
         report

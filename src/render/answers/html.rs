@@ -104,7 +104,7 @@ pub fn page(r: &AnswerReport, title: &str) -> String {
         Some(j) => {
             let _ = write!(
                 h,
-                "<p class=\"note\">Judges: {} (not calibrated). {}</p>",
+                "<p class=\"note\">Judges: {}. {}</p>",
                 esc(&j.model),
                 esc(&j.usage.to_string())
             );
@@ -112,6 +112,18 @@ pub fn page(r: &AnswerReport, title: &str) -> String {
         None => h.push_str(
             "<p class=\"note\">No LLM judges (--llm): correct and grounded are missing, refusals are lexical.</p>",
         ),
+    }
+    if !r.calibration.is_empty() {
+        h.push_str(
+            "<table class=\"calibration\"><tr><th>judge</th><th>agreement with people (eval --calibration)</th></tr>",
+        );
+        for (judge, record) in &r.calibration {
+            let shown = record
+                .as_ref()
+                .map_or("not calibrated".to_string(), |rec| rec.summary());
+            let _ = write!(h, "<tr><td>{judge}</td><td>{}</td></tr>", esc(&shown));
+        }
+        h.push_str("</table>");
     }
     h.push_str(
         "<h2>Cases</h2><table><tr><th>id</th><th>type</th><th>answered</th><th>EM</th><th>F1</th>\

@@ -34,8 +34,8 @@ fn judges(j: &JudgeFigures) -> Value {
         "model": j.model,
         "asked": j.asked,
         "lost": j.lost,
+        "prompts": j.prompts,
         "usage": j.usage,
-        "calibration": "not calibrated",
     })
 }
 
@@ -60,6 +60,12 @@ pub fn report(
         "unanswered_scored_wrong": !r.skip_missing,
         "other_split": r.other_split,
         "judges": r.judges.as_ref().map(judges),
+        // Per judge that gave verdicts: its last measured agreement with people, or
+        // "not calibrated".
+        "calibration": r.calibration.iter().map(|(judge, rec)| (judge.to_string(), match rec {
+            Some(rec) => json!(rec),
+            None => json!("not calibrated"),
+        })).collect::<Map<String, Value>>(),
         "questions": r.questions.iter().map(case).collect::<Vec<_>>(),
     });
     if let (Some(c), Value::Object(m)) = (comparison, &mut doc) {
@@ -69,10 +75,25 @@ pub fn report(
     writeln!(out)
 }
 
-/// One JSON line per case (the `--out` file).
+/// One JSON line per case (the `--out` file): the case's figures and verdicts, and what a
+/// person needs to check them without the test set at hand — the question, the references, the
+/// system's answer and contexts, and who judged (`judged_by`: the model and each judge's
+/// prompt; `null` when only the lexical refusal detector ran).
 pub fn questions(r: &AnswerReport, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let judged_by = r
+        .judges
+        .as_ref()
+        .map(|j| json!({"model": j.model, "prompts": j.prompts}));
     for q in &r.questions {
-        serde_json::to_writer(&mut *out, &case(q))?;
+        let mut line = case(q);
+        if let Value::Object(m) = &mut line {
+            m.insert("question".into(), q.shown.question.clone().into());
+            m.insert("references".into(), json!(q.shown.references));
+            m.insert("answer".into(), json!(q.shown.answer));
+            m.insert("contexts".into(), json!(q.shown.contexts));
+            m.insert("judged_by".into(), judged_by.clone().unwrap_or(Value::Null));
+        }
+        serde_json::to_writer(&mut *out, &line)?;
         writeln!(out)?;
     }
     Ok(())

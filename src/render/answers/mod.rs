@@ -2,6 +2,7 @@
 //! machines (the report is also the baseline file), [`html`] a page to share; [`write()`]
 //! picks one.
 
+pub mod calibration;
 pub mod html;
 pub mod json;
 pub mod text;

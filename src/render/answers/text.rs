@@ -75,7 +75,8 @@ pub fn report(r: &AnswerReport) -> String {
         ("grounded", f.judged_grounded),
     ];
     for (name, n) in counts {
-        let _ = writeln!(out, "{name:<22} {:>7} {n:>6}", cell(f, name));
+        let trust = calibration(r, name).map(|c| format!("  {c}")).unwrap_or_default();
+        let _ = writeln!(out, "{name:<22} {:>7} {n:>6}{trust}", cell(f, name));
     }
     if r.judges.is_none() {
         let _ = writeln!(
@@ -107,11 +108,7 @@ pub fn report(r: &AnswerReport) -> String {
         }
     }
     if let Some(j) = &r.judges {
-        let _ = writeln!(
-            out,
-            "\njudges: {} (not calibrated)",
-            crate::terminal::data(&j.model)
-        );
+        let _ = writeln!(out, "\njudges: {}", crate::terminal::data(&j.model));
         for (name, asked) in &j.asked {
             let lost = j.lost.get(name).copied().unwrap_or(0);
             let _ = writeln!(out, "  {name:<9} {asked} asked, {lost} replies lost");
@@ -119,6 +116,23 @@ pub fn report(r: &AnswerReport) -> String {
         let _ = writeln!(out, "  {}", j.usage);
     }
     out
+}
+
+/// The judge behind figure `name` and its last measured agreement with people (`eval
+/// --calibration`), or `None` when the figure comes from no judge.
+pub fn calibration(r: &AnswerReport, name: &str) -> Option<String> {
+    let judge = match name {
+        "correct" => "correct",
+        "refused_unanswerable" | "refused_answerable" => "refused",
+        "grounded" => "grounded",
+        _ => return None,
+    };
+    let (_, record) = r.calibration.iter().find(|(j, _)| *j == judge)?;
+    let who = if r.judges.is_none() { "lexical " } else { "" };
+    Some(match record {
+        Some(rec) => format!("{who}{judge} judge: {}", rec.summary()),
+        None => format!("{who}{judge} judge: not calibrated"),
+    })
 }
 
 /// A baseline comparison as a table for a terminal.

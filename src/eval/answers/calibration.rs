@@ -1,0 +1,220 @@
+//! How far to trust each judge: its agreement with a person's marks (`eval --calibration`),
+//! and the last measure of each judge kept beside the test set for every later report.
+//!
+//! A mark says "this verdict was right / wrong"; the person's label is the verdict when right,
+//! its opposite when wrong ([`super::marks::Mark::truth`]). The agreement compares the judge's
+//! verdict in the per-case file *now* with those labels: accuracy, and Cohen's kappa
+//! `κ = (p_o − p_e) / (1 − p_e)`, where `p_o` is the accuracy and `p_e = p_v·p_t + (1−p_v)(1−p_t)`
+//! the agreement expected by chance from how often the judge says yes (`p_v`) and the person's
+//! label is yes (`p_t`). Right after marking, the verdicts are those the person saw, so
+//! `p_o` is the share marked right; when a judge is re-run (another prompt, model), the same
+//! labels measure the new verdicts. κ is undefined (`None`) when every verdict and every label
+//! is the same value (`p_e = 1`).
+//!
+//! The records file, `judge-calibration.json` in the test set's folder, holds one entry per
+//! (judge, model, prompt): a report shows the kappa of the judge that produced its verdicts, and
+//! "not calibrated" when that exact judge was never measured.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::marks::{JUDGES, Marks};
+use super::per_question::PerQuestion;
+use crate::fsutil::{DirLock, write_atomic};
+use crate::{Error, Result};
+
+/// The records file's name, in the test set's folder.
+pub const FILE_NAME: &str = "judge-calibration.json";
+
+/// One judge measured against the marks.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Agreement {
+    /// Judge name.
+    pub judge: &'static str,
+    /// Marks compared (the case has a verdict of this judge now).
+    pub n: usize,
+    /// Of which the verdict equals the person's label.
+    pub agree: usize,
+    /// `agree / n`.
+    pub accuracy: Option<f64>,
+    /// Cohen's kappa, `None` when undefined.
+    pub kappa: Option<f64>,
+    /// Verdicts `true` and labels `true`, as `[[tt, tf], [ft, ff]]` (verdict, then label).
+    pub table: [[usize; 2]; 2],
+    /// Marks whose case has no verdict of this judge now (left out).
+    pub no_verdict: usize,
+    /// Marks made on a verdict that differs from the file's now (the judge was re-run).
+    pub changed: usize,
+}
+
+/// Accuracy and Cohen's kappa of `(verdict, label)` pairs.
+pub fn agreement(pairs: &[(bool, bool)]) -> (Option<f64>, Option<f64>) {
+    if pairs.is_empty() {
+        return (None, None);
+    }
+    let n = pairs.len() as f64;
+    let share = |f: &dyn Fn(&(bool, bool)) -> bool| pairs.iter().filter(|p| f(p)).count() as f64 / n;
+    let po = share(&|(v, t)| v == t);
+    let (pv, pt) = (share(&|p| p.0), share(&|p| p.1));
+    let pe = pv * pt + (1.0 - pv) * (1.0 - pt);
+    let kappa = (pe < 1.0 - 1e-12).then(|| (po - pe) / (1.0 - pe));
+    (Some(po), kappa)
+}
+
+/// Each judge's agreement with `marks` over the verdicts of `file`.
+pub fn measure(file: &PerQuestion, marks: &Marks) -> Vec<Agreement> {
+    JUDGES
+        .into_iter()
+        .map(|judge| {
+            let mut a = Agreement {
+                judge,
+                ..Agreement::default()
+            };
+            let mut pairs = Vec::new();
+            for m in marks.by_key.values().filter(|m| m.judge == judge) {
+                match file.case(&m.id).and_then(|c| c.verdicts[judge]) {
+                    None => a.no_verdict += 1,
+                    Some(v) => {
+                        a.changed += usize::from(v != m.verdict);
+                        a.table[usize::from(!v)][usize::from(!m.truth())] += 1;
+                        pairs.push((v, m.truth()));
+                    }
+                }
+            }
+            a.n = pairs.len();
+            a.agree = pairs.iter().filter(|(v, t)| v == t).count();
+            (a.accuracy, a.kappa) = agreement(&pairs);
+            a
+        })
+        .collect()
+}
+
+/// The last measure of one judge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Judge name.
+    pub judge: String,
+    /// `provider:model`, or `lexical` for the refusal detector.
+    pub model: String,
+    /// The judge's prompt id (`None` for the lexical detector).
+    pub prompt: Option<String>,
+    /// Marks compared.
+    pub n: usize,
+    /// Accuracy.
+    pub accuracy: Option<f64>,
+    /// Cohen's kappa (`None`: undefined).
+    pub kappa: Option<f64>,
+    /// When it was measured.
+    pub measured: jiff::Timestamp,
+    /// The marks file it was measured on.
+    pub marks: String,
+}
+
+impl Record {
+    /// One line for a report: `κ 0.75, accuracy 0.90 (n 40, 2026-12-01)`.
+    pub fn summary(&self) -> String {
+        let kappa = self.kappa.map_or("undefined".into(), |k| format!("{k:.2}"));
+        let accuracy = self.accuracy.map_or("-".into(), |a| format!("{a:.2}"));
+        let day = self.measured.to_string();
+        let day = day.get(..10).unwrap_or(&day);
+        format!("κ {kappa}, accuracy {accuracy} (n {}, {day})", self.n)
+    }
+}
+
+/// Every record of a test set's folder.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Records {
+    /// Format version (1).
+    pub ragsynth_calibration: u32,
+    /// The records.
+    pub records: Vec<Record>,
+}
+
+/// The records file of the test set at `testset`.
+pub fn path_for(testset: &Path) -> PathBuf {
+    testset.with_file_name(FILE_NAME)
+}
+
+impl Records {
+    /// Reads `path`; no file: no records.
+    pub fn load(path: &Path) -> Result<Records> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Records::default()),
+            Err(e) => return Err(Error::io(path, e)),
+        };
+        serde_json::from_str(&text).map_err(|e| Error::Parse {
+            path: path.to_path_buf(),
+            line: Some(e.line()),
+            column: Some(e.column()),
+            message: e.to_string(),
+        })
+    }
+
+    /// The record of `judge` as run by `model` with `prompt`.
+    pub fn find(&self, judge: &str, model: &str, prompt: Option<&str>) -> Option<&Record> {
+        self.records
+            .iter()
+            .find(|r| r.judge == judge && r.model == model && r.prompt.as_deref() == prompt)
+    }
+
+    /// Replaces the records of the same (judge, model, prompt) with `new` in the file at
+    /// `path` as it is on disk now (folder locked, written atomically).
+    pub fn store(path: &Path, new: Vec<Record>) -> Result<Records> {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let _lock = DirLock::acquire(dir);
+        let mut records = Records::load(path)?;
+        records.ragsynth_calibration = 1;
+        for r in new {
+            records
+                .records
+                .retain(|o| !(o.judge == r.judge && o.model == r.model && o.prompt == r.prompt));
+            records.records.push(r);
+        }
+        let mut text = serde_json::to_string_pretty(&records).expect("records serialize");
+        text.push('\n');
+        write_atomic(path, text.as_bytes())?;
+        Ok(records)
+    }
+}
+
+/// Puts into `report` the last measure of each judge that gave its verdicts (the lexical
+/// refusal detector when no LLM judged), from the records file of the test set at `testset`.
+/// When that file does not load, every judge is put as not calibrated and the error returned.
+pub fn attach(report: &mut super::AnswerReport, testset: &Path) -> Result<()> {
+    let loaded = Records::load(&path_for(testset));
+    let records = loaded.as_ref().cloned().unwrap_or_default();
+    report.calibration = match &report.judges {
+        Some(j) => JUDGES
+            .into_iter()
+            .map(|judge| {
+                let prompt = j.prompts.get(judge).map(String::as_str);
+                (judge, records.find(judge, &j.model, prompt).cloned())
+            })
+            .collect(),
+        None => vec![("refused", records.find("refused", "lexical", None).cloned())],
+    };
+    loaded.map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kappa_by_hand() {
+        // 10 pairs: verdict yes 6 times, label yes 5 times, 7 agree.
+        let mut pairs = vec![(true, true); 4];
+        pairs.extend([(true, false), (true, false)]);
+        pairs.push((false, true));
+        pairs.extend([(false, false)].repeat(3));
+        assert_eq!(pairs.len(), 10);
+        let (acc, k) = agreement(&pairs);
+        // p_o = 7/10; p_e = 0.6·0.5 + 0.4·0.5 = 0.5; κ = 0.2/0.5 = 0.4.
+        assert!((acc.unwrap() - 0.7).abs() < 1e-12);
+        assert!((k.unwrap() - 0.4).abs() < 1e-12);
+        assert_eq!(agreement(&[(true, true), (true, true)]), (Some(1.0), None));
+        assert_eq!(agreement(&[]), (None, None));
+    }
+}
