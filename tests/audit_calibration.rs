@@ -15,6 +15,8 @@ use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::testset::{self, Case, CorpusRef, Label, Source, TestSet};
 use serde_json::{Map, Value};
 
+mod xquad_data;
+
 fn shared_data() -> Option<PathBuf> {
     let dir = std::env::var_os("RAGSYNTH_SHARED_DATA")
         .map(PathBuf::from)
@@ -99,34 +101,6 @@ fn convert_dl20(data: &Path, out: &Path) -> PathBuf {
     write_set(&dir, cases)
 }
 
-/// XQuAD: one document per paragraph; each question labelled with its whole paragraph.
-fn convert_xquad(data: &Path, out: &Path) -> PathBuf {
-    let dir = out.join("xquad");
-    std::fs::create_dir_all(dir.join("corpus")).unwrap();
-    let v: Value =
-        serde_json::from_str(&std::fs::read_to_string(data.join("xquad/xquad.en.json")).unwrap()).unwrap();
-    let mut cases = Vec::new();
-    for (a, article) in v["data"].as_array().unwrap().iter().enumerate() {
-        for (p, para) in article["paragraphs"].as_array().unwrap().iter().enumerate() {
-            let ctx = para["context"].as_str().unwrap();
-            let doc = format!("a{a:02}-p{p:02}.txt");
-            std::fs::write(dir.join("corpus").join(&doc), ctx).unwrap();
-            for qa in para["qas"].as_array().unwrap() {
-                let answer = qa["answers"][0]["text"].as_str().unwrap();
-                let mut c = Case::new(
-                    format!("xquad-{}", qa["id"].as_str().unwrap()),
-                    qa["question"].as_str().unwrap(),
-                );
-                c.answer = Some(answer.to_string());
-                c.relevant.push(label(&doc, ctx, answer));
-                c.tags.source = Some(Source::Synthetic);
-                cases.push(c);
-            }
-        }
-    }
-    write_set(&dir, cases)
-}
-
 struct Shares {
     cases: usize,
     words: f32,
@@ -200,7 +174,8 @@ fn overlap_rules_flag_real_queries_far_less_than_crowd_questions() {
         .map(PathBuf::from)
         .unwrap_or_else(|| tmp.path().to_path_buf());
     let real = measure(&convert_dl20(&data, &out));
-    let crowd = measure(&convert_xquad(&data, &out));
+    let xquad = xquad_data::dir().expect("the shared data holds XQuAD");
+    let crowd = measure(&xquad_data::convert(&xquad, "en", &out.join("xquad")));
     println!(
         "| set | cases | words/question | containment | copied run ≥ 4 | source rank 1 | {} |",
         MEASURED

@@ -13,22 +13,13 @@ use serde_json::Value;
 mod local_llm;
 use local_llm::model_available;
 
-#[test]
-fn the_default_model_writes_valid_questions_that_stand_alone() {
-    if !model_available("qwen2.5-coder-1.5b") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let corpus = dir.path().join("docs");
-    std::fs::create_dir_all(&corpus).unwrap();
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs");
-    for f in ["retention.md", "security.md", "pricing.md", "install.md"] {
-        std::fs::copy(sample.join(f), corpus.join(f)).unwrap();
-    }
-    let out = dir.path().join("set.yaml");
+/// Runs keyless `generate -n 6` on `corpus` with a journal in `dir`; returns its JSON summary
+/// and the test set it wrote.
+fn generate(corpus: &Path, dir: &Path) -> (Value, std::path::PathBuf) {
+    let out = dir.join("set.yaml");
     let run = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
         .arg("generate")
-        .arg(&corpus)
+        .arg(corpus)
         .arg("-o")
         .arg(&out)
         .args([
@@ -42,7 +33,7 @@ fn the_default_model_writes_valid_questions_that_stand_alone() {
             "--quiet",
             "--cache-dir",
         ])
-        .arg(dir.path().join("journal"))
+        .arg(dir.join("journal"))
         .env_remove("RAGSYNTH_CONFIG")
         .env_remove("RAGSYNTH_LLM")
         .env_remove("RAGSYNTH_MODEL")
@@ -55,6 +46,22 @@ fn the_default_model_writes_valid_questions_that_stand_alone() {
     );
     let summary: Value = serde_json::from_slice(&run.stdout).unwrap();
     eprintln!("{summary:#}");
+    (summary, out)
+}
+
+#[test]
+fn the_default_model_writes_valid_questions_that_stand_alone() {
+    if !model_available("qwen2.5-coder-1.5b") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("docs");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs");
+    for f in ["retention.md", "security.md", "pricing.md", "install.md"] {
+        std::fs::copy(sample.join(f), corpus.join(f)).unwrap();
+    }
+    let (summary, out) = generate(&corpus, dir.path());
     assert!(
         summary["llm"]["model"]
             .as_str()
@@ -128,36 +135,7 @@ fn the_default_model_writes_in_the_corpus_language() {
     ] {
         std::fs::copy(sample.join(f), corpus.join(f)).unwrap();
     }
-    let out = dir.path().join("set.yaml");
-    let run = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
-        .arg("generate")
-        .arg(&corpus)
-        .arg("-o")
-        .arg(&out)
-        .args([
-            "-n",
-            "6",
-            "--max-rounds",
-            "2",
-            "--seed",
-            "1",
-            "--json",
-            "--quiet",
-            "--cache-dir",
-        ])
-        .arg(dir.path().join("journal"))
-        .env_remove("RAGSYNTH_CONFIG")
-        .env_remove("RAGSYNTH_LLM")
-        .env_remove("RAGSYNTH_MODEL")
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "generate failed: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let summary: Value = serde_json::from_slice(&run.stdout).unwrap();
-    eprintln!("{summary:#}");
+    let (summary, out) = generate(&corpus, dir.path());
     let set = testset::load(&out).unwrap();
     assert!(set.cases.len() >= 3, "{summary:#}");
     let es = ragsynth::lang::Language::parse("es").unwrap();

@@ -9,69 +9,13 @@
 //! and prints the rule × language table the README quotes.
 
 use std::collections::{BTreeMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ragsynth::audit::{self, AuditConfig, AuditContext};
-use ragsynth::chunk::Chunking;
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::testset::{self, Case, CorpusRef, Label, Source, TestSet};
-use serde_json::{Map, Value};
+use ragsynth::testset;
 
-fn xquad() -> Option<PathBuf> {
-    let dir = std::env::var_os("RAGSYNTH_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-        .join("xquad");
-    dir.join("xquad.zh.json").is_file().then_some(dir)
-}
-
-/// One document per paragraph; each question labelled with its whole paragraph.
-fn convert(data: &Path, lang: &str, out: &Path) -> PathBuf {
-    let dir = out.join(lang);
-    std::fs::create_dir_all(dir.join("corpus")).unwrap();
-    let v: Value =
-        serde_json::from_str(&std::fs::read_to_string(data.join(format!("xquad.{lang}.json"))).unwrap())
-            .unwrap();
-    let mut cases = Vec::new();
-    for (a, article) in v["data"].as_array().unwrap().iter().enumerate() {
-        for (p, para) in article["paragraphs"].as_array().unwrap().iter().enumerate() {
-            let ctx = para["context"].as_str().unwrap();
-            let doc = format!("a{a:02}-p{p:02}.txt");
-            std::fs::write(dir.join("corpus").join(&doc), ctx).unwrap();
-            for qa in para["qas"].as_array().unwrap() {
-                let answer = qa["answers"][0]["text"].as_str().unwrap();
-                let mut c = Case::new(
-                    format!("xquad-{}", qa["id"].as_str().unwrap()),
-                    qa["question"].as_str().unwrap(),
-                );
-                c.answer = Some(answer.to_string());
-                c.relevant.push(Label {
-                    doc: doc.clone(),
-                    start: 0,
-                    end: ctx.chars().count(),
-                    quote: answer.into(),
-                    chunk: None,
-                    grade: None,
-                    extra: Map::new(),
-                });
-                c.tags.source = Some(Source::Synthetic);
-                cases.push(c);
-            }
-        }
-    }
-    let corpus = Corpus::load(&dir.join("corpus"), WalkOptions::default()).unwrap();
-    let mut set = TestSet::default();
-    set.corpus = Some(CorpusRef {
-        root: "corpus".into(),
-        fingerprint: Some(corpus.fingerprint()),
-        extra: Map::new(),
-    });
-    set.chunking = Some(Chunking::default());
-    set.cases = cases;
-    let path = dir.join("testset.jsonl");
-    testset::save(&set, &path).unwrap();
-    path
-}
+mod xquad_data;
 
 /// Overlap rules (asserted) and wording rules (reported).
 const OVERLAP: [&str; 3] = ["RS101", "RS102", "RS103"];
@@ -117,7 +61,7 @@ fn measure(path: &Path) -> Shares {
 
 #[test]
 fn overlap_rules_flag_each_language_like_english() {
-    let Some(data) = xquad() else {
+    let Some(data) = xquad_data::dir() else {
         eprintln!("skipped: no shared data (set RAGSYNTH_SHARED_DATA or provide ../shared/data/xquad)");
         return;
     };
@@ -125,7 +69,7 @@ fn overlap_rules_flag_each_language_like_english() {
     let langs = ["en", "es", "de", "zh"];
     let shares: Vec<Shares> = langs
         .iter()
-        .map(|l| measure(&convert(&data, l, tmp.path())))
+        .map(|l| measure(&xquad_data::convert(&data, l, &tmp.path().join(l))))
         .collect();
     let pct = |v: f32| format!("{:.1}%", v * 100.0);
     println!("| rule | {} |", langs.join(" | "));

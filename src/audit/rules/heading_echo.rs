@@ -2,6 +2,7 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
+use crate::lang::Language;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS208",
@@ -28,58 +29,37 @@ const LEAD: &[&str] = &[
     "what", "is", "are", "does", "do", "a", "an", "the", "mean", "means",
 ];
 
-/// Outside English: the question's content words (the language's stopwords and question words
-/// left out), when it opens with a question word; compared with a heading's.
-fn core_of(text: &str, language: crate::lang::Language) -> Vec<String> {
-    let words = language.analyzer();
-    crate::text::words(text)
-        .into_iter()
-        .filter(|w| !words.is_stopword(w))
-        .collect()
+/// What a question or a heading says once its lead words are set apart; `None` for a question
+/// that is not of the echoing kind. English: the words after "What is / are / does (a, an, the)",
+/// without a closing "mean(s)". Another language: the content words (its stopwords and question
+/// words left out) of a question opening with a question word.
+fn core_of(text: &str, language: Language, question: bool) -> Option<Vec<String>> {
+    let words = crate::text::words(text);
+    let core: Vec<String> = if language == Language::ENGLISH {
+        if question && words.first().map(String::as_str) != Some("what") {
+            return None;
+        }
+        let mut core: Vec<String> = words
+            .into_iter()
+            .skip_while(|w| LEAD.contains(&w.as_str()))
+            .collect();
+        if question && core.last().is_some_and(|w| w == "mean" || w == "means") {
+            core.pop();
+        }
+        core
+    } else {
+        let table = crate::lang::questions::wording(language)?;
+        if question && (!table.opens_question(text) || table.opens_request(text)) {
+            return None;
+        }
+        let analyzer = language.analyzer();
+        words.into_iter().filter(|w| !analyzer.is_stopword(w)).collect()
+    };
+    (!core.is_empty()).then_some(core)
 }
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    if input.language != crate::lang::Language::ENGLISH {
-        let w = crate::lang::questions::wording(input.language)?;
-        if !w.opens_question(&input.case.question) || w.opens_request(&input.case.question) {
-            return None;
-        }
-        let core = core_of(&input.case.question, input.language);
-        if core.is_empty() {
-            return None;
-        }
-        let corpus = input.cx.corpus.as_ref()?;
-        for label in &input.case.relevant {
-            let Some(doc) = corpus.doc(&label.doc) else {
-                continue;
-            };
-            for line in doc.text.lines() {
-                let Some(h) = line.trim_start().strip_prefix('#') else {
-                    continue;
-                };
-                if core_of(h.trim_start_matches('#'), input.language) == core {
-                    return Some(Hit::new(format!("echoes the heading \"{}\"", line.trim())));
-                }
-            }
-        }
-        return None;
-    }
-    let q = crate::text::words(&input.case.question);
-    if q.first().map(String::as_str) != Some("what") {
-        return None;
-    }
-    let core: Vec<&str> = q
-        .iter()
-        .map(String::as_str)
-        .skip_while(|w| LEAD.contains(w))
-        .collect();
-    let core: Vec<&str> = match core.split_last() {
-        Some((last, rest)) if *last == "mean" || *last == "means" => rest.to_vec(),
-        _ => core,
-    };
-    if core.is_empty() {
-        return None;
-    }
+    let core = core_of(&input.case.question, input.language, true)?;
     let corpus = input.cx.corpus.as_ref()?;
     for label in &input.case.relevant {
         let Some(doc) = corpus.doc(&label.doc) else {
@@ -89,13 +69,7 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
             let Some(h) = line.trim_start().strip_prefix('#') else {
                 continue;
             };
-            let h = crate::text::words(h.trim_start_matches('#'));
-            let h: Vec<&str> = h
-                .iter()
-                .map(String::as_str)
-                .skip_while(|w| LEAD.contains(w))
-                .collect();
-            if h == core {
+            if core_of(h.trim_start_matches('#'), input.language, false).as_ref() == Some(&core) {
                 return Some(Hit::new(format!("echoes the heading \"{}\"", line.trim())));
             }
         }
