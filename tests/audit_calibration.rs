@@ -10,10 +10,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use ragsynth::audit::{self, AuditConfig, AuditContext};
-use ragsynth::chunk::Chunking;
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::testset::{self, Case, CorpusRef, Label, Source, TestSet};
-use serde_json::{Map, Value};
+use ragsynth::testset::{self, Case, Source};
+use serde_json::Value;
 
 mod xquad_data;
 
@@ -22,33 +21,6 @@ fn shared_data() -> Option<PathBuf> {
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
     dir.join("msmarco-dl20").is_dir().then_some(dir)
-}
-
-fn label(doc: &str, text: &str, quote: &str) -> Label {
-    Label {
-        doc: doc.into(),
-        start: 0,
-        end: text.chars().count(),
-        quote: quote.into(),
-        chunk: None,
-        grade: None,
-        extra: Map::new(),
-    }
-}
-
-fn write_set(dir: &Path, cases: Vec<Case>) -> PathBuf {
-    let corpus = Corpus::load(&dir.join("corpus"), WalkOptions::default()).unwrap();
-    let mut set = TestSet::default();
-    set.corpus = Some(CorpusRef {
-        root: "corpus".into(),
-        fingerprint: Some(corpus.fingerprint()),
-        extra: Map::new(),
-    });
-    set.chunking = Some(Chunking::default());
-    set.cases = cases;
-    let path = dir.join("testset.jsonl");
-    testset::save(&set, &path).unwrap();
-    path
 }
 
 /// DL20: one case per query, labelled with its best-graded judged passage (grade ≥ 2) whose
@@ -94,11 +66,12 @@ fn convert_dl20(data: &Path, out: &Path) -> PathBuf {
         let t = &text[pid];
         let mut c = Case::new(format!("dl20-{qid}"), q.clone());
         let quote: String = t.chars().take(60).collect();
-        c.relevant.push(label(&format!("{pid}.txt"), t, &quote));
+        c.relevant
+            .push(xquad_data::whole(&format!("{pid}.txt"), t, &quote));
         c.tags.source = Some(Source::Real);
         cases.push(c);
     }
-    write_set(&dir, cases)
+    xquad_data::write_set(&dir, cases)
 }
 
 struct Shares {

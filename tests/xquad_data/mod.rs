@@ -1,5 +1,5 @@
 //! XQuAD (`../shared/data/xquad`) as ragsynth test sets, for the tests that calibrate or check
-//! the audit on it.
+//! the audit on it, and the two helpers they build sets with.
 
 use std::path::{Path, PathBuf};
 
@@ -39,21 +39,32 @@ pub fn convert(data: &Path, lang: &str, out: &Path) -> PathBuf {
                     qa["question"].as_str().unwrap(),
                 );
                 c.answer = Some(answer.to_string());
-                c.relevant.push(Label {
-                    doc: doc.clone(),
-                    start: 0,
-                    end: ctx.chars().count(),
-                    quote: answer.into(),
-                    chunk: None,
-                    grade: None,
-                    extra: Map::new(),
-                });
+                c.relevant.push(whole(&doc, ctx, answer));
                 c.tags.source = Some(Source::Synthetic);
                 cases.push(c);
             }
         }
     }
-    let corpus = Corpus::load(&out.join("corpus"), WalkOptions::default()).unwrap();
+    write_set(out, cases)
+}
+
+/// A label spanning the whole of `text` (document `doc`), with `quote` as its quote.
+pub fn whole(doc: &str, text: &str, quote: &str) -> Label {
+    Label {
+        doc: doc.into(),
+        start: 0,
+        end: text.chars().count(),
+        quote: quote.into(),
+        chunk: None,
+        grade: None,
+        extra: Map::new(),
+    }
+}
+
+/// Saves `cases` as `dir/testset.jsonl` over the corpus `dir/corpus` (its fingerprint and the
+/// default chunking in the header); returns the path.
+pub fn write_set(dir: &Path, cases: Vec<Case>) -> PathBuf {
+    let corpus = Corpus::load(&dir.join("corpus"), WalkOptions::default()).unwrap();
     let mut set = TestSet::default();
     set.corpus = Some(CorpusRef {
         root: "corpus".into(),
@@ -62,7 +73,7 @@ pub fn convert(data: &Path, lang: &str, out: &Path) -> PathBuf {
     });
     set.chunking = Some(Chunking::default());
     set.cases = cases;
-    let path = out.join("testset.jsonl");
+    let path = dir.join("testset.jsonl");
     testset::save(&set, &path).unwrap();
     path
 }
