@@ -25,6 +25,8 @@ pub enum Rejection {
     NotAQuestion,
     /// Two questions in one, or a question followed by more text.
     SeveralQuestions,
+    /// Says the same five words twice ("What is X, and what is Y, and what is X?").
+    RepeatsItself,
     /// Names the product of the prompts' worked example, which the corpus does not.
     CopiesExample,
     /// Refers to what the writer was shown ("the passage", "the given text", "fact 1", "the
@@ -75,6 +77,7 @@ impl Rejection {
             Rejection::NoFact => "no_fact",
             Rejection::NotAQuestion => "not_a_question",
             Rejection::SeveralQuestions => "several_questions",
+            Rejection::RepeatsItself => "repeats_itself",
             Rejection::CopiesExample => "copies_example",
             Rejection::MetaReference => "meta_reference",
             Rejection::RestatesAnswer => "restates_answer",
@@ -143,6 +146,9 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     if q.split(['?', '？']).filter(|p| words(p).len() >= 2).count() > 1 {
         return Err(Rejection::SeveralQuestions);
     }
+    if repeats_itself(&w) {
+        return Err(Rejection::RepeatsItself);
+    }
     if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {
         return Err(Rejection::MetaReference);
     }
@@ -150,6 +156,16 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
         return Err(Rejection::WrongLanguage);
     }
     Ok(q.to_string())
+}
+
+/// Words a question may say twice in a row before it repeats itself: five consecutive words seen
+/// twice are one part asked again (small models joining two questions repeat the first).
+const REPEAT: usize = 5;
+
+/// Whether some run of [`REPEAT`] consecutive words stands twice in `words`.
+fn repeats_itself(words: &[String]) -> bool {
+    let mut seen = HashSet::new();
+    words.windows(REPEAT).any(|w| !seen.insert(w))
 }
 
 /// Words of the generation prompts that a question repeating them leaks: a user never saw a
@@ -356,6 +372,13 @@ mod tests {
                 Language::ENGLISH
             ),
             Err(Rejection::SeveralQuestions)
+        );
+        assert_eq!(
+            check_question(
+                "What is the minimum macOS version the agent supports, and what is the issue with tags, and what is the minimum macOS version the agent supports?",
+                Language::ENGLISH
+            ),
+            Err(Rejection::RepeatsItself)
         );
         for meta in [
             "What does the passage say about keys?",
