@@ -25,7 +25,7 @@ pub enum Rejection {
     NotAQuestion,
     /// Two questions in one, or a question followed by more text.
     SeveralQuestions,
-    /// Says the same five words twice ("What is X, and what is Y, and what is X?").
+    /// Says the same eight words twice ("What is X, and what is Y, and what is X?").
     RepeatsItself,
     /// Names the product of the prompts' worked example, which the corpus does not.
     CopiesExample,
@@ -158,9 +158,10 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     Ok(q.to_string())
 }
 
-/// Words a question may say twice in a row before it repeats itself: five consecutive words seen
-/// twice are one part asked again (small models joining two questions repeat the first).
-const REPEAT: usize = 5;
+/// Consecutive words a question says twice when it repeats a part (small models joining two
+/// questions repeat the first): eight, because a joined question's parallel lead ("what is the
+/// configuration option for S3 …, and what is the configuration option for OIDC …") repeats six.
+const REPEAT: usize = 8;
 
 /// Whether some run of [`REPEAT`] consecutive words stands twice in `words`.
 fn repeats_itself(words: &[String]) -> bool {
@@ -379,6 +380,13 @@ mod tests {
                 Language::ENGLISH
             ),
             Err(Rejection::RepeatsItself)
+        );
+        assert!(
+            check_question(
+                "What is the configuration option for S3-compatible storage, and what is the configuration option for OpenID Connect?",
+                Language::ENGLISH
+            )
+            .is_ok()
         );
         for meta in [
             "What does the passage say about keys?",
