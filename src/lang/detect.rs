@@ -26,10 +26,10 @@ pub fn detect(text: &str) -> Option<Language> {
     (info.is_reliable() || other_script).then(|| Language::from_whatlang(info.lang()))
 }
 
-/// A document's language, from its first 2,000 characters (enough for a reliable call, and
+/// A document's language, from its first 1,000 characters (enough for a reliable call, and
 /// detection time stays flat on large files); English when it cannot be told.
 pub fn detect_document(text: &str) -> Language {
-    let end = text.char_indices().nth(2000).map_or(text.len(), |(i, _)| i);
+    let end = text.char_indices().nth(1000).map_or(text.len(), |(i, _)| i);
     detect(&text[..end]).unwrap_or(Language::ENGLISH)
 }
 
@@ -85,12 +85,30 @@ pub fn mixed_paragraphs(text: &str) -> Vec<(Language, usize)> {
 }
 
 /// How a document's language is shown: its code ("es"), or the codes of the languages that
-/// each hold at least a fifth of its paragraphs' text ("es+en") when it mixes them.
+/// each hold at least a fifth of its paragraphs' text ("es+en") when it mixes them. Paragraphs
+/// are told one by one only in a short document or when its middle or its end reads as another
+/// language than its start: telling every paragraph of a large corpus costs more than reading it.
 pub fn document_label(text: &str, configured: Option<Language>) -> String {
     if let Some(l) = configured {
         return l.code().to_string();
     }
-    let main = detect_document(text);
+    let start = &text[..text.char_indices().nth(1000).map_or(text.len(), |(i, _)| i)];
+    let told = detect(start);
+    let n = text.chars().count();
+    // A long document whose start cannot be told is read as English, and is too unclear for
+    // its parts to be told apart either.
+    if told.is_none() && n > 3000 {
+        return Language::ENGLISH.code().to_string();
+    }
+    let main = told.unwrap_or(Language::ENGLISH);
+    let at = |c: usize| text.char_indices().nth(c).map_or(text.len(), |(i, _)| i);
+    let suspect = n <= 3000
+        || [n / 2, n.saturating_sub(500)]
+            .into_iter()
+            .any(|from| detect(&text[at(from)..at(from + 500)]).is_some_and(|l| l != main));
+    if !suspect {
+        return main.code().to_string();
+    }
     let paragraphs = mixed_paragraphs(text);
     let total: usize = paragraphs.iter().map(|(_, n)| n).sum();
     let mut codes = vec![main.code()];
@@ -175,6 +193,15 @@ mod tests {
         let both = document_label(&format!("{es}\n\n{en}"), None);
         assert!(both == "es+en" || both == "en+es", "{both}");
         assert_eq!(document_label(es, None), "es");
+        // A long document whose second half is in another language.
+        let long = format!(
+            "{}{}",
+            format!("{es}\n\n").repeat(10),
+            format!("{en}\n\n").repeat(10)
+        );
+        let label = document_label(&long, None);
+        assert!(label == "es+en" || label == "en+es", "{label}");
+        assert_eq!(document_label(&format!("{es}\n\n").repeat(20), None), "es");
         assert_eq!(document_label(es, Some(lang("de"))), "de");
     }
 }
