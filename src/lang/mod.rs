@@ -121,11 +121,6 @@ impl Language {
         self.0.eng_name()
     }
 
-    /// The name in the language itself ("Español"): what a prompt tells the model to write in.
-    pub fn native_name(self) -> &'static str {
-        self.0.name()
-    }
-
     /// The Snowball stemmer for this language, if there is one.
     fn stemmer(self) -> Option<rust_stemmers::Algorithm> {
         KNOWN
