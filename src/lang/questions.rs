@@ -9,14 +9,16 @@
 //! anywhere, and no "or" offering alternatives.
 
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::LazyLock;
 
 use regex::Regex;
 
 use super::Language;
 
-/// One language's question words and phrases.
-pub struct Wording {
+/// One language's question words and phrases, as written here.
+struct Table {
+    /// Written without spaces: words are found as substrings, not as tokens.
+    unspaced: bool,
     /// Question words ("qué", "welche", "什么"); a question with one is not yes/no.
     interrogatives: &'static [&'static str],
     /// Opening words of a yes/no form that still holds a question word ("est-ce que").
@@ -33,7 +35,8 @@ pub struct Wording {
     earlier_turn: &'static str,
 }
 
-const SPANISH: Wording = Wording {
+const SPANISH: Table = Table {
+    unspaced: false,
     interrogatives: &[
         "qué", "cuál", "cuáles", "quién", "quiénes", "cuándo", "dónde", "adónde", "cómo", "cuánto", "cuánta",
         "cuántos", "cuántas",
@@ -52,7 +55,8 @@ const SPANISH: Wording = Wording {
     earlier_turn: r"(?i)\b(la|su) respuesta anterior\b|\bla pregunta anterior\b|\bcomo se (mencionó|dijo|indicó)\b|\bmencionad[oa]s? (anteriormente|antes)\b",
 };
 
-const GERMAN: Wording = Wording {
+const GERMAN: Table = Table {
+    unspaced: false,
     interrogatives: &[
         "was",
         "wer",
@@ -113,7 +117,8 @@ const GERMAN: Wording = Wording {
     earlier_turn: r"(?i)\b(die|der) vorherige[nr]? (antwort|frage)\b|\bwie (oben|bereits|zuvor|vorher) (erwähnt|gesagt|beschrieben)\b",
 };
 
-const PORTUGUESE: Wording = Wording {
+const PORTUGUESE: Table = Table {
+    unspaced: false,
     interrogatives: &[
         "que", "quê", "qual", "quais", "quem", "quando", "onde", "aonde", "como", "quanto", "quanta",
         "quantos", "quantas", "porquê",
@@ -129,7 +134,8 @@ const PORTUGUESE: Wording = Wording {
     earlier_turn: r"(?i)\ba (resposta|pergunta) anterior\b|\bcomo (mencionado|dito|indicado) (anteriormente|antes|acima)\b",
 };
 
-const FRENCH: Wording = Wording {
+const FRENCH: Table = Table {
+    unspaced: false,
     interrogatives: &[
         "que",
         "qu",
@@ -172,7 +178,8 @@ const FRENCH: Wording = Wording {
     earlier_turn: r"(?i)\bla (réponse|question) précédente\b|\bcomme (mentionné|indiqué|dit) (précédemment|plus haut|auparavant)\b",
 };
 
-const CHINESE: Wording = Wording {
+const CHINESE: Table = Table {
+    unspaced: true,
     interrogatives: &[
         "什么",
         "哪",
@@ -201,24 +208,44 @@ const CHINESE: Wording = Wording {
     earlier_turn: r"(上一个问题|前面提到|上面提到|之前提到|刚才(说|提到))",
 };
 
-/// The wording table of `language`; `None` for English (see the module doc) and for languages
-/// without one.
+/// One language's question words and phrases, its patterns compiled once for the process.
+pub struct Wording {
+    table: &'static Table,
+    meta_reference: Regex,
+    meta_question: Regex,
+    earlier_turn: Regex,
+}
+
+/// The wording of `language`; `None` for English (see the module doc) and for languages
+/// without a table.
 pub fn wording(language: Language) -> Option<&'static Wording> {
-    match language.code() {
-        "es" => Some(&SPANISH),
-        "de" => Some(&GERMAN),
-        "pt" => Some(&PORTUGUESE),
-        "fr" => Some(&FRENCH),
-        "zh" => Some(&CHINESE),
-        _ => None,
-    }
+    static COMPILED: LazyLock<[Wording; 5]> = LazyLock::new(|| {
+        [&SPANISH, &GERMAN, &PORTUGUESE, &FRENCH, &CHINESE].map(|table| {
+            let re = |p: &str| Regex::new(p).expect("valid regex");
+            Wording {
+                table,
+                meta_reference: re(table.meta_reference),
+                meta_question: re(table.meta_question),
+                earlier_turn: re(table.earlier_turn),
+            }
+        })
+    });
+    let at = match language.code() {
+        "es" => 0,
+        "de" => 1,
+        "pt" => 2,
+        "fr" => 3,
+        "zh" => 4,
+        _ => return None,
+    };
+    Some(&COMPILED[at])
 }
 
 /// The question words of `language` (none for English, whose stopword list has them, and for
 /// languages without a table).
 pub fn question_words(language: Language) -> &'static [&'static str] {
     match wording(language) {
-        Some(w) if language != Language::ENGLISH => w.interrogatives,
+        Some(w) if language != Language::ENGLISH => w.table.interrogatives,
         _ => &[],
     }
 }
@@ -229,16 +256,12 @@ pub fn readable(language: Language) -> bool {
 }
 
 impl Wording {
-    fn has_word(&self, question: &str, list: &[&str], unspaced: bool) -> bool {
-        if unspaced {
+    fn has_word(&self, question: &str, list: &[&str]) -> bool {
+        if self.table.unspaced {
             return list.iter().any(|w| question.contains(w));
         }
         let words = crate::text::words(question);
         words.iter().any(|w| list.contains(&w.as_str()))
-    }
-
-    fn unspaced(&self) -> bool {
-        std::ptr::eq(self, &CHINESE)
     }
 
     /// True when `question` reads as a yes/no question: it asks (a `?`, `？` or Chinese "吗")
@@ -251,21 +274,21 @@ impl Wording {
         if !asks || self.opens_request(q) {
             return false;
         }
-        if self.yes_no_prefixes.iter().any(|p| stripped.starts_with(p)) {
-            return !self.has_word(q, self.or, self.unspaced());
+        if self.table.yes_no_prefixes.iter().any(|p| stripped.starts_with(p)) {
+            return !self.has_word(q, self.table.or);
         }
-        !self.has_word(q, self.interrogatives, self.unspaced()) && !self.has_word(q, self.or, self.unspaced())
+        !self.has_word(q, self.table.interrogatives) && !self.has_word(q, self.table.or)
     }
 
     /// True when the question opens with a request ("Explica …", "请说明 …").
     pub fn opens_request(&self, question: &str) -> bool {
         let q = question.trim().trim_start_matches(['¿', '¡']);
-        if self.unspaced() {
-            return self.requests.iter().any(|r| q.starts_with(r));
+        if self.table.unspaced {
+            return self.table.requests.iter().any(|r| q.starts_with(r));
         }
         crate::text::words(q)
             .first()
-            .is_some_and(|w| self.requests.contains(&w.as_str()))
+            .is_some_and(|w| self.table.requests.contains(&w.as_str()))
     }
 
     /// True when the question opens with a question word or a request: a question even without
@@ -275,18 +298,18 @@ impl Wording {
         if self.opens_request(q) {
             return true;
         }
-        if self.unspaced() {
-            return self.interrogatives.iter().any(|w| q.contains(w));
+        if self.table.unspaced {
+            return self.table.interrogatives.iter().any(|w| q.contains(w));
         }
         crate::text::words(q)
             .first()
-            .is_some_and(|w| self.interrogatives.contains(&w.as_str()))
+            .is_some_and(|w| self.table.interrogatives.contains(&w.as_str()))
     }
 
     /// Where the question points at the material its writer was shown. "Según la información
     /// de educacionfinanciera.cl" names its source, which a user can know: not a reference.
     pub fn meta_reference(&self, question: &str) -> Option<Range<usize>> {
-        let m = find(question, self.meta_reference)?;
+        let m = self.meta_reference.find(question)?.range();
         let mut rest = question[m.end..].split_whitespace();
         let first = rest.next().unwrap_or("");
         let quoted = |w: &str| w.starts_with(['"', '«', '\u{201c}']);
@@ -298,34 +321,13 @@ impl Wording {
 
     /// Where the question asks about the text itself.
     pub fn meta_question(&self, question: &str) -> Option<Range<usize>> {
-        find(question, self.meta_question)
+        self.meta_question.find(question).map(|m| m.range())
     }
 
     /// Where the question points at an earlier turn.
     pub fn earlier_turn(&self, question: &str) -> Option<Range<usize>> {
-        find(question, self.earlier_turn)
+        self.earlier_turn.find(question).map(|m| m.range())
     }
-}
-
-/// Finds `pattern` (compiled once per distinct pattern) in `text`.
-fn find(text: &str, pattern: &'static str) -> Option<Range<usize>> {
-    static CACHE: OnceLock<std::sync::Mutex<Vec<(&'static str, &'static Regex)>>> = OnceLock::new();
-    let re = {
-        let mut cache = CACHE
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        match cache.iter().find(|(p, _)| std::ptr::eq(*p, pattern)) {
-            Some((_, re)) => *re,
-            None => {
-                // A handful of fixed patterns, compiled once each for the process.
-                let re: &'static Regex = Box::leak(Box::new(Regex::new(pattern).expect("valid regex")));
-                cache.push((pattern, re));
-                re
-            }
-        }
-    };
-    re.find(text).map(|m| m.range())
 }
 
 #[cfg(test)]
