@@ -50,8 +50,8 @@ const DEFAULT_CONTEXT: usize = 4096;
 pub struct GenerateContext<'a> {
     /// The corpus.
     pub corpus: &'a Corpus,
-    /// Its chunks, as planned.
-    pub chunks: &'a [Chunk],
+    /// Its chunks, as planned, with each chunk's language.
+    pub chunks: &'a ChunkedCorpus,
     /// The templates.
     pub prompts: &'a Prompts,
     /// Real questions given as style examples.
@@ -66,8 +66,6 @@ pub struct GenerateContext<'a> {
     pub context_tokens: usize,
     /// Every document's text in lower case, to tell whether the corpus names something.
     lowered: Vec<String>,
-    /// Each chunk's language: questions are written and checked in it.
-    languages: Vec<Language>,
 }
 
 impl<'a> GenerateContext<'a> {
@@ -94,13 +92,12 @@ impl<'a> GenerateContext<'a> {
             options,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
-            languages: (0..chunks.len()).map(|i| chunks.language_of(i)).collect(),
         }
     }
 
     /// The language of chunk `i` (a position in `chunks`).
     pub fn language_of(&self, i: usize) -> Language {
-        self.languages.get(i).copied().unwrap_or(Language::ENGLISH)
+        self.chunks.language_of(i)
     }
 
     /// What a prompt says of the language: its English name, except for English, which

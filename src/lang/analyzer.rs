@@ -1,7 +1,7 @@
 //! One language's words: stopwords and stems, built once per language and shared.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{OnceLock, RwLock};
+use std::collections::HashSet;
+use std::sync::{LazyLock, OnceLock};
 
 use rust_stemmers::Stemmer;
 
@@ -21,23 +21,17 @@ pub struct Analyzer {
 impl Analyzer {
     /// The analyzer of `language`, built on first use and kept for the process.
     pub fn of(language: Language) -> &'static Analyzer {
-        static CACHE: OnceLock<RwLock<HashMap<Language, &'static Analyzer>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(Default::default);
-        if let Some(a) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&language) {
-            return a;
-        }
-        let mut map = cache.write().unwrap_or_else(|e| e.into_inner());
-        map.entry(language).or_insert_with(|| {
-            // One per language, for the life of the process: a bounded leak.
-            Box::leak(Box::new(Analyzer {
-                language,
-                stopwords: language.stopwords().unwrap_or_default().iter().copied().collect(),
-                question_words: super::questions::question_words(language)
-                    .iter()
-                    .copied()
-                    .collect(),
-                stemmer: language.stemmer().map(Stemmer::create),
-            }))
+        // A slot per language `whatlang` knows, filled on first use: no lock on the hot path.
+        static SLOTS: LazyLock<Vec<OnceLock<Analyzer>>> =
+            LazyLock::new(|| whatlang::Lang::all().iter().map(|_| OnceLock::new()).collect());
+        SLOTS[language.slot()].get_or_init(|| Analyzer {
+            language,
+            stopwords: language.stopwords().unwrap_or_default().iter().copied().collect(),
+            question_words: super::questions::question_words(language)
+                .iter()
+                .copied()
+                .collect(),
+            stemmer: language.stemmer().map(Stemmer::create),
         })
     }
 

@@ -121,6 +121,11 @@ impl Language {
         self.0.eng_name()
     }
 
+    /// This language's position among `whatlang`'s (its discriminant: 0, 1, … in order).
+    fn slot(self) -> usize {
+        self.0 as usize
+    }
+
     /// The Snowball stemmer for this language, if there is one.
     fn stemmer(self) -> Option<rust_stemmers::Algorithm> {
         KNOWN
@@ -219,5 +224,10 @@ mod tests {
         assert!(Language::parse("zh").unwrap().unspaced());
         assert!(Language::parse("klingon").is_none());
         assert_eq!(Language::ENGLISH.to_string(), "en");
+        // Every language has its own analyzer slot.
+        let all = Lang::all();
+        for (i, l) in all.iter().enumerate() {
+            assert_eq!(Language(*l).slot(), i, "{l:?}");
+        }
     }
 }
