@@ -146,9 +146,10 @@ pub fn own_wording(question: &str, run: Range<usize>, analyzer: &Analyzer) -> (u
             continue;
         }
         words += 1;
-        // A capital inside the question marks a name, except in German, which capitalises
+        // A capital inside the question marks a name, except in a language that capitalises
         // every noun.
-        let name = start > 0 && t.raw.chars().any(char::is_uppercase) && analyzer.language().code() != "de";
+        let name =
+            start > 0 && t.raw.chars().any(char::is_uppercase) && !analyzer.language().capitalises_nouns();
         if !name && !analyzer.is_stopword(&t.norm) {
             content += 1;
         }

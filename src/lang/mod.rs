@@ -150,6 +150,12 @@ impl Language {
         matches!(self.0, Lang::Cmn | Lang::Jpn | Lang::Tha | Lang::Khm)
     }
 
+    /// True for German, which writes every noun with a capital: there a capital does not mark a
+    /// name.
+    pub fn capitalises_nouns(self) -> bool {
+        self.0 == Lang::Deu
+    }
+
     /// How much of a question's wording its source holds in this language, relative to
     /// English, for the same relation between question and source: the containment thresholds
     /// of the overlap rules are scaled by it. German writes compounds ("Universitätsgründung"
