@@ -32,35 +32,19 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
         // Each error names its file or address already.
         let server = serve(opts).await?;
         server.notes().iter().for_each(note);
-        if !args.bind.is_loopback() {
-            warning(format_args!(
-                "listening on {} — anyone who can reach this machine can change the test set",
-                args.bind
-            ));
-        }
         let (cases, pending, needs_label) = server.counts();
-        let url = server.url();
-        // Printing must not stop the server when nobody reads its output any more.
-        let mut out = std::io::stdout();
-        let shown = testset.display();
-        let _ = writeln!(
-            out,
-            "Reviewing {shown} ({cases} cases: {pending} pending, {needs_label} needing a label) at {url}"
+        let headline = format!(
+            "Reviewing {} ({cases} cases: {pending} pending, {needs_label} needing a label) at {}",
+            testset.display(),
+            server.url()
         );
-        // The page is served, not opened, unless asked: a server or SSH session has no browser.
-        let how = if args.open {
-            "Opening it in your browser"
-        } else {
-            "Open it in a browser (or pass --open)"
-        };
-        let _ = writeln!(
-            out,
-            "{how}; every decision is saved at once. Press Ctrl-C to stop."
+        announce(
+            &args,
+            "change the test set",
+            &headline,
+            "every decision is saved at once",
+            &server.url(),
         );
-        let _ = out.flush();
-        if args.open {
-            open_browser(&url);
-        }
         server
             .run(async { tokio::signal::ctrl_c().await.unwrap_or_default() })
             .await?;
@@ -71,36 +55,44 @@ pub fn run(args: ReviewArgs, walk: &WalkOptions) -> Result<Exit> {
 /// `review --answers`: the judged-answers page.
 async fn answers(args: &ReviewArgs, path: &std::path::Path) -> Result<Exit> {
     let server = serve_answers(path.to_path_buf(), args.bind, args.port).await?;
+    let (cases, verdicts, marked) = server.counts();
+    let headline = format!(
+        "Reviewing the verdicts of {} ({cases} cases, {verdicts} verdicts, {marked} marked) at {}",
+        path.display(),
+        server.url()
+    );
+    let saved = format!(
+        "every mark is saved at once into {}",
+        server.marks_path().display()
+    );
+    announce(args, "mark the verdicts", &headline, &saved, &server.url());
+    server
+        .run(async { tokio::signal::ctrl_c().await.unwrap_or_default() })
+        .await?;
+    Ok(Exit::Ok)
+}
+
+/// Warns when anyone on the network can `act`, prints `headline` and how to reach the page, and
+/// opens it when asked.
+fn announce(args: &ReviewArgs, act: &str, headline: &str, saved: &str, url: &str) {
     if !args.bind.is_loopback() {
         warning(format_args!(
-            "listening on {} — anyone who can reach this machine can mark the verdicts",
+            "listening on {} — anyone who can reach this machine can {act}",
             args.bind
         ));
     }
-    let (cases, verdicts, marked) = server.counts();
-    let url = server.url();
+    // Printing must not stop the server when nobody reads its output any more.
     let mut out = std::io::stdout();
-    let _ = writeln!(
-        out,
-        "Reviewing the verdicts of {} ({cases} cases, {verdicts} verdicts, {marked} marked) at {url}",
-        path.display()
-    );
+    let _ = writeln!(out, "{headline}");
+    // The page is served, not opened, unless asked: a server or SSH session has no browser.
     let how = if args.open {
         "Opening it in your browser"
     } else {
         "Open it in a browser (or pass --open)"
     };
-    let _ = writeln!(
-        out,
-        "{how}; every mark is saved at once into {}. Press Ctrl-C to stop.",
-        server.marks_path().display()
-    );
+    let _ = writeln!(out, "{how}; {saved}. Press Ctrl-C to stop.");
     let _ = out.flush();
     if args.open {
-        open_browser(&url);
+        open_browser(url);
     }
-    server
-        .run(async { tokio::signal::ctrl_c().await.unwrap_or_default() })
-        .await?;
-    Ok(Exit::Ok)
 }

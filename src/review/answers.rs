@@ -136,13 +136,7 @@ impl AnswersServer {
 
     /// Serves until `shutdown` completes.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<()> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(|error| Error::Network {
-                doing: "server stopped".into(),
-                error,
-            })
+        super::server::serve_until(self.listener, self.router, shutdown).await
     }
 }
 

@@ -160,13 +160,7 @@ impl Server {
 
     /// Serves until `shutdown` completes.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<()> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(|error| Error::Network {
-                doing: "server stopped".into(),
-                error,
-            })
+        serve_until(self.listener, self.router, shutdown).await
     }
 }
 
@@ -258,6 +252,21 @@ pub(super) async fn not_found() -> Response {
 }
 
 /// Explanations of every rule code flagged somewhere in the set.
+/// Serves `router` on `listener` until `shutdown` completes (both pages).
+pub(super) async fn serve_until(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<()> {
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown)
+        .await
+        .map_err(|error| Error::Network {
+            doing: "server stopped".into(),
+            error,
+        })
+}
+
 fn explanations(store: &Store, explain: Option<Explain>) -> BTreeMap<String, String> {
     let Some(explain) = explain else {
         return BTreeMap::new();
