@@ -206,6 +206,23 @@ impl Error {
         }
     }
 
+    /// A bad field on line `line` of a JSON Lines file, of case `case` when known.
+    pub fn field_at(
+        path: &std::path::Path,
+        line: usize,
+        case: Option<&str>,
+        field: &str,
+        message: impl Into<String>,
+    ) -> Self {
+        Error::Field {
+            path: path.to_path_buf(),
+            line: Some(line),
+            case: case.map(str::to_string),
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
     /// Wraps an I/O error with the path it concerns.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io {

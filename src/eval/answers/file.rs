@@ -47,12 +47,8 @@ impl Answers {
             let Some(obj) = limits::json_object_line(path, line, raw)? else {
                 continue;
             };
-            let field = |field: &str, case: Option<&str>, message: &str| Error::Field {
-                path: path.to_path_buf(),
-                line: Some(line),
-                case: case.map(str::to_string),
-                field: field.to_string(),
-                message: message.to_string(),
+            let field = |field: &str, case: Option<&str>, message: &str| {
+                Error::field_at(path, line, case, field, message)
             };
             let id = match obj.get("id") {
                 Some(Value::String(s)) if !s.is_empty() => s.clone(),

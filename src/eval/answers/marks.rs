@@ -101,12 +101,8 @@ impl Marks {
             let Some(obj) = limits::json_object_line(path, line, raw)? else {
                 continue;
             };
-            let field = |field: &str, case: Option<&str>, message: String| Error::Field {
-                path: path.to_path_buf(),
-                line: Some(line),
-                case: case.map(str::to_string),
-                field: field.to_string(),
-                message,
+            let field = |field: &str, case: Option<&str>, message: String| {
+                Error::field_at(path, line, case, field, message)
             };
             let id = match obj.get("id") {
                 Some(Value::String(s)) if !s.is_empty() => s.clone(),
