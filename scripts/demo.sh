@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's run command, for a fresh machine with no API key: installs the local LLM
+# The README's demo command, for a fresh machine with no API key: installs the local LLM
 # (llama-server + Qwen2.5-Coder-1.5B, cached under ~/.cache/ragsynth), builds ragsynth (into the
 # same cached build folder the tests use), imports the sample's real questions, generates
 # synthetic cases from the sample corpus next to them, audits the result (terminal report and a
@@ -8,7 +8,7 @@
 #   bash scripts/demo.sh [N=12]
 #
 # DEMO_JOURNAL=DIR keeps the LLM answers there instead of the shared journal (a fresh folder
-# makes every call again: scripts/readme-demo.sh uses that for the README's figures).
+# makes every call again: scripts/readme-demo.sh uses that for the figures in docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-12}
