@@ -12,6 +12,7 @@ pub mod config;
 pub mod corpus;
 pub mod error;
 pub mod eval;
+pub mod export;
 pub mod fsutil;
 pub mod generate;
 pub mod html;

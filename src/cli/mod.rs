@@ -12,6 +12,7 @@ mod chunk;
 mod chunking;
 mod columns;
 mod eval;
+mod export;
 mod generate;
 mod import;
 mod llm;
@@ -23,6 +24,7 @@ pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
 pub use columns::{ColumnArgs, FromFormat};
 pub use eval::{EvalArgs, EvalFormat};
+pub use export::ExportArgs;
 pub use generate::GenerateArgs;
 pub use import::ImportArgs;
 pub use llm::LlmArgs;
@@ -65,6 +67,8 @@ pub enum Command {
     Review(ReviewArgs),
     /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
     Eval(EvalArgs),
+    /// Write the accepted cases for Ragas, DeepEval, Giskard, promptfoo or as flat JSON Lines.
+    Export(ExportArgs),
     /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.
     Generate(GenerateArgs),
 }

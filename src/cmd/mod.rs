@@ -7,6 +7,7 @@ mod chunk;
 mod eval;
 mod eval_answers;
 mod eval_calibration;
+mod export;
 mod generate;
 mod import;
 mod output;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Remap(args) => remap::run(args, &walk),
         Command::Review(args) => review::run(args, &walk),
         Command::Eval(args) => eval::run(args, cli.config.as_deref(), &walk),
+        Command::Export(args) => export::run(args, &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
 }
