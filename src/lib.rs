@@ -29,6 +29,7 @@ pub mod redact;
 pub mod remap;
 pub mod render;
 pub mod review;
+pub mod run;
 pub mod severity;
 pub mod terminal;
 pub mod testset;

@@ -60,6 +60,8 @@ fn read_usage(page: &Path, usage: &mut Usage) {
         };
         let Some(command) = &command else { continue };
         let rest = rest.split(" #").next().unwrap();
+        // A quoted argument (`--cmd "my_rag --serve"`) is a value, not flags of ragsynth's.
+        let rest: String = rest.split('"').step_by(2).collect::<Vec<_>>().join(" ");
         let flags = usage.entry(command.clone()).or_default();
         for word in rest.split_whitespace() {
             let word = word.trim_start_matches(['[', '(']);

@@ -18,6 +18,7 @@ mod import;
 mod llm;
 mod remap;
 mod review;
+mod run;
 
 pub use audit::AuditArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
@@ -30,6 +31,7 @@ pub use import::ImportArgs;
 pub use llm::LlmArgs;
 pub use remap::{RemapArgs, RemapFormat};
 pub use review::ReviewArgs;
+pub use run::RunArgs;
 
 /// Seed and audit the test sets used to evaluate retrieval-augmented generation systems.
 #[derive(Debug, Parser)]
@@ -67,6 +69,9 @@ pub enum Command {
     Review(ReviewArgs),
     /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
     Eval(EvalArgs),
+    /// Ask a RAG system (HTTP endpoint or command) every question; write what eval --run and
+    /// eval --answers read.
+    Run(RunArgs),
     /// Write the accepted cases for Ragas, DeepEval, Giskard, promptfoo or as flat JSON Lines.
     Export(ExportArgs),
     /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.

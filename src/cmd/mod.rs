@@ -14,6 +14,7 @@ mod output;
 mod progress;
 mod remap;
 mod review;
+mod run;
 
 use std::fmt::Display;
 
@@ -40,6 +41,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Review(args) => review::run(args, &walk),
         Command::Eval(args) => eval::run(args, cli.config.as_deref(), &walk),
         Command::Export(args) => export::run(args, &walk),
+        Command::Run(args) => run::run(args, &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
 }
