@@ -19,11 +19,12 @@ OUT="${1:-$(mktemp -d)}"
 mkdir -p "$BENCH" "$OUT"
 
 # name version file size sha256 extras [dependency pins]. Ragas 0.4.3 imports a module that
-# langchain-community removed in 0.4; giskard.rag needs giskard's `llm` extra.
+# langchain-community removed in 0.4; giskard.rag needs giskard's `llm` extra, and Giskard's
+# numpy 1 needs a pyarrow (and a datasets) from before numpy 2.
 PINS=(
   "ragas 0.4.3 ragas-0.4.3-py3-none-any.whl 466452 ef1d75f674c294e9a6e7d8e9ad261b6bf4697dad1c9cbd1a756ba7a6b4849a38 - langchain-community==0.3.31"
   "deepeval 4.3.1 deepeval-4.3.1-py3-none-any.whl 1523958 a269343d74232b43aa75501d77b21bfacbad2701f3134a5ad76589489e0b7789 -"
-  "giskard 2.19.2 giskard-2.19.2-py3-none-any.whl 557161 344c60475cd338fc4c3391d07e27f2a3a0db6de4ff7b7696e0c6876c1e79ad9d llm"
+  "giskard 2.19.2 giskard-2.19.2-py3-none-any.whl 557161 344c60475cd338fc4c3391d07e27f2a3a0db6de4ff7b7696e0c6876c1e79ad9d llm pyarrow==18.1.0 datasets==3.6.0"
 )
 PROMPTFOO="promptfoo 0.123.1 promptfoo-0.123.1.tgz 6669286 53471b239132b5e7a270fda458f78a1f1b920abb617ef4dc2b096608d480ee2f"
 
