@@ -2,15 +2,12 @@
 //! terminal, one error line per case that still fails), then says where the run and answers
 //! files are and how to score them.
 
-use std::io::IsTerminal;
-
 use anyhow::{Result, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ragsynth::corpus::WalkOptions;
-use ragsynth::run::{self, Entry, Progress};
+use ragsynth::run;
 use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource, Workspace};
 
-use super::warning;
+use super::progress::RunBar;
 use crate::Exit;
 use crate::cli::RunArgs;
 
@@ -25,9 +22,9 @@ pub fn run(args: RunArgs, walk: &WalkOptions) -> Result<Exit> {
             ..OpenOptions::default()
         },
     )?;
-    let bar = Bar::new();
+    let bar = RunBar::new();
     let summary = tokio::runtime::Runtime::new()?.block_on(run::run(&ws.set, &args.out, &options, &bar))?;
-    bar.0.finish_and_clear();
+    bar.finish();
     let failures: Vec<String> = summary.failures.iter().map(|(k, n)| format!("{k} {n}")).collect();
     eprintln!(
         "{} of {} case(s) answered ({} asked now, {} answered before){}",
@@ -58,47 +55,4 @@ pub fn run(args: RunArgs, walk: &WalkOptions) -> Result<Exit> {
         );
     }
     Ok(Exit::Ok)
-}
-
-/// A progress bar on stderr when it is a terminal; each failed case is one line either way.
-struct Bar(ProgressBar);
-
-impl Bar {
-    fn new() -> Bar {
-        let bar = ProgressBar::with_draw_target(
-            Some(0),
-            if std::io::stderr().is_terminal() {
-                ProgressDrawTarget::stderr()
-            } else {
-                ProgressDrawTarget::hidden()
-            },
-        );
-        bar.set_style(
-            ProgressStyle::with_template("asking [{bar:30}] {pos}/{len} ({elapsed}, {eta} left) {msg}")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        Bar(bar)
-    }
-}
-
-impl Progress for Bar {
-    fn start(&self, to_ask: usize, resumed: usize) {
-        self.0.set_length(to_ask as u64);
-        if resumed > 0 {
-            self.0
-                .suspend(|| eprintln!("resuming: {resumed} case(s) already answered are not asked again"));
-        }
-    }
-
-    fn done(&self, entry: &Entry) {
-        self.0.inc(1);
-        if let (Some(kind), Some(message)) = (&entry.error, &entry.message) {
-            let line = format!(
-                "case `{}`: {kind} after {} attempt(s): {message}",
-                entry.id, entry.attempts
-            );
-            self.0.suspend(|| warning(line));
-        }
-    }
 }
