@@ -1,5 +1,5 @@
 //! Measures ragsynth's LLM judges against labelled public data (`scripts/calibrate-judges.sh`
-//! runs it; the README's judge table comes from it):
+//! runs it; the judge table in docs/benchmarks.md comes from it):
 //!
 //! - answerability ("do these passages answer the question?", used by `generate` for
 //!   unanswerable candidates and by `audit --llm` RS504/RS505): SQuAD 2.0's "Normans" article —

@@ -1,7 +1,8 @@
 //! The hand-labelled sample of findings on other tools' real sets (`docs/audit-precision.csv`)
 //! stays the audit's: each set audited today reports exactly the findings the sample marks
-//! `after`, and the share labelled right per rule family stays at the README's figures, so a
-//! rule change that adds or drops a finding has to be labelled before it lands.
+//! `after`, and the share labelled right per rule family stays at the figures of
+//! `docs/benchmarks.md`, so a rule change that adds or drops a finding has to be labelled before
+//! it lands.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 //! points).
 //!
 //! Skips (with a reason) when the shared data is absent. `scripts/bench-languages.sh` runs it
-//! and prints the rule × language table the README quotes.
+//! and prints the rule × language table docs/benchmarks.md quotes.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;

@@ -1,8 +1,8 @@
 //! Thresholds of the audit rules: the `[audit]` section of `ragsynth.toml`.
 //!
 //! Defaults were calibrated on real data (TREC DL 2020 queries vs XQuAD crowd questions, see
-//! the README's `## audit` section and `scripts/calibrate-audit.sh`): a default that flags most
-//! real queries is wrong.
+//! `docs/benchmarks.md`, "Audit: calibration", and `scripts/calibrate-audit.sh`): a default that
+//! flags most real queries is wrong.
 
 use serde::{Deserialize, Serialize};
 

@@ -12,22 +12,26 @@ mod chunk;
 mod chunking;
 mod columns;
 mod eval;
+mod export;
 mod generate;
 mod import;
 mod llm;
 mod remap;
 mod review;
+mod run;
 
 pub use audit::AuditArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
 pub use columns::{ColumnArgs, FromFormat};
 pub use eval::{EvalArgs, EvalFormat};
+pub use export::ExportArgs;
 pub use generate::GenerateArgs;
 pub use import::ImportArgs;
 pub use llm::LlmArgs;
 pub use remap::{RemapArgs, RemapFormat};
 pub use review::ReviewArgs;
+pub use run::RunArgs;
 
 /// Seed and audit the test sets used to evaluate retrieval-augmented generation systems.
 #[derive(Debug, Parser)]
@@ -65,6 +69,11 @@ pub enum Command {
     Review(ReviewArgs),
     /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
     Eval(EvalArgs),
+    /// Ask a RAG system (HTTP endpoint or command) every question; write what eval --run and
+    /// eval --answers read.
+    Run(RunArgs),
+    /// Write the accepted cases for Ragas, DeepEval, Giskard, promptfoo or as flat JSON Lines.
+    Export(ExportArgs),
     /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.
     Generate(GenerateArgs),
 }

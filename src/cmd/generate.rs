@@ -61,7 +61,8 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     let accepted = with_llm(&args.llm, &config, Some(&corpus.root), async |llm| {
         let tokens = llm.context_tokens();
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options, tokens);
-        let bars = Bars::new(&plan, args.quiet || args.json);
+        // With --json the summary goes to stdout; progress stays on stderr unless --quiet.
+        let bars = Bars::new(&plan, args.quiet);
         let result = pipeline::run(llm, &ctx, &plan, &mut summary, &bars).await;
         bars.finish();
         summary.llm = LlmFigures::of(llm);

@@ -7,12 +7,14 @@ mod chunk;
 mod eval;
 mod eval_answers;
 mod eval_calibration;
+mod export;
 mod generate;
 mod import;
 mod output;
 mod progress;
 mod remap;
 mod review;
+mod run;
 
 use std::fmt::Display;
 
@@ -38,6 +40,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Remap(args) => remap::run(args, &walk),
         Command::Review(args) => review::run(args, &walk),
         Command::Eval(args) => eval::run(args, cli.config.as_deref(), &walk),
+        Command::Export(args) => export::run(args, &walk),
+        Command::Run(args) => run::run(args, &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
     }
 }
