@@ -327,7 +327,7 @@ pub fn leans_on_context(question: &str) -> Option<Range<usize>> {
     let antecedent = tokens[..at].iter().enumerate().any(|(i, t)| {
         let proper = i > 0 && t.raw.chars().next().is_some_and(char::is_uppercase);
         let number = t.raw.chars().any(|c| c.is_ascii_digit());
-        let content = !crate::text::is_stopword(&t.norm)
+        let content = !Language::ENGLISH.analyzer().is_stopword(&t.norm)
             && !GENERIC.contains(&t.norm.as_str())
             && !t.norm.ends_with("ing");
         proper || number || content
