@@ -10,9 +10,9 @@ use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::audit as render;
-use ragsynth::workspace::{SetSource, Workspace};
+use ragsynth::workspace::SetSource;
 
-use super::{emit, note, warning, with_llm};
+use super::{emit, note, open, with_llm};
 use crate::Exit;
 use crate::cli::AuditArgs;
 
@@ -28,8 +28,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
     let file = ConfigFile::load(config)?;
     let cfg = args.config(&file)?;
     let options = args.open_options(path, walk)?;
-    let mut ws = Workspace::open(path, &options)?;
-    ws.notes.iter().for_each(warning);
+    let mut ws = open(path, &options)?;
     if let (true, SetSource::Export(kind)) = (args.write, options.set) {
         bail!(
             "--write needs a ragsynth test set; {} is a {kind} export",

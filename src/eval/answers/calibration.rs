@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::marks::{JUDGES, Marks};
-use super::per_question::PerQuestion;
+use super::marks::{self, JUDGES, Marks};
+use super::per_question::{JudgeId, PerQuestion};
 use crate::fsutil::{DirLock, write_atomic};
 use crate::{Error, Result};
 
@@ -179,23 +179,76 @@ impl Records {
     }
 }
 
-/// Puts into `report` the last measure of each judge that gave its verdicts (the lexical
-/// refusal detector when no LLM judged), from the records file of the test set at `testset`.
-/// When that file does not load, every judge is put as not calibrated and the error returned.
-pub fn attach(report: &mut super::AnswerReport, testset: &Path) -> Result<()> {
-    let loaded = Records::load(&path_for(testset));
-    let records = loaded.as_ref().cloned().unwrap_or_default();
-    report.calibration = match &report.judges {
-        Some(j) => JUDGES
-            .into_iter()
-            .map(|judge| {
-                let prompt = j.prompts.get(judge).map(String::as_str);
-                (judge, records.find(judge, &j.model, prompt).cloned())
+/// What `eval --calibration` measured, and where it kept it.
+#[derive(Debug, Clone)]
+pub struct Measured {
+    /// The per-case file.
+    pub per_question: String,
+    /// Its marks file.
+    pub marks: String,
+    /// Marks read.
+    pub marks_read: usize,
+    /// Per judge: who judged (`model`, `prompt`) and the agreement.
+    pub judges: Vec<(Option<JudgeId>, Agreement)>,
+    /// Where the records were saved.
+    pub saved: String,
+}
+
+/// Measures each judge of the per-case file `per_question` (written by `eval --answers --out`
+/// for the test set at `testset`) against the marks beside it, and keeps a record of each
+/// judge that has marks in the records file of the test set, stamped `now`.
+pub fn calibrate(testset: &Path, per_question: &Path, now: jiff::Timestamp) -> Result<Measured> {
+    let set = crate::testset::load(testset)?;
+    let file = PerQuestion::load(per_question)?;
+    // The marks must be about this test set's cases.
+    if let Some(c) = file.cases.iter().find(|c| set.case(&c.id).is_none()) {
+        return Err(Error::Config(format!(
+            "{}:{}: case `{}`: no case of {} has this id (is this the per-case file of another test set?)",
+            per_question.display(),
+            c.line,
+            c.id,
+            testset.display()
+        )));
+    }
+    let marks_path = marks::path_for(per_question);
+    if !marks_path.exists() {
+        return Err(Error::Config(format!(
+            "{}: no marks yet; mark the verdicts first: ragsynth review --answers {}",
+            marks_path.display(),
+            per_question.display()
+        )));
+    }
+    let marks = Marks::load(&marks_path, |id| file.case(id).is_some())?;
+    let judges: Vec<_> = measure(&file, &marks)
+        .into_iter()
+        .map(|a| (file.judged_by.of(a.judge), a))
+        .collect();
+    let records = judges
+        .iter()
+        .filter(|(_, a)| a.n > 0)
+        .filter_map(|(who, a)| {
+            let (model, prompt) = who.clone()?;
+            Some(Record {
+                judge: a.judge.to_string(),
+                model,
+                prompt,
+                n: a.n,
+                accuracy: a.accuracy,
+                kappa: a.kappa,
+                measured: now,
+                marks: marks_path.display().to_string(),
             })
-            .collect(),
-        None => vec![("refused", records.find("refused", "lexical", None).cloned())],
-    };
-    loaded.map(drop)
+        })
+        .collect();
+    let saved = path_for(testset);
+    Records::store(&saved, records)?;
+    Ok(Measured {
+        per_question: per_question.display().to_string(),
+        marks: marks_path.display().to_string(),
+        marks_read: marks.by_key.len(),
+        judges,
+        saved: saved.display().to_string(),
+    })
 }
 
 #[cfg(test)]
