@@ -13,36 +13,14 @@
 use std::collections::BTreeMap;
 
 use futures::{StreamExt, TryStreamExt, stream};
-use serde::Serialize;
 
+use super::report::{Judged, LlmFigures};
 use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
 use super::{AuditConfig, AuditContext, AuditNote, AuditNoteKind, AuditReport, finding};
 use crate::judge::{self, AnswerableReply, Passage, SupportedReply};
-use crate::llm::{ChatRequest, Llm, LlmError, Usage};
+use crate::llm::{ChatRequest, Llm, LlmError};
 use crate::prompts::Prompts;
 use crate::testset::TestSet;
-
-/// What the LLM checks did, for the report's summary.
-#[derive(Debug, Clone, Serialize)]
-pub struct LlmFigures {
-    /// `provider:model`.
-    pub model: String,
-    /// Per rule code.
-    pub checks: BTreeMap<&'static str, Judged>,
-    /// Calls, cache hits, tokens and cost of the run.
-    pub usage: Usage,
-}
-
-/// One LLM rule's count.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Judged {
-    /// Cases the rule applied to.
-    pub cases: usize,
-    /// Of which flagged.
-    pub flagged: usize,
-    /// Of which skipped because a judge's answer was lost.
-    pub skipped: usize,
-}
 
 /// The LLM rules `config` selects, in code order.
 pub fn selected(config: &AuditConfig) -> Vec<&'static RuleInfo> {

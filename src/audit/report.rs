@@ -7,8 +7,9 @@ use std::ops::{Deref, Range};
 
 use serde::{Serialize, Serializer};
 
-use super::{CaseFigures, Comparison, Severity, judged};
+use super::{CaseFigures, Comparison, Severity};
 use crate::lang::Language;
+use crate::llm::Usage;
 
 /// One thing a rule found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -88,7 +89,7 @@ pub struct AuditSummary {
     pub comparison: Option<Comparison>,
     /// What the LLM checks did and cost, when `--llm` ran them.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub llm: Option<judged::LlmFigures>,
+    pub llm: Option<LlmFigures>,
 }
 
 /// The result of an audit.
@@ -203,4 +204,26 @@ impl Serialize for AuditNote {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.text)
     }
+}
+
+/// What the LLM checks did, for the report's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct LlmFigures {
+    /// `provider:model`.
+    pub model: String,
+    /// Per rule code.
+    pub checks: BTreeMap<&'static str, Judged>,
+    /// Calls, cache hits, tokens and cost of the run.
+    pub usage: Usage,
+}
+
+/// One LLM rule's count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Judged {
+    /// Cases the rule applied to.
+    pub cases: usize,
+    /// Of which flagged.
+    pub flagged: usize,
+    /// Of which skipped because a judge's answer was lost.
+    pub skipped: usize,
 }
