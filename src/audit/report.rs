@@ -8,6 +8,7 @@ use std::ops::{Deref, Range};
 use serde::{Serialize, Serializer};
 
 use super::{CaseFigures, Comparison, Severity};
+use crate::judge::calibration::Calibration;
 use crate::lang::Language;
 use crate::llm::Usage;
 
@@ -132,6 +133,9 @@ pub enum AuditNoteKind {
     LlmSkipped,
     /// Judged checks whose answer stayed malformed after the re-asks.
     JudgeMalformed,
+    /// A judge below the calibration bar (or never measured): its rules' findings are shown at
+    /// info level and do not fail the audit.
+    JudgeUncalibrated,
     /// The questions of one language, when the set is not all English: what they were read
     /// with, and which rules could not read them.
     Language,
@@ -178,6 +182,18 @@ impl AuditNote {
         }
     }
 
+    /// The judge `c` is uncalibrated: the findings of `codes` are shown at info level.
+    pub fn judge_uncalibrated(c: &Calibration, codes: &[&str]) -> AuditNote {
+        AuditNote {
+            kind: AuditNoteKind::JudgeUncalibrated,
+            text: format!(
+                "{}: the findings of {} are shown at info level and do not fail the audit (calibrate the judge with `eval --calibration`, or see scripts/calibrate-judges.sh)",
+                c.summary(),
+                codes.join(", ")
+            ),
+        }
+    }
+
     /// `n` judged checks skipped because the judge's answer stayed malformed.
     pub fn judge_malformed(n: usize) -> AuditNote {
         AuditNote {
@@ -215,6 +231,8 @@ pub struct LlmFigures {
     pub checks: BTreeMap<&'static str, Judged>,
     /// Calls, cache hits, tokens and cost of the run.
     pub usage: Usage,
+    /// Each judge the checks asked, with its calibration (`calibrated: false` below the bar).
+    pub judges: Vec<Calibration>,
 }
 
 /// One LLM rule's count.

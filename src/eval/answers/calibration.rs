@@ -15,17 +15,14 @@
 //! (judge, model, prompt): a report shows the kappa of the judge that produced its verdicts, and
 //! "not calibrated" when that exact judge was never measured.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::marks::{self, JUDGES, Marks};
 use super::per_question::{JudgeId, PerQuestion};
-use crate::fsutil::{DirLock, write_atomic};
+pub use crate::judge::calibration::{FILE_NAME, Record, Records, path_for};
 use crate::{Error, Result};
-
-/// The records file's name, in the test set's folder.
-pub const FILE_NAME: &str = "judge-calibration.json";
 
 /// One judge measured against the marks.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -88,95 +85,6 @@ pub fn measure(file: &PerQuestion, marks: &Marks) -> Vec<Agreement> {
             a
         })
         .collect()
-}
-
-/// The last measure of one judge.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    /// Judge name.
-    pub judge: String,
-    /// `provider:model`, or `lexical` for the refusal detector.
-    pub model: String,
-    /// The judge's prompt id (`None` for the lexical detector).
-    pub prompt: Option<String>,
-    /// Marks compared.
-    pub n: usize,
-    /// Accuracy.
-    pub accuracy: Option<f64>,
-    /// Cohen's kappa (`None`: undefined).
-    pub kappa: Option<f64>,
-    /// When it was measured.
-    pub measured: jiff::Timestamp,
-    /// The marks file it was measured on.
-    pub marks: String,
-}
-
-impl Record {
-    /// One line for a report: `κ 0.75, accuracy 0.90 (n 40, 2026-12-01)`.
-    pub fn summary(&self) -> String {
-        let kappa = self.kappa.map_or("undefined".into(), |k| format!("{k:.2}"));
-        let accuracy = self.accuracy.map_or("-".into(), |a| format!("{a:.2}"));
-        let day = self.measured.to_string();
-        let day = day.get(..10).unwrap_or(&day);
-        format!("κ {kappa}, accuracy {accuracy} (n {}, {day})", self.n)
-    }
-}
-
-/// Every record of a test set's folder.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct Records {
-    /// Format version (1).
-    pub ragsynth_calibration: u32,
-    /// The records.
-    pub records: Vec<Record>,
-}
-
-/// The records file of the test set at `testset`.
-pub fn path_for(testset: &Path) -> PathBuf {
-    testset.with_file_name(FILE_NAME)
-}
-
-impl Records {
-    /// Reads `path`; no file: no records.
-    pub fn load(path: &Path) -> Result<Records> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Records::default()),
-            Err(e) => return Err(Error::io(path, e)),
-        };
-        serde_json::from_str(&text).map_err(|e| Error::Parse {
-            path: path.to_path_buf(),
-            line: Some(e.line()),
-            column: Some(e.column()),
-            message: e.to_string(),
-        })
-    }
-
-    /// The record of `judge` as run by `model` with `prompt`.
-    pub fn find(&self, judge: &str, model: &str, prompt: Option<&str>) -> Option<&Record> {
-        self.records
-            .iter()
-            .find(|r| r.judge == judge && r.model == model && r.prompt.as_deref() == prompt)
-    }
-
-    /// Replaces the records of the same (judge, model, prompt) with `new` in the file at
-    /// `path` as it is on disk now (folder locked, written atomically).
-    pub fn store(path: &Path, new: Vec<Record>) -> Result<Records> {
-        let dir = path.parent().unwrap_or(Path::new(""));
-        let _lock = DirLock::acquire(dir);
-        let mut records = Records::load(path)?;
-        records.ragsynth_calibration = 1;
-        for r in new {
-            records
-                .records
-                .retain(|o| !(o.judge == r.judge && o.model == r.model && o.prompt == r.prompt));
-            records.records.push(r);
-        }
-        let mut text = serde_json::to_string_pretty(&records).expect("records serialize");
-        text.push('\n');
-        write_atomic(path, text.as_bytes())?;
-        Ok(records)
-    }
 }
 
 /// What `eval --calibration` measured, and where it kept it.
