@@ -16,13 +16,15 @@
 //! so a rerun is free.
 //!
 //!   cargo run --release --example calibrate_judges -- [--llm SPEC] [--cache-dir DIR] [--limit N]
-//!       [--offset N] [--only JUDGE] [--chain]
+//!       [--offset N] [--only JUDGE] [--chain] [--squad FILE] [--article TITLE]
 //!
 //! `--offset N` skips the first N items of each judge, so a wording tuned on the first items is
 //! measured on others; `--only JUDGE` measures one judge (`answerable`, `supported`, `one
 //! passage of two`); `--chain` asks the answerability question as copy-then-check: the model
 //! copies the words of the passages that answer the question, and the support judge is asked
 //! whether that copy answers it (answerable: something was copied and it is supported).
+//! `--squad FILE --article TITLE` reads the SQuAD items from another SQuAD 2.0 file and article
+//! (a held-out article: docs/benchmarks.md names one).
 
 #[path = "calibration/mod.rs"]
 mod calibration;
@@ -53,8 +55,18 @@ fn read_json(path: PathBuf) -> Value {
 
 /// SQuAD 2.0: answerability of every question, support of right and wrong answers.
 fn squad(items: &mut Vec<Item>) {
-    let d = read_json(data_dir().join("squad2/squad2-normans.json"));
+    // `--squad FILE` (SQuAD 2.0 JSON) measures on other articles than the shared "Normans",
+    // `--article TITLE` on one of them.
+    let path = flag("--squad").map_or_else(|| data_dir().join("squad2/squad2-normans.json"), PathBuf::from);
+    let d = read_json(path);
+    let title = flag("--article");
     for article in d["data"].as_array().into_iter().flatten() {
+        if title
+            .as_deref()
+            .is_some_and(|t| article["title"].as_str() != Some(t))
+        {
+            continue;
+        }
         for p in article["paragraphs"].as_array().into_iter().flatten() {
             let context = p["context"].as_str().unwrap_or_default().to_string();
             let qas: Vec<&Value> = p["qas"].as_array().into_iter().flatten().collect();

@@ -152,7 +152,7 @@ pub const MEASURED: &[Stored] = &[
 ];
 
 /// The model the table was measured on.
-const DEFAULT_MODEL: &str = "llamacpp:qwen2.5-coder-1.5b";
+const DEFAULT_MODEL: &str = "llamacpp:Qwen2.5-Coder-1.5B-Instruct.Q4_K_M";
 
 /// A judge's standing for one run: measured where, how well, and whether it is trusted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
