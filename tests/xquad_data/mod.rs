@@ -18,15 +18,6 @@ pub fn dir() -> Option<PathBuf> {
     dir.join("xquad.zh.json").is_file().then_some(dir)
 }
 
-/// The folder of XQuAD's other languages (ar, el, hi, ro, ru, th, tr, vi), kept outside the
-/// checkout: `RAGSYNTH_XQUAD_MORE`, else `~/.cache/ragsynth/data/xquad`; `None` when absent.
-pub fn more_languages_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RAGSYNTH_XQUAD_MORE")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/ragsynth/data/xquad")))?;
-    dir.is_dir().then_some(dir)
-}
-
 /// XQuAD in `lang` as a test set in `out` (`out/corpus/` and `out/testset.jsonl`, returned):
 /// one document per paragraph, each question labelled with its whole paragraph (the answer as
 /// quote), all tagged synthetic — written beside their source.
