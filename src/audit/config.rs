@@ -6,8 +6,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Result};
-
 /// Every threshold the rules use. All fields are optional in the file; absent ones keep the
 /// default shown in [`AuditConfig::default`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -79,18 +77,5 @@ impl AuditConfig {
     pub fn enabled(&self, code: &str) -> bool {
         let hit = |p: &String| code.starts_with(p.trim());
         (self.select.is_empty() || self.select.iter().any(hit)) && !self.ignore.iter().any(hit)
-    }
-
-    /// Refuses a `select` / `ignore` entry that is no rule's code nor a prefix of one.
-    pub fn check_codes(&self) -> Result<()> {
-        for code in self.select.iter().chain(&self.ignore) {
-            if !super::rules::all()
-                .iter()
-                .any(|r| r.code.starts_with(code.trim()))
-            {
-                return Err(Error::UnknownRule { code: code.clone() });
-            }
-        }
-        Ok(())
     }
 }

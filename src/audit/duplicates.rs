@@ -23,9 +23,10 @@ pub fn normalized(question: &str) -> String {
 
 /// Stemmed word bigrams (a one-word question is its single word).
 fn shingles(question: &str) -> HashSet<u64> {
+    let english = crate::lang::Language::ENGLISH.analyzer();
     let stems: Vec<String> = crate::text::words(question)
         .iter()
-        .map(|w| crate::text::stem(w))
+        .map(|w| english.stem(w))
         .collect();
     let hash = |parts: &[String]| {
         let mut h = std::collections::hash_map::DefaultHasher::new();

@@ -6,6 +6,8 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use ragsynth::corpus::WalkOptions;
+use ragsynth::lang::Language;
 
 mod audit;
 mod chunk;
@@ -24,7 +26,7 @@ pub use audit::AuditArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
 pub use columns::{ColumnArgs, FromFormat};
-pub use eval::{EvalArgs, EvalFormat};
+pub use eval::{EvalArgs, Mode as EvalMode};
 pub use export::ExportArgs;
 pub use generate::GenerateArgs;
 pub use import::ImportArgs;
@@ -51,6 +53,39 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// How to read a corpus: links, and the documents' language.
+    pub fn walk_options(&self) -> anyhow::Result<WalkOptions> {
+        Ok(WalkOptions {
+            follow_outside_links: self.follow_outside_links,
+            language: corpus_language(self)?,
+            ..WalkOptions::default()
+        })
+    }
+}
+
+/// `[corpus]` of the configuration file.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorpusSection {
+    /// The documents' language (ISO 639-1 code), instead of detecting each one's.
+    language: Option<Language>,
+}
+
+/// The documents' language: `--language`, else `[corpus] language`, else none (detected).
+fn corpus_language(cli: &Cli) -> anyhow::Result<Option<Language>> {
+    if let Some(code) = &cli.language {
+        return Ok(Some(Language::parse(code).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--language {code}: not a language this build knows (use an ISO 639-1 code such as {})",
+                Language::known_codes().join(", ")
+            )
+        })?));
+    }
+    let file = ragsynth::config::ConfigFile::load(cli.config.as_deref())?;
+    Ok(file.section::<CorpusSection>("corpus")?.language)
 }
 
 /// Subcommands.

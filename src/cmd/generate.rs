@@ -33,7 +33,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     let mut ws = Workspace::open(&s.output, &args.open_options(walk)?)?;
     ws.notes.iter().for_each(warning);
     if let Some(c) = ws.corpus.as_ref().filter(|c| c.docs.is_empty()) {
-        bail!(Error::no_documents(c));
+        bail!(Error::no_documents(&c.root, c.skipped.len()));
     }
     // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
     ws.adopt_header();

@@ -11,7 +11,8 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::text::{content_terms, words};
+use crate::lang::Language;
+use crate::text::words;
 
 /// A statement of a passage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -331,7 +332,7 @@ pub fn visible(s: &str) -> String {
 
 /// Distinct content words, plus one for each specific: a number, a code span, an option.
 fn score(shown: &str) -> usize {
-    let mut terms = content_terms(shown);
+    let mut terms = Language::ENGLISH.analyzer().content_terms(shown);
     terms.sort();
     terms.dedup();
     let specifics = shown

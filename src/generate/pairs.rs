@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::chunk::Chunk;
 use crate::index::Bm25Index;
 use crate::lang::Language;
-use crate::text::{stem, tokens};
+use crate::text::tokens;
 
 /// Two chunks (indices into the chunk list) and the term that links them.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,7 +141,7 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Ve
 fn name_like(text: &str, term: &str) -> bool {
     let toks = tokens(text);
     toks.iter().enumerate().any(|(i, t)| {
-        if stem(&t.norm) != term {
+        if Language::ENGLISH.analyzer().stem(&t.norm) != term {
             return false;
         }
         let before = &text[..t.byte];
@@ -161,7 +161,7 @@ fn name_like(text: &str, term: &str) -> bool {
 fn surface(text: &str, term: &str) -> String {
     tokens(text)
         .into_iter()
-        .find(|t| stem(&t.norm) == term)
+        .find(|t| Language::ENGLISH.analyzer().stem(&t.norm) == term)
         .map_or_else(|| term.to_string(), |t| t.raw.to_string())
 }
 

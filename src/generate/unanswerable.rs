@@ -26,7 +26,6 @@ use crate::chunk::Chunk;
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
-use crate::text::{content_terms, stem};
 
 /// Largest reply of the neighbour step: three names of a few words.
 pub const MAX_TOKENS: u32 = 64;
@@ -56,7 +55,9 @@ const NOT_NAMES: &[&str] = &[
 /// least, since a rare name is a specific one.
 pub fn named_term(ctx: &GenerateContext<'_>, fact: &str) -> Option<String> {
     let freq = |n: &String| -> usize {
-        content_terms(n)
+        Language::ENGLISH
+            .analyzer()
+            .content_terms(n)
             .iter()
             .map(|t| ctx.index.doc_freq(t))
             .max()
@@ -245,7 +246,7 @@ fn check(
 
 /// A "neighbour" that only repeats the prompt's words ("another product").
 fn generic(neighbour: &str) -> bool {
-    let words: Vec<String> = content_terms(neighbour);
+    let words: Vec<String> = Language::ENGLISH.analyzer().content_terms(neighbour);
     let prompt: Vec<String> = [
         "another",
         "other",
@@ -266,7 +267,7 @@ fn generic(neighbour: &str) -> bool {
         "feature",
     ]
     .iter()
-    .map(|w| stem(w))
+    .map(|w| Language::ENGLISH.analyzer().stem(w))
     .collect();
     words.is_empty() || words.iter().all(|w| prompt.contains(w))
 }

@@ -13,6 +13,7 @@ pub mod foreign;
 mod io;
 mod three_way;
 mod tracked;
+mod typed;
 mod validate;
 mod write;
 mod yaml_error;
@@ -25,8 +26,9 @@ use crate::chunk::Chunking;
 
 pub use crate::severity::Severity;
 pub use emit::to_yaml_string;
-pub use io::{Format, load, load_str, save, to_string};
+pub use io::{load, load_str, save, to_string};
 pub use tracked::{Saved, Tracked, TrackedFile, version_of};
+pub use typed::Format;
 pub use validate::{Issue, IssueFamily, IssueKind, validate};
 
 /// The format version this build reads and writes.
@@ -371,7 +373,7 @@ pub struct TestSet {
     pub extra: Map<String, Value>,
     /// The cases, in file order.
     pub cases: Vec<Case>,
-    pub(crate) origin: Kept<io::HeaderOrigin>,
+    pub(crate) origin: Kept<typed::HeaderOrigin>,
 }
 
 impl Default for TestSet {
