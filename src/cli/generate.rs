@@ -28,7 +28,8 @@ pub struct GenerateArgs {
     /// Cases to plan [default: 20].
     #[arg(short, long)]
     pub n: Option<usize>,
-    /// Shares of question types [default: lookup=0.6,multi_hop=0.2,unanswerable=0.2].
+    /// Shares of question types by their tag names: lookup, multi_hop, unanswerable
+    /// [default: lookup=0.6,multi_hop=0.2,unanswerable=0.2].
     #[arg(long, value_name = "KIND=SHARE,...")]
     pub mix: Option<String>,
     /// Seed for planning and sampling; the same seed plans the same cases [default: 0].

@@ -8,6 +8,7 @@ use ragsynth::Error;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::GenerateContext;
+use ragsynth::generate::estimate;
 use ragsynth::generate::merge::{self, Stamp};
 use ragsynth::generate::pairs::Pairing;
 use ragsynth::generate::pipeline;
@@ -45,12 +46,12 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     if !args.json {
         language_notes(&pairing.languages);
     }
-    let plan = plan::plan_paired(&chunks, pairing, s.n, s.mix, s.options.seed);
+    let plan = plan::plan_paired(&chunks, &pairing, s.n, &s.mix, s.options.seed);
     let mut summary = GenerateSummary::planned(&s.output, ws.set.cases.len(), &plan, s.options.max_rounds);
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");
     if args.dry_run {
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options, None);
-        summary.estimate(&ctx, &plan, args.llm.llm.as_deref())?;
+        estimate::dry_run(&mut summary, &ctx, &plan, args.llm.llm.as_deref())?;
         summary.wall_seconds = started.elapsed().as_secs_f64();
         if !args.json {
             render::text::plan(&mut std::io::stdout(), &plan, &chunks)?;

@@ -2,8 +2,8 @@
 //! chunks, the templates, the questions already in the test set, a lexical index, and the run's
 //! settings.
 
+use super::candidate::stable_hash;
 use super::facts::{self, Fact};
-use super::plan::stable_hash;
 use super::verify::Dedup;
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;

@@ -8,33 +8,12 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::pipeline::RunError;
-use super::plan::{Kind, stable_hash};
+pub use super::candidate::Accepted;
+use super::candidate::{RunError, stable_hash};
 use crate::Error;
 use crate::corpus::Corpus;
 use crate::llm::Llm;
-use crate::testset::{self, Case, Label, Review, Severity, Source, Split, TestSet};
-
-/// A verified candidate, ready to become a case.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Accepted {
-    /// Kind of question.
-    pub kind: Kind,
-    /// The question.
-    pub question: String,
-    /// Reference answer (none for unanswerable questions).
-    pub answer: Option<String>,
-    /// Labels, located in the corpus (empty for unanswerable questions).
-    pub relevant: Vec<Label>,
-    /// Topic tag.
-    pub topic: Option<String>,
-    /// `name@hash` of the prompt that produced it.
-    pub prompt: String,
-    /// Chunk ids it was generated from (seeds the id).
-    pub from: Vec<String>,
-    /// RFC 3339 time its generation answer was journaled, when known.
-    pub created: Option<String>,
-}
+use crate::testset::{self, Case, Review, Severity, Source, Split, TestSet};
 
 /// What every new case records about how it was made.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,7 +150,7 @@ mod tests {
         let mut set = TestSet::default();
         set.cases.push(Case::new("real-1", "how do i restore"));
         let a = Accepted {
-            kind: Kind::SingleHop,
+            kind: crate::generate::candidate::Kind::Lookup,
             question: "How do I restore a file?".into(),
             answer: Some("With tide restore.".into()),
             relevant: vec![],

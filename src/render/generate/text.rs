@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use crate::chunk::Chunk;
-use crate::generate::plan::{Kind, Plan};
+use crate::generate::kinds::KINDS;
+use crate::generate::plan::Plan;
 use crate::generate::summary::{GenerateSummary, Stop};
 use crate::terminal::data;
 
@@ -118,24 +119,31 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
 /// Writes the plan per document (`--dry-run`): each document's chunks and the chunks each kind
 /// of question is planned on, then a blank line.
 pub fn plan(out: &mut dyn Write, plan: &Plan, chunks: &[Chunk]) -> io::Result<()> {
-    let mut rows: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    // Per document: its chunks, then the chunks each kind is planned on.
+    let mut rows: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let row = || vec![0; 1 + KINDS.len()];
     for c in chunks {
-        rows.entry(c.doc.as_str()).or_default()[0] += 1;
+        rows.entry(c.doc.as_str()).or_insert_with(row)[0] += 1;
     }
     for t in &plan.tasks {
-        let col = 1 + Kind::ALL.iter().position(|k| *k == t.kind).unwrap_or(0);
+        let col = 1 + KINDS.iter().position(|k| k.kind == t.kind).unwrap_or(0);
         for &i in &t.chunks {
-            rows.entry(chunks[i].doc.as_str()).or_default()[col] += 1;
+            rows.entry(chunks[i].doc.as_str()).or_insert_with(row)[col] += 1;
         }
     }
-    writeln!(
-        out,
-        "{:<40} {:>6} {:>6} {:>9} {:>12}",
-        "document", "chunks", "lookup", "multi_hop", "unanswerable"
-    )?;
+    let names: Vec<&str> = KINDS.iter().map(|k| k.kind.as_str()).collect();
+    let widths: Vec<usize> = names.iter().map(|n| n.len().max(6)).collect();
+    write!(out, "{:<40} {:>6}", "document", "chunks")?;
+    for (n, w) in names.iter().zip(&widths) {
+        write!(out, " {n:>w$}")?;
+    }
+    writeln!(out)?;
     for (doc, r) in rows {
-        let doc = data(doc);
-        writeln!(out, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3])?;
+        write!(out, "{:<40} {:>6}", data(doc), r[0])?;
+        for (n, w) in r[1..].iter().zip(&widths) {
+            write!(out, " {n:>w$}")?;
+        }
+        writeln!(out)?;
     }
     writeln!(out)
 }
@@ -153,7 +161,7 @@ mod tests {
 
     fn run(accepted: usize) -> GenerateSummary {
         let mut s = GenerateSummary::new("out.yaml".into());
-        let k = s.kind(Kind::SingleHop);
+        let k = s.kind(crate::generate::candidate::Kind::Lookup);
         k.planned = 4;
         k.accepted = accepted;
         k.llm_calls = 4;

@@ -14,19 +14,45 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::ask::{self, Outcome, Tally, created_of, label_in, topic_of};
-use super::context::GenerateContext;
-use super::facts::Fact;
-use super::merge::Accepted;
-use super::plan::{Kind, Task};
-use super::verify::{Rejection, check_not_example, check_question, check_wording};
 use crate::chunk::Chunk;
+use crate::generate::ask::{self, created_of, label_in, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::Fact;
+use crate::generate::kind::{CallEstimate, KindInfo, Shape};
+use crate::generate::pairs::find_pairs;
+use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording};
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
 
 /// Largest reply: two short answers, two questions and the joined question.
 pub const MAX_TOKENS: u32 = 240;
+
+/// The kind's row: one question a call, on two chunks of different documents that share a
+/// rare term, checked without a judge.
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::MultiHop,
+    summary: "needs two passages of different documents",
+    default_share: 0.2,
+    per_call: 1,
+    shape: Shape::Pair {
+        pairs: find_pairs,
+        needs: "pair(s) of documents share a rare term",
+    },
+    calls_per_task: 1,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// The one call of a task; none when the pair's facts say the same (rejected without a call).
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let Some(facts) = facts_of(ctx, task) else {
+        return Ok(Vec::new());
+    };
+    let r = render(ctx, task, &facts)?;
+    Ok(vec![CallEstimate::of(&r.system, &r.user, MAX_TOKENS)])
+}
 
 /// What the model writes for a multi-hop case: each fact's question and answer, then the
 /// question that needs both.

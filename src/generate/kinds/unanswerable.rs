@@ -15,14 +15,16 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::ask::{self, Outcome, Tally, created_of, topic_of};
-use super::context::GenerateContext;
-use super::facts::Fact;
 use super::lookup::{self, OneLookup};
-use super::merge::Accepted;
-use super::plan::{Kind, Task};
-use super::verify::{Rejection, check_not_example, check_on_topic, check_question};
 use crate::chunk::Chunk;
+use crate::generate::ask::{self, created_of, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::Fact;
+use crate::generate::kind::{CallEstimate, KindInfo, Shape};
+use crate::generate::pairs::Pairing;
+use crate::generate::verify::{Rejection, check_not_example, check_on_topic, check_question};
+use crate::judge;
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
@@ -30,6 +32,57 @@ use crate::text::{content_terms, stem};
 
 /// Largest reply of the neighbour step: three names of a few words.
 pub const MAX_TOKENS: u32 = 64;
+
+/// The kind's row: three calls a question (the neighbours, the question, the judge).
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::Unanswerable,
+    summary: "on the corpus's topics, but the corpus does not hold the answer",
+    default_share: 0.2,
+    per_call: 1,
+    shape: Shape::Chunk { targets: any_chunk },
+    calls_per_task: 3,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// Any chunk worth asking about; one whose facts name nothing is rejected without a call.
+fn any_chunk(_: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    eligible.to_vec()
+}
+
+/// The neighbours, the question of the changed fact (about as long as a one-fact lookup) and
+/// the judge over the top chunks (estimated from the average chunk); none when no fact of the
+/// chunk names anything.
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let Some((fact, term)) = fact_of(ctx, task) else {
+        return Ok(Vec::new());
+    };
+    let r = render(ctx, task, &fact, &term)?;
+    let neighbours = CallEstimate::of(&r.system, &r.user, MAX_TOKENS);
+    let one = Task {
+        questions: 1,
+        ..task.clone()
+    };
+    let (q, max) = lookup::render(ctx, &one, &[fact])?;
+    let question = CallEstimate::of(&q.system, &q.user, max);
+    let judge_prompt = ctx.prompts.render(
+        "judge_answerable",
+        &serde_json::json!({"question": "", "passages": []}),
+    )?;
+    let avg = ctx
+        .chunks
+        .iter()
+        .map(|c| crate::llm::Llm::estimate_tokens(&c.text) as u64)
+        .sum::<u64>()
+        / ctx.chunks.len().max(1) as u64;
+    let judge = CallEstimate {
+        prompt_tokens: CallEstimate::of(&judge_prompt.system, &judge_prompt.user, 0).prompt_tokens
+            + 16
+            + avg * ctx.options.judge_top_k as u64,
+        max_tokens: judge::MAX_TOKENS,
+    };
+    Ok(vec![neighbours, question, judge])
+}
 
 /// Things of the same kind as the fact's term.
 #[derive(Debug, Deserialize, JsonSchema)]

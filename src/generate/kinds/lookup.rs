@@ -1,5 +1,4 @@
-//! Lookup (single-hop) questions: one call asks for a question on each of up to
-//! [`LOOKUPS_PER_CALL`](super::plan::LOOKUPS_PER_CALL) facts of a chunk. The prompt shows the
+//! Lookup questions: one call asks for a question on each of up to [`LOOKUPS_PER_CALL`] facts of a chunk. The prompt shows the
 //! facts and where they stand ("Title > Section"), not the whole passage: a small model asked
 //! about a passage writes about the passage; asked for the question a fact answers, it writes
 //! that question, and the prompt is a third as long.
@@ -12,14 +11,48 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::ask::{self, Outcome, Tally, created_of, label_in, non_empty, topic_of};
-use super::context::GenerateContext;
-use super::facts::Fact;
-use super::merge::Accepted;
-use super::plan::{Kind, Task};
-use super::verify::{Rejection, check_not_example, check_on_topic, check_question, check_wording};
+use crate::chunk::Chunk;
+use crate::generate::ask::{self, created_of, label_in, non_empty, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::Fact;
+use crate::generate::kind::{CallEstimate, KindInfo, Shape};
+use crate::generate::pairs::Pairing;
+use crate::generate::verify::{Rejection, check_not_example, check_on_topic, check_question, check_wording};
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
+
+/// The kind's row: two questions a call, on any chunk worth asking about.
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::Lookup,
+    summary: "one fact of one passage, asked as a user would",
+    default_share: 0.6,
+    per_call: LOOKUPS_PER_CALL,
+    shape: Shape::Chunk { targets: any_chunk },
+    calls_per_task: 1,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// Lookup questions asked in one call, each on another fact of the same chunk. A local model
+/// spends most of a call reading the prompt; two questions per prompt halve that, and more
+/// would spend the plan on fewer chunks.
+pub const LOOKUPS_PER_CALL: u32 = 2;
+
+/// Every chunk worth asking about has facts a lookup can ask.
+fn any_chunk(_: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    eligible.to_vec()
+}
+
+/// The one call of a task; none when its chunk has no fact (it is rejected without a call).
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let facts = facts_of(ctx, task);
+    if facts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (r, max) = render(ctx, task, &facts)?;
+    Ok(vec![CallEstimate::of(&r.system, &r.user, max)])
+}
 
 /// Largest reply: per question a ~25-token answer and a ~30-token question, with the JSON
 /// around them and room to spare so a finished reply is never cut off.
@@ -125,7 +158,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             )?;
             ctx.existing.check(&question)?;
             Ok(Accepted {
-                kind: Kind::SingleHop,
+                kind: Kind::Lookup,
                 question,
                 answer: non_empty(&answer),
                 relevant: vec![label_in(ctx, chunk, &fact.quote)?],
