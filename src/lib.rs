@@ -29,6 +29,7 @@ pub mod remap;
 pub mod render;
 pub mod review;
 pub mod severity;
+pub mod style;
 pub mod terminal;
 pub mod testset;
 pub mod text;

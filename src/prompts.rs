@@ -17,7 +17,9 @@ use crate::{Error, Result};
 
 /// The templates ragsynth ships, by name (file name without `.j2`).
 const DEFAULTS: &[(&str, &str)] = &[
-    ("single_hop", include_str!("../prompts/single_hop.j2")),
+    ("lookup", include_str!("../prompts/lookup.j2")),
+    ("identifier", include_str!("../prompts/identifier.j2")),
+    ("comparison", include_str!("../prompts/comparison.j2")),
     ("multi_hop", include_str!("../prompts/multi_hop.j2")),
     ("unanswerable", include_str!("../prompts/unanswerable.j2")),
     ("judge_answerable", include_str!("../prompts/judge_answerable.j2")),

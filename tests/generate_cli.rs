@@ -168,6 +168,6 @@ fn bad_options_name_themselves() {
     assert!(run(&["--heldout", "1.5"]).contains("--heldout"));
     assert!(run(&["--max-rounds", "0"]).contains("--max-rounds"));
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("single_hop.j2"), "{% block user %}{{ text }").unwrap();
-    assert!(run(&["--prompts", dir.path().to_str().unwrap()]).contains("single_hop.j2"));
+    std::fs::write(dir.path().join("lookup.j2"), "{% block user %}{{ text }").unwrap();
+    assert!(run(&["--prompts", dir.path().to_str().unwrap()]).contains("lookup.j2"));
 }

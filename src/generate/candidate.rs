@@ -6,8 +6,9 @@
 use sha2::{Digest, Sha256};
 
 use super::verify::Rejection;
+use crate::lang::Language;
 use crate::llm::LlmError;
-use crate::testset::{Label, QuestionType};
+use crate::testset::{Difficulty, Hop, Label, QuestionType, Side};
 
 /// A kind of question `generate` writes: one of the design's question types (the `type` tag).
 pub type Kind = QuestionType;
@@ -63,8 +64,11 @@ impl Task {
 pub struct Accepted {
     /// Kind of question.
     pub kind: Kind,
-    /// The question.
+    /// The question, as checked.
     pub question: String,
+    /// Other wordings of the same question that passed the same checks (search keywords): the
+    /// one that matches the set's style and difficulty is written.
+    pub phrasings: Vec<String>,
     /// Reference answer (none for unanswerable questions).
     pub answer: Option<String>,
     /// Labels, located in the corpus (empty for unanswerable questions).
@@ -77,6 +81,31 @@ pub struct Accepted {
     pub from: Vec<String>,
     /// RFC 3339 time its generation answer was journaled, when known.
     pub created: Option<String>,
+    /// What its kind records beside the question (hops and bridge, sides, identifier).
+    pub shape: Shape,
+    /// The language it was written and checked in (its passage's).
+    pub language: Language,
+    /// How hard keyword search finds its source, once its wording is chosen.
+    pub difficulty: Option<Difficulty>,
+}
+
+/// What a kind records of a case beyond its question, answer and labels.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Shape {
+    /// Nothing more (lookups, unanswerable questions).
+    #[default]
+    Plain,
+    /// The identifier asked about.
+    Identifier(String),
+    /// The two things compared.
+    Comparison(Vec<Side>),
+    /// The hops, in order, and the bridge between them.
+    Bridge {
+        /// One per hop.
+        hops: Vec<Hop>,
+        /// What the first hop finds and the second asks about.
+        bridge: String,
+    },
 }
 
 /// LLM calls a candidate made, and the provider's failure when it ended `llm_failed`.

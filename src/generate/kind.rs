@@ -21,7 +21,7 @@ pub struct KindInfo {
     /// Questions one task asks for in one call.
     pub per_call: u32,
     /// Which chunks a task is asked about.
-    pub shape: Shape,
+    pub layout: Layout,
     /// LLM calls one task makes at most when every check runs (re-asks of malformed answers
     /// aside): the bound the estimate and the worst case count.
     pub calls_per_task: u64,
@@ -32,7 +32,7 @@ pub struct KindInfo {
 }
 
 /// How a kind lays its tasks on the corpus.
-pub enum Shape {
+pub enum Layout {
     /// One chunk a task: of the chunks worth asking about, those `targets` keeps, spread over
     /// documents in proportion to their text and evenly inside each.
     Chunk {

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 pub use super::candidate::Accepted;
-use super::candidate::{RunError, stable_hash};
+use super::candidate::{RunError, Shape, stable_hash};
 use crate::Error;
 use crate::corpus::Corpus;
 use crate::llm::Llm;
@@ -57,7 +57,20 @@ pub fn append(set: &mut TestSet, accepted: Vec<Accepted>, stamp: &Stamp) -> Vec<
         let mut case = Case::new(id.clone(), a.question);
         case.answer = a.answer;
         case.relevant = a.relevant;
+        match a.shape {
+            Shape::Plain => {}
+            Shape::Identifier(id) => case.identifier = Some(id),
+            Shape::Comparison(sides) => case.sides = Some(sides),
+            Shape::Bridge { hops, bridge } => {
+                case.hops = Some(hops);
+                case.bridge = Some(bridge);
+            }
+        }
         case.tags.kind = Some(a.kind.as_str().to_string());
+        if let Some(rank) = a.difficulty.as_ref().and_then(|d| d.source_rank) {
+            case.tags.difficulty = Some(super::restyle::tag(rank).to_string());
+        }
+        case.difficulty = a.difficulty;
         case.tags.topic = a.topic;
         case.tags.source = Some(Source::Synthetic);
         case.review = Some(Review::Pending);
@@ -152,12 +165,16 @@ mod tests {
         let a = Accepted {
             kind: crate::generate::candidate::Kind::Lookup,
             question: "How do I restore a file?".into(),
+            phrasings: Vec::new(),
             answer: Some("With tide restore.".into()),
             relevant: vec![],
             topic: Some("restore".into()),
-            prompt: "single_hop@00000000".into(),
+            prompt: "lookup@00000000".into(),
             from: vec!["a.md#0".into()],
             created: Some("2026-02-03T04:05:06Z".into()),
+            shape: Shape::Plain,
+            language: crate::lang::Language::ENGLISH,
+            difficulty: None,
         };
         let mut stamp = Stamp {
             model: "m".into(),
@@ -172,7 +189,7 @@ mod tests {
         assert!(c.id.starts_with("syn-") && c.is_synthetic());
         assert_eq!(c.review, Some(Review::Pending));
         assert_eq!(c.tags.kind.as_deref(), Some("lookup"));
-        assert_eq!(c.provenance.as_ref().unwrap()["prompt"], "single_hop@00000000");
+        assert_eq!(c.provenance.as_ref().unwrap()["prompt"], "lookup@00000000");
         // The answer's journal time is the case's time, unless a time is pinned.
         assert_eq!(c.provenance.as_ref().unwrap()["created"], "2026-02-03T04:05:06Z");
         stamp.pinned = true;

@@ -8,7 +8,9 @@
 //! without calling anything. The types they pass along live in [`candidate`], a leaf.
 
 pub mod ask;
+pub mod bridges;
 pub mod candidate;
+pub mod comparisons;
 pub mod context;
 pub mod eligible;
 pub mod estimate;
@@ -16,9 +18,11 @@ pub mod facts;
 pub mod kind;
 pub mod kinds;
 pub mod merge;
+pub mod names;
 pub mod pairs;
 pub mod pipeline;
 pub mod plan;
+pub mod restyle;
 pub mod summary;
 pub mod topup;
 pub mod verify;
@@ -47,6 +51,9 @@ pub struct GenerateConfig {
     pub max_rounds: Option<u32>,
     /// Real questions shown as style examples (0 = none).
     pub style_examples: Option<usize>,
+    /// The style the new questions are written in: `auto` (the set's real questions, else
+    /// `chat`), `search`, `chat` or `formal`.
+    pub style: Option<String>,
     /// Stop the run when this many candidates in a row (in completion order) end `llm_failed`
     /// (the provider kept failing after all retries); 0 never stops.
     pub stop_after_llm_failed: Option<usize>,

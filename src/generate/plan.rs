@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::candidate::{Kind, Task, stable_hash};
 use super::eligible::low_content;
-use super::kind::Shape;
+use super::kind::Layout;
 use super::kinds::{self, FALLBACK, KINDS};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
@@ -211,9 +211,9 @@ pub fn plan_paired(chunks: &[Chunk], pairing: &Pairing, n: usize, mix: &Mix, see
         if counts[i] == 0 {
             continue;
         }
-        let targets = match info.shape {
-            Shape::Chunk { targets } => Targets::Chunks(targets(chunks, &plan.eligible, pairing)),
-            Shape::Pair { pairs, .. } => {
+        let targets = match info.layout {
+            Layout::Chunk { targets } => Targets::Chunks(targets(chunks, &plan.eligible, pairing)),
+            Layout::Pair { pairs, .. } => {
                 Targets::Pairs(ranked(chunks, pairs(chunks, &plan.eligible, pairing), seed))
             }
         };
@@ -224,9 +224,9 @@ pub fn plan_paired(chunks: &[Chunk], pairing: &Pairing, n: usize, mix: &Mix, see
         let planned: usize = tasks.iter().map(|t| t.questions as usize).sum();
         if planned < counts[i] && info.kind != FALLBACK {
             let moved = counts[i] - planned;
-            let needs = match info.shape {
-                Shape::Pair { needs, .. } => needs,
-                Shape::Chunk { .. } => "chunk(s) can carry one",
+            let needs = match info.layout {
+                Layout::Pair { needs, .. } => needs,
+                Layout::Chunk { .. } => "chunk(s) can carry one",
             };
             notes.push(format!(
                 "only {} {needs}; {moved} {} slot(s) moved to {FALLBACK}",

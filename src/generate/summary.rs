@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::candidate::Kind;
 use super::kinds::KINDS;
 use super::plan::Plan;
+use super::restyle::{Restyled, Target};
 use crate::llm::Llm;
 use crate::testset::{Split, TestSet};
 
@@ -139,6 +140,10 @@ pub struct GenerateSummary {
     pub stopped: Option<Stop>,
     /// LLM requests at most, over all rounds (every candidate rejected, every check run).
     pub worst_case_calls: u64,
+    /// The style and difficulty the new questions aim at.
+    pub target: Option<Target>,
+    /// How the new questions compare with it, as written and as chosen (none for a dry run).
+    pub restyled: Option<Restyled>,
 }
 
 impl GenerateSummary {

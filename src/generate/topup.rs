@@ -147,7 +147,8 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::generate::pairs::{Pairing, find_pairs};
+    use crate::generate::bridges;
+    use crate::generate::pairs::Pairing;
     use crate::generate::plan::{Mix, plan, ranked};
 
     fn chunk(doc: &str, n: usize, text: &str) -> Chunk {
@@ -172,16 +173,16 @@ mod tests {
     fn corpus() -> Vec<Chunk> {
         let mut chunks = Vec::new();
         for n in 0..4 {
-            let terms = format!("zorblat{n} or frobnic{n}");
+            let terms = format!("ZB-10{n} or FQ-20{n}");
             chunks.push(chunk("a.md", n, &prose(&format!("alpha{n}"), &terms)));
         }
         // b.md#n shares one rare term with a.md#n and another with a.md#(n+1)%4: 8 pairs.
         for n in 0..4 {
-            let terms = format!("zorblat{n} or frobnic{}", (n + 1) % 4);
+            let terms = format!("ZB-10{n} or FQ-20{}", (n + 1) % 4);
             chunks.push(chunk("b.md", n, &prose(&format!("beta{n}"), &terms)));
         }
         for n in 0..2 {
-            chunks.push(chunk("c.md", n, &prose(&format!("gamma{n}"), "quuxfield")));
+            chunks.push(chunk("c.md", n, &prose(&format!("gamma{n}"), "QX-999")));
         }
         chunks
     }
@@ -253,7 +254,7 @@ mod tests {
     fn multi_hop_replacements_are_new_pairs_or_none() {
         let chunks = corpus();
         let eligible: Vec<usize> = (0..chunks.len()).collect();
-        let pairs = ranked(&chunks, find_pairs(&chunks, &eligible, &Pairing::default()), 4);
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
         let targets = BTreeMap::from([(Kind::MultiHop, Targets::Pairs(pairs))]);
         let mix: Mix = "multi_hop=1".parse().unwrap();
         let p = plan(&chunks, 2, &mix, 4);

@@ -13,12 +13,14 @@ use serde_json::json;
 
 use crate::chunk::Chunk;
 use crate::generate::ask::{self, created_of, label_in, non_empty, topic_of};
-use crate::generate::candidate::{Accepted, Kind, Outcome, Tally, Task};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
-use crate::generate::kind::{CallEstimate, KindInfo, Shape};
+use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::pairs::Pairing;
-use crate::generate::verify::{Rejection, check_not_example, check_on_topic, check_question, check_wording};
+use crate::generate::verify::{
+    Rejection, check_not_example, check_on_topic, check_query, check_question, check_wording,
+};
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
 
@@ -26,9 +28,9 @@ use crate::prompts::Rendered;
 pub const INFO: KindInfo = KindInfo {
     kind: Kind::Lookup,
     summary: "one fact of one passage, asked as a user would",
-    default_share: 0.6,
+    default_share: 0.3,
     per_call: LOOKUPS_PER_CALL,
-    shape: Shape::Chunk { targets: any_chunk },
+    layout: Layout::Chunk { targets: any_chunk },
     calls_per_task: 1,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
     estimate,
@@ -54,16 +56,20 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
     Ok(vec![CallEstimate::of(&r.system, &r.user, max)])
 }
 
-/// Largest reply: per question a ~25-token answer and a ~30-token question, with the JSON
-/// around them and room to spare so a finished reply is never cut off.
-pub const MAX_TOKENS_PER_QUESTION: u32 = 90;
+/// Largest reply: per question a ~25-token answer, a ~30-token question and a ~15-token search
+/// query, with the JSON around them and room to spare so a finished reply is never cut off.
+pub const MAX_TOKENS_PER_QUESTION: u32 = 110;
 
-/// The reply for one fact.
+/// The reply for one fact: its question as a user asks it, the same need as search keywords,
+/// and the short answer.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct OneLookup {
     /// The question a user would ask that fact 1 answers.
     #[schemars(length(max = 200))]
     pub question_1: String,
+    /// The same need as search-box keywords.
+    #[schemars(length(max = 100))]
+    pub search_1: String,
     /// Its short answer.
     #[schemars(length(max = 160))]
     pub answer_1: String,
@@ -78,15 +84,60 @@ pub struct TwoLookups {
     /// The question for fact 1.
     #[schemars(length(max = 200))]
     pub question_1: String,
+    /// Its search keywords.
+    #[schemars(length(max = 100))]
+    pub search_1: String,
     /// Its short answer.
     #[schemars(length(max = 160))]
     pub answer_1: String,
     /// The question for fact 2.
     #[schemars(length(max = 200))]
     pub question_2: String,
+    /// Its search keywords.
+    #[schemars(length(max = 100))]
+    pub search_2: String,
     /// Its short answer.
     #[schemars(length(max = 160))]
     pub answer_2: String,
+}
+
+/// What the model wrote for one fact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    /// The question, as a user asks it.
+    pub question: String,
+    /// The same need as search keywords.
+    pub search: String,
+    /// The short answer.
+    pub answer: String,
+}
+
+impl Written {
+    /// The same with another question.
+    pub fn with_question(&self, question: String) -> Written {
+        Written {
+            question,
+            ..self.clone()
+        }
+    }
+
+    /// The wordings that pass: the question in question form, the search keywords in query
+    /// form, each then through `checks`. The first that passes is the case's question, the
+    /// other an alternative wording; when none passes, the question's reason.
+    pub fn checked(
+        &self,
+        language: crate::lang::Language,
+        checks: impl Fn(&str) -> Result<(), Rejection>,
+    ) -> Result<(String, Vec<String>), Rejection> {
+        let question = check_question(&self.question, language).and_then(|q| checks(&q).map(|()| q));
+        let search = check_query(&self.search, language).and_then(|q| checks(&q).map(|()| q));
+        match (question, search) {
+            (Ok(q), Ok(s)) if s != q => Ok((q, vec![s])),
+            (Ok(q), _) => Ok((q, Vec::new())),
+            (Err(_), Ok(s)) => Ok((s, Vec::new())),
+            (Err(e), Err(_)) => Err(e),
+        }
+    }
 }
 
 /// The facts a task asks about: the chunk's best facts, the next ones for a later attempt.
@@ -120,7 +171,7 @@ pub fn render_about(
         .collect();
     let rendered = ask::render(
         ctx,
-        "single_hop",
+        "lookup",
         max_tokens,
         &[],
         |_| json!({"topic": topic, "facts": listed, "examples": ctx.examples, "language": ctx.language_var(task.chunks[0])}),
@@ -137,7 +188,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let (rendered, max_tokens) = render(ctx, task, &facts).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, max_tokens);
-    let (pairs, created) = match questions(llm, &req, facts.len(), tally).await? {
+    let (written, created) = match questions(llm, &req, facts.len(), tally).await? {
         Ok(x) => x,
         Err(r) => return Ok(vec![Err(r); facts.len()]),
     };
@@ -146,50 +197,62 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let topic = ctx.topic(chunk, &facts[0]);
     let results = facts
         .iter()
-        .zip(pairs)
-        .map(|(fact, (answer, question))| {
-            let question = check_question(&question, language)?;
-            check_wording(&question, &answer, &fact.shown, language)?;
-            check_not_example(&question, &format!("{topic} {}", fact.shown))?;
-            check_on_topic(
-                &question,
-                &[&fact.shown, fact.context.as_deref().unwrap_or("")],
-                language,
-            )?;
-            ctx.existing.check(&question)?;
+        .zip(written)
+        .map(|(fact, w)| {
+            let sources = [fact.shown.as_str(), fact.context.as_deref().unwrap_or("")];
+            let checks = |q: &str| -> Result<(), Rejection> {
+                check_wording(q, &w.answer, &fact.shown, language)?;
+                check_not_example(q, &format!("{topic} {}", fact.shown))?;
+                check_on_topic(q, &sources, language)?;
+                ctx.existing.check(q)
+            };
+            let (question, phrasings) = w.checked(language, checks)?;
             Ok(Accepted {
                 kind: Kind::Lookup,
                 question,
-                answer: non_empty(&answer),
+                phrasings,
+                answer: non_empty(&w.answer),
                 relevant: vec![label_in(ctx, chunk, &fact.quote)?],
                 topic: Some(topic_of(&chunk.doc)),
                 prompt: prompt.clone(),
                 from: vec![chunk.id.clone(), task.attempt.to_string(), fact.start.to_string()],
                 created: created.clone(),
+                shape: Shape::Plain,
+                language,
+                difficulty: None,
             })
         })
         .collect();
     Ok(results)
 }
 
-/// The (answer, question) pairs of a reply for `n` facts, and when it was journaled.
-async fn questions(
+/// What a reply for `n` facts wrote for each, and when it was journaled.
+pub async fn questions(
     llm: &Llm,
     req: &ChatRequest,
     n: usize,
     tally: &mut Tally,
-) -> Result<Result<(Vec<(String, String)>, Option<String>), Rejection>, crate::llm::LlmError> {
+) -> Result<Result<(Vec<Written>, Option<String>), Rejection>, crate::llm::LlmError> {
+    let written = |question: String, search: String, answer: String| Written {
+        question,
+        search,
+        answer,
+    };
     Ok(if n == 1 {
         ask::ask::<OneLookup>(llm, req, tally).await?.map(|r| {
             let created = created_of(&r);
-            (vec![(r.value.answer_1, r.value.question_1)], created)
+            let v = r.value;
+            (vec![written(v.question_1, v.search_1, v.answer_1)], created)
         })
     } else {
         ask::ask::<TwoLookups>(llm, req, tally).await?.map(|r| {
             let created = created_of(&r);
             let v = r.value;
             (
-                vec![(v.answer_1, v.question_1), (v.answer_2, v.question_2)],
+                vec![
+                    written(v.question_1, v.search_1, v.answer_1),
+                    written(v.question_2, v.search_2, v.answer_2),
+                ],
                 created,
             )
         })

@@ -2,6 +2,8 @@
 //! file each): the file builds its kind's request, checks the reply, and declares its
 //! [`KindInfo`] row; this table is what every other part of a run enumerates.
 
+pub mod comparison;
+pub mod identifier;
 pub mod lookup;
 pub mod multi_hop;
 pub mod unanswerable;
@@ -10,7 +12,13 @@ use super::candidate::Kind;
 use super::kind::KindInfo;
 
 /// Every kind, in report order.
-pub static KINDS: [&KindInfo; 3] = [&lookup::INFO, &multi_hop::INFO, &unanswerable::INFO];
+pub static KINDS: [&KindInfo; 5] = [
+    &lookup::INFO,
+    &identifier::INFO,
+    &comparison::INFO,
+    &multi_hop::INFO,
+    &unanswerable::INFO,
+];
 
 /// The kind that takes the slots of a kind with too few targets (every corpus has lookups).
 pub const FALLBACK: Kind = Kind::Lookup;

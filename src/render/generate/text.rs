@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use crate::chunk::Chunk;
 use crate::generate::kinds::KINDS;
 use crate::generate::plan::Plan;
+use crate::generate::restyle::Figures;
 use crate::generate::summary::{GenerateSummary, Stop};
 use crate::terminal::data;
 
@@ -89,6 +90,7 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             list.join(", ")
         )?;
     }
+    style(out, s)?;
     let est = if s.dry_run { " (estimated)" } else { "" };
     let cost = s
         .llm
@@ -114,6 +116,71 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
         writeln!(out, "held out: {} of {} new case(s)", s.heldout, s.accepted)?;
     }
     writeln!(out, "wall time: {:.1}s", s.wall_seconds)
+}
+
+/// The style block: the target, and for a run the new questions as written and as chosen, with
+/// whether length and keyword difficulty came within tolerance.
+fn style(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
+    let Some(target) = &s.target else {
+        return Ok(());
+    };
+    let t = &target.figures;
+    let source = if target.source == "real" {
+        format!("the set's {} real questions", t.questions)
+    } else {
+        format!("the `{}` preset", data(&target.source))
+    };
+    writeln!(out, "\nstyle: written to match {source}")?;
+    let pct = |x: f32| format!("{:.0}%", x * 100.0);
+    let opt = |x: Option<f32>, f: &dyn Fn(f32) -> String| x.map_or("-".to_string(), f);
+    type Cell = Box<dyn Fn(&Figures) -> String>;
+    let rows: Vec<(&str, Cell)> = vec![
+        ("words", Box::new(|f: &Figures| format!("{:.1}", f.words))),
+        ("keywords only", Box::new(move |f: &Figures| pct(f.keywords))),
+        ("lower case", Box::new(move |f: &Figures| pct(f.lowercase))),
+        (
+            "no question mark",
+            Box::new(move |f: &Figures| pct(f.no_question_mark)),
+        ),
+        ("source rank 1", Box::new(move |f: &Figures| opt(f.rank1, &pct))),
+        (
+            "source MRR",
+            Box::new(move |f: &Figures| opt(f.mrr, &|x| format!("{x:.2}"))),
+        ),
+    ];
+    match &s.restyled {
+        None => {
+            for (name, f) in &rows {
+                writeln!(out, "  {name:<18} {:>8}", f(t))?;
+            }
+        }
+        Some(r) => {
+            writeln!(
+                out,
+                "  {:<18} {:>8} {:>8} {:>8}",
+                "", "written", "chosen", "target"
+            )?;
+            for (name, f) in &rows {
+                writeln!(
+                    out,
+                    "  {name:<18} {:>8} {:>8} {:>8}",
+                    f(&r.as_written),
+                    f(&r.chosen),
+                    f(t)
+                )?;
+            }
+            let met = |b: bool| if b { "met" } else { "not met" };
+            writeln!(
+                out,
+                "  length {}, keyword difficulty {} (within {} words, {} points)",
+                met(r.words_met),
+                met(r.rank_met),
+                crate::generate::restyle::TOLERANCE_WORDS,
+                crate::generate::restyle::TOLERANCE_RANK * 100.0
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes the plan per document (`--dry-run`): each document's chunks and the chunks each kind
