@@ -392,11 +392,20 @@ fn is_common(word: &str) -> bool {
 /// one to be `share`. A mark is added only to a question that opens with a question word.
 fn match_question_marks(texts: &mut [String], order: &[usize], share: f32, accepted: &[Accepted]) {
     let want = (share * texts.len() as f32).round() as usize;
-    let mut have = texts.iter().filter(|t| !t.trim_end().ends_with('?')).count();
+    let mut have = texts
+        .iter()
+        .filter(|t| !t.trim_end().ends_with(['?', '？']))
+        .count();
     for &i in order {
         let t = texts[i].trim_end().to_string();
-        if have < want && t.ends_with('?') {
-            texts[i] = t.trim_end_matches('?').trim_end().to_string();
+        if have < want && t.ends_with(['?', '？']) {
+            // Spanish opens what it closes: "¿Qué es…?" loses both marks.
+            texts[i] = t
+                .trim_end_matches(['?', '？'])
+                .trim_end()
+                .trim_start_matches('¿')
+                .trim_start()
+                .to_string();
             have += 1;
         } else if have > want
             && !t.ends_with('?')

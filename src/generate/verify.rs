@@ -190,6 +190,9 @@ pub fn check_query(query: &str, language: Language) -> Result<String, Rejection>
     if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {
         return Err(Rejection::MetaReference);
     }
+    if lang::detect_question(q, None, Some(language)) != language {
+        return Err(Rejection::WrongLanguage);
+    }
     Ok(q.to_string())
 }
 
