@@ -31,6 +31,7 @@ pub mod render;
 pub mod review;
 pub mod run;
 pub mod severity;
+pub mod style;
 pub mod terminal;
 pub mod testset;
 pub mod text;

@@ -9,8 +9,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ragsynth::generate::candidate::{Kind, Task};
+use ragsynth::generate::kinds::KINDS;
 use ragsynth::generate::pipeline::{Progress, Verdict};
-use ragsynth::generate::plan::{Kind, Plan, Task};
+use ragsynth::generate::plan::Plan;
 use ragsynth::run;
 
 /// One progress bar per kind of question the plan asks for.
@@ -37,10 +39,11 @@ impl Bars {
             .expect("valid template")
             .progress_chars("=> ");
         // Lengths grow as each round's tasks are known.
-        let bars = Kind::ALL
+        let bars = KINDS
             .iter()
-            .filter(|k| plan.count(**k) > 0)
-            .map(|&k| {
+            .map(|k| k.kind)
+            .filter(|&k| plan.count(k) > 0)
+            .map(|k| {
                 let b = multi.add(ProgressBar::new(0));
                 b.set_style(style.clone());
                 b.set_prefix(k.as_str());
