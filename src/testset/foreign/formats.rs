@@ -115,9 +115,6 @@ pub fn case(path: &Path, format: Format, r: &Record, cols: &Columns) -> Result<F
             ),
         ),
     };
-    if format == Format::Promptfoo {
-        return super::promptfoo::case(path, r);
-    }
     let id = match format {
         // Ragas and DeepEval write no id; ragsynth's exports add one.
         Format::Giskard | Format::Ragas => r.text(&["id"]),

@@ -228,6 +228,11 @@ pub fn read(path: &Path, options: &ReadOptions) -> Result<ForeignSet> {
                 path.display()
             )));
         }
+        Format::Promptfoo => input
+            .records
+            .iter()
+            .map(|r| promptfoo::case(path, r))
+            .collect::<Result<Vec<_>>>()?,
         other => input
             .records
             .iter()
