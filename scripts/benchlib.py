@@ -33,7 +33,10 @@ def load_set(path):
     """(header, cases) of a ragsynth set: YAML (`cases:` list) or JSON Lines (one case a line;
     a first line without `question` is the header)."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        die(f"{path}: cannot read the set: {e}")
     if path.suffix in (".jsonl", ".ndjson"):
         header, cases = {}, []
         for n, line in enumerate(text.splitlines(), 1):

@@ -15,7 +15,8 @@ every check of their type:
   words) (`bridge_unnamed`); the bridge in hop 1's span (`bridge_in_hop1`); the final answer's
   content words in hop 2's span (`answer_in_hop2`); bm25s with the question alone does not rank
   hop 2's paragraph first among all paragraphs (`hop2_not_first`); not two questions joined
-  (a question word, then "and what ..." or ", how ...", or text after "?") (`not_joined`). Also counted, not checked: two wh-words.
+  (a question, then "and what ...", ", how ..." or ", and can ...", or text after "?")
+  (`not_joined`). Also counted, not checked: two wh-words.
 - unanswerable: no label (`no_label`); reported only: the containment of the question's content
   words in the best bm25s paragraph.
 "Content words are in a span" means: every number of the text is there, and at least 2/3 of its
@@ -41,19 +42,22 @@ RARE_DOCS = 3
 CONTENT_SHARE = 2 / 3
 TYPES = ["lookup", "identifier", "comparison", "multi_hop", "unanswerable"]
 WH = re.compile(r"\b(what|which|who|whom|whose|when|where|why|how)\b", re.I)
-# A second question after the first: "..., and what ...", "... and which ...", "..., how ...".
-SECOND = re.compile(r"\band\s+(what|which|who|when|where|why|how)\b|[,;]\s*(what|when|where|why|how)\b",
-                    re.I)
+AUX = r"(is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
+# A second question after the first: "... and which ...", "..., how ...", "..., and can ...".
+SECOND = re.compile(r"\band\s+(what|which|who|when|where|why|how)\b|[,;]\s*(what|when|where|why|how)\b"
+                    rf"|[,;]\s*and\s+{AUX}\b", re.I)
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 
 
 def joined(question):
-    """Two questions in one: a second wh-clause after "and" or a comma when a question word came
-    before it, or more text after a question mark."""
+    """Two questions in one: a second question clause (a wh-word after "and" or a comma, or
+    ", and" and an auxiliary) after a first one (a wh-word before it, or an auxiliary opening the
+    question), or more text after a question mark."""
     q = question.strip()
     if re.search(r"\?\s*\S", q):
         return True
-    return any(WH.search(q[: m.start()]) for m in SECOND.finditer(q))
+    asks = re.match(AUX + r"\b", q, re.I)
+    return any(asks or WH.search(q[: m.start()]) for m in SECOND.finditer(q))
 
 
 class Words:
