@@ -209,10 +209,19 @@ def words(text):
     return WORD.findall(text or "")
 
 
-def stopwords():
-    from bm25s.stopwords import STOPWORDS_EN
+# English function words for the content-word checks (the index keeps bm25s's own, shorter list).
+FUNCTION_WORDS = """a about above after again against all am an and any are as at be because been
+before being below between both but by can could did do does doing down during each few for from
+further had has have having he her here hers herself him himself his how i if in into is it its
+itself just me more most my myself no nor not now of off on once only or other our ours ourselves
+out over own same she should so some such than that the their theirs them themselves then there
+these they this those through to too under until up very was we were what when where which while
+who whom why will with would you your yours yourself yourselves also may might must shall s t
+""".split()
 
-    return set(STOPWORDS_EN) | {"s", "t", "does", "did", "can", "could", "would", "also"}
+
+def stopwords():
+    return set(FUNCTION_WORDS)
 
 
 def content_words(text, stop=None):
