@@ -53,10 +53,12 @@ case "$step" in
     ;;
   marks)
     name="${1:?usage: bench-correctness.sh marks CORPUS [SET]}"
-    "$PY" scripts/marks.py write --set "${2:-$OUT/$name/set.yaml}" --marks "$MARKS/$name.marks.jsonl"
+    "$PY" scripts/marks.py write --set "${2:-$OUT/$name/set.yaml}" \
+      --marks "$MARKS/$name.marks.jsonl"
     ;;
   report)
-    echo "| corpus | accepted/planned | marked | right | share right | cases without a mark | marks without a case |"
+    echo "| corpus | accepted/planned | marked | right | share right | cases without a mark" \
+      "| marks without a case |"
     echo "|---|---|---|---|---|---|---|"
     for name in ${*:-black rustbook}; do
       summary=()

@@ -2,8 +2,8 @@
 the documents' text as ragsynth reads it, paragraphs, a bm25s index over them, and words.
 
 Nothing here calls ragsynth's own index, audit or verification: the judge is bm25s (PyPI
-package; PyStemmer's Snowball stemmer on request) over blank-line paragraphs. The one thing taken from
-ragsynth is the documents' text (`ragsynth chunk --format jsonl` with one chunk per document),
+package; PyStemmer's Snowball stemmer on request) over blank-line paragraphs. The one thing
+taken from ragsynth is the documents' text (`ragsynth chunk --format jsonl` with one chunk per document),
 because label offsets count characters of that text (HTML is converted to text first).
 """
 

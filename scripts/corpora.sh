@@ -77,7 +77,8 @@ rustbook() {
   local book
   book="$(ls -d "${RUSTUP_HOME:-$HOME/.rustup}"/toolchains/1.95.0-*/share/doc/rust/html/book \
     2>/dev/null | head -1)"
-  [ -n "$book" ] || die "rustbook: no Rust 1.95.0 toolchain with rust-docs (rustup component add rust-docs --toolchain 1.95.0)"
+  [ -n "$book" ] || die "rustbook: no Rust 1.95.0 toolchain with rust-docs" \
+    "(rustup component add rust-docs --toolchain 1.95.0)"
   mkdir -p "$dir.tmp"
   local lines=() page sha
   while read -r page sha; do
@@ -123,7 +124,8 @@ mkdir -p "$STORE"
 case "$NAME" in
   docs) echo "$(pwd)/corpora/docs" ;;
   black) sdist_docs black 24.10.0 645813 \
-    846ea64c97afe3bc677b761787993be4991810ecc7a4a937816dd6bddedc4875 MIT 'black-24.10.0/docs/*.md' ;;
+    846ea64c97afe3bc677b761787993be4991810ecc7a4a937816dd6bddedc4875 MIT \
+    'black-24.10.0/docs/*.md' ;;
   flask) sdist_docs flask 3.1.3 759004 \
     0ef0e52b8a9cd932855379197dd8f94047b359ca0a78695144304cb45f87c9eb BSD-3-Clause \
     'flask-3.1.3/docs/*.rst' ;;

@@ -57,8 +57,8 @@ def main():
         + f"{len(text)} passages (every hit of the {len(runs)} queries' BM25 top 100, deduped by "
         "docid), one file each; set.yaml beside this folder: the queries as real cases labelled "
         f"with their passages of grade >= 2 ({len(cases)} queries; left out, none of their "
-        f"relevant passages in the pool: {', '.join(unlabelled) or 'none'}).\nlicence: MS MARCO terms, non-commercial research "
-        "use.\n", encoding="utf-8")
+        f"relevant passages in the pool: {', '.join(unlabelled) or 'none'}).\n"
+        "licence: MS MARCO terms, non-commercial research use.\n", encoding="utf-8")
     (docs / ".ragsynthignore").write_text("SOURCE.txt\n")
     print(f"dl20: {len(text)} passages, {len(cases)} queries, "
           f"{sum(len(c['relevant']) for c in cases)} labels; left out, no relevant passage in the "

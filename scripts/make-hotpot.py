@@ -126,7 +126,8 @@ def main():
         (cases.append(case) if case else problems.append(problem))
     bl.write_set(out / "set.yaml", docs, cases)
     (docs / "SOURCE.txt").write_text(
-        "HotpotQA dev set, distractor setting, first 50 questions, as kept in shared/data/hotpotqa\n"
+        "HotpotQA dev set, distractor setting, first 50 questions, as kept in "
+        "shared/data/hotpotqa\n"
         f"  {src.name} sha256 {hashlib.sha256(src.read_bytes()).hexdigest()}\n"
         f"{len(texts)} paragraphs, one file per title (sentences joined); set.yaml beside this "
         "folder.\nlicence: CC BY-SA 4.0 (HotpotQA)\n", encoding="utf-8")

@@ -44,7 +44,8 @@ TYPES = ["lookup", "identifier", "comparison", "multi_hop", "unanswerable"]
 WH = re.compile(r"\b(what|which|who|whom|whose|when|where|why|how)\b", re.I)
 AUX = r"(is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
 # A second question after the first: "... and which ...", "..., how ...", "..., and can ...".
-SECOND = re.compile(r"\band\s+(what|which|who|when|where|why|how)\b|[,;]\s*(what|when|where|why|how)\b"
+SECOND = re.compile(r"\band\s+(what|which|who|when|where|why|how)\b"
+                    r"|[,;]\s*(what|when|where|why|how)\b"
                     rf"|[,;]\s*and\s+{AUX}\b", re.I)
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 
