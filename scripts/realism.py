@@ -71,6 +71,9 @@ def targets(real, syn, summary):
         missing = [k for k, v in kinds.items() if v["accepted"] == 0]
         out.append(("every type present", not missing,
                     "missing " + ", ".join(missing) if missing else ", ".join(sorted(kinds))))
+        if accepted:  # the bound is relative (1.3x today's): printed, not judged here
+            out.append(("LLM calls per accepted case (<= 1.3x the baseline's)", None,
+                        f"{summary['llm']['calls'] / accepted:.2f}"))
     return out
 
 
@@ -108,7 +111,8 @@ def main():
               f"| {fmt(r['hit1'])} | {fmt(r['words'], '.1f')} |")
     checks = targets(rows[0], rows[1], summary)
     for what, holds, figures in checks:
-        print(f"target {'MET ' if holds else 'MISSED'}  {what}: {figures}")
+        verdict = "      " if holds is None else "MET   " if holds else "MISSED"
+        print(f"target {verdict} {what}: {figures}")
     if a.show:
         print(f"\n{'real':<60} | synthetic")
         rq = [c["question"] for c in real[: a.show]]
