@@ -77,7 +77,8 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     summary.restyled = Some(restyle::restyle(&mut accepted, &target, &chunks, seed));
     // Nothing accepted, nothing written: a new set is not created, an existing one not touched.
     if !accepted.is_empty() {
-        let stamp = Stamp::new(summary.llm.model.clone(), s.heldout, s.source_date_epoch)?;
+        let mut stamp = Stamp::new(summary.llm.model.clone(), s.heldout, s.source_date_epoch)?;
+        stamp.style = Some(target.source.clone());
         let ids = merge::append(&mut ws.set, accepted, &stamp);
         summary.count_heldout(&ws.set, &ids);
         merge::check_new_cases(&ws.set, &ids, corpus)?;
