@@ -137,11 +137,23 @@ fn tags_of(case: &Case) -> Map<String, Value> {
         }
     };
     put("difficulty", case.tags.difficulty.clone().map(Value::String));
-    put("source_rank", case.difficulty.as_ref().and_then(|d| d.source_rank).map(Value::from));
+    put(
+        "source_rank",
+        case.difficulty
+            .as_ref()
+            .and_then(|d| d.source_rank)
+            .map(Value::from),
+    );
     put("identifier", case.identifier.clone().map(Value::String));
     put("bridge", case.bridge.clone().map(Value::String));
-    put("hops", case.hops.as_ref().and_then(|h| serde_json::to_value(h).ok()));
-    put("sides", case.sides.as_ref().and_then(|s| serde_json::to_value(s).ok()));
+    put(
+        "hops",
+        case.hops.as_ref().and_then(|h| serde_json::to_value(h).ok()),
+    );
+    put(
+        "sides",
+        case.sides.as_ref().and_then(|s| serde_json::to_value(s).ok()),
+    );
     tags
 }
 
