@@ -6,9 +6,11 @@
 //! answer given away ([`restates_answer_in`]), copied wording ([`overlap`]) and repeats
 //! ([`duplicates`]). `tests/agreement.rs` runs what `generate` accepts through the audit.
 
+pub mod answer;
 pub mod duplicates;
 pub mod form;
 pub mod overlap;
+pub mod standalone;
 
 use std::collections::HashSet;
 use std::ops::Range;

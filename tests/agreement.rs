@@ -4,7 +4,8 @@
 //! real and synthetic questions of `tests/fixtures` and `corpora/questions.csv`, and XQuAD's
 //! crowd questions in English, Spanish, German and Chinese (skipped, with a reason, without
 //! `../shared/data`) — and the accepted ones are audited: none may carry a finding of a rule
-//! that shares its reason with one of the checks ([`REASONS`]).
+//! that shares its reason with one of the checks ([`REASONS`]). `AGREEMENT_SHOW=<reason>` prints
+//! the candidates turned away for that reason (e.g. `not_standalone`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 use ragsynth::audit::{self, AuditConfig, AuditContext};
 use ragsynth::chunk::{CharIndex, Chunking};
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::generate::verify::{Dedup, Rejection, check_question, check_wording};
+use ragsynth::generate::verify::{Dedup, Rejection, check_answer, check_question, check_wording};
 use ragsynth::testset::{Case, Label, Source, TestSet, foreign};
 use ragsynth::workspace::{ChunkedCorpus, CorpusNeed, OpenOptions, SetSource, Workspace};
 
@@ -23,10 +24,13 @@ const REASONS: &[(Rejection, &[&str])] = &[
     (Rejection::NotAQuestion, &["RS201", "RS203"]),
     (Rejection::SeveralQuestions, &["RS204"]),
     (Rejection::MetaReference, &["RS205", "RS206"]),
+    (Rejection::NotStandalone, &["RS209"]),
     (Rejection::RestatesAnswer, &["RS207"]),
     (Rejection::CopiesSource, &["RS101"]),
     (Rejection::Duplicate, &["RS301"]),
     (Rejection::NearDuplicate, &["RS302"]),
+    (Rejection::AnswerNotInLabel, &["RS507"]),
+    (Rejection::AnswerContradictsLabel, &["RS508"]),
 ];
 
 /// A question as a generator returns it, with its answer and the label it would get.
@@ -45,7 +49,8 @@ struct Outcome {
     disagreements: Vec<(String, String, String)>,
 }
 
-/// Runs the checks of a lookup in `generate` (form, wording against the labelled chunks, repeats)
+/// Runs the checks of a lookup in `generate` (form, wording against the labelled chunks, the
+/// answer against its label, repeats)
 /// on `c`, in the language of the chunk its label lies in.
 fn generate_checks(c: &Candidate, chunks: &ChunkedCorpus, seen: &mut Dedup) -> Result<String, Rejection> {
     let source = chunks.labelled(&c.labels);
@@ -54,6 +59,7 @@ fn generate_checks(c: &Candidate, chunks: &ChunkedCorpus, seen: &mut Dedup) -> R
         .map_or(chunks.language(), |&i| chunks.language_of(i));
     let q = check_question(&c.question, language)?;
     check_wording(&q, &c.answer, &chunks.labelled_text(&c.labels), language)?;
+    check_answer(&q, &c.answer, &c.labels, language)?;
     seen.check(&q)?;
     seen.add(&q);
     Ok(q)
@@ -75,7 +81,13 @@ fn agree(corpus: Corpus, chunking: &Chunking, candidates: Vec<Candidate>) -> Out
                 case.tags.source = Some(Source::Synthetic);
                 set.cases.push(case);
             }
-            Err(r) => *out.rejected.entry(r).or_default() += 1,
+            Err(r) => {
+                if std::env::var("AGREEMENT_SHOW").is_ok_and(|v| v == r.as_str()) {
+                    let fact: Vec<&str> = c.labels.iter().map(|l| l.quote.as_str()).collect();
+                    println!("{r}: {:?} -> {:?} | {:?}", c.question, c.answer, fact);
+                }
+                *out.rejected.entry(r).or_default() += 1;
+            }
         }
     }
     out.accepted = set.cases.len();
@@ -425,7 +437,17 @@ fn what_generate_accepts_of_the_fixtures_questions_the_audit_does_not_flag_for_t
         assert_agree(&set.display().to_string(), &out);
         accepted += out.accepted;
     }
-    assert!(accepted >= 60, "{accepted}");
+    assert!(accepted >= 40, "{accepted}");
+}
+
+/// The sentence of `text` where `answer` first stands (UAX #29 sentences).
+fn sentence_holding<'a>(text: &'a str, answer: &str) -> Option<&'a str> {
+    use unicode_segmentation::UnicodeSegmentation;
+    let at = text.find(answer).filter(|_| !answer.is_empty())?;
+    text.split_sentence_bound_indices()
+        .find(|(i, s)| *i <= at && at < i + s.len())
+        .map(|(_, s)| s.trim())
+        .filter(|s| s.contains(answer))
 }
 
 #[test]
@@ -439,17 +461,15 @@ fn what_generate_accepts_of_xquad_the_audit_does_not_flag_for_the_same_reason() 
         let path = xquad_data::convert(&data, lang, tmp.path());
         let mut ws = open(&path, None);
         let chunking = ws.chunking.clone();
-        // A label on the answer where it stands, as a generated lookup's fact would be.
+        // A label on the sentence holding the answer, as a generated lookup's fact would be.
         let candidates: Vec<Candidate> = candidates_of(&ws)
             .into_iter()
             .map(|mut c| {
                 let corpus = ws.corpus.as_ref().unwrap();
-                let doc = &c.labels[0].doc;
-                if let Some(text) = corpus.doc(doc).map(|d| d.text.clone())
-                    && text.contains(&c.answer)
-                    && !c.answer.is_empty()
-                {
-                    c.labels = vec![label(corpus, doc, &c.answer)];
+                let doc = c.labels[0].doc.clone();
+                let text = &corpus.doc(&doc).unwrap().text;
+                if let Some(sentence) = sentence_holding(text, &c.answer) {
+                    c.labels = vec![label(corpus, &doc, sentence)];
                 }
                 c
             })

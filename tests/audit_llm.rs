@@ -231,6 +231,8 @@ impl wiremock::Respond for Judge {
             "I think so".to_string()
         } else if text.contains("\"supported\"") {
             r#"{"supported": false}"#.to_string()
+        } else if text.contains("answer_text") {
+            r#"{"answer_text": ""}"#.to_string()
         } else {
             r#"{"answerable": true}"#.to_string()
         };

@@ -14,7 +14,7 @@ use crate::lang::{self, Language};
 use crate::locate::locate;
 use crate::testset::Label;
 use crate::text::words;
-use crate::wording::{self, duplicates, form, overlap};
+use crate::wording::{self, answer, duplicates, form, overlap, standalone};
 
 /// Why a candidate was not written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -33,6 +33,10 @@ pub enum Rejection {
     /// Refers to what the writer was shown ("the passage", "the given text", "fact 1", "the
     /// documentation"): meaningless to a user, who has seen none of it.
     MetaReference,
+    /// Names a thing of the text no name resolves ("What does the function return?"), or leans
+    /// on an earlier turn or a pronoun it never explains ("What is its purpose?"): the audit's
+    /// RS209.
+    NotStandalone,
     /// Gives its own answer away: every content word of the answer is in the question.
     RestatesAnswer,
     /// Copies a long run of words from its source: keyword search finds it for free.
@@ -65,6 +69,16 @@ pub enum Rejection {
     AsksOnePart,
     /// A part of the answer that its fact does not say.
     UnsupportedAnswer,
+    /// The answer names a number, code or name its label does not hold, or most of its words
+    /// are elsewhere (the audit's RS507).
+    AnswerNotInLabel,
+    /// The answer restates what its label calls an appearance, denies or rejects ("looks like
+    /// it will copy both strings ... actually takes ownership"; the audit's RS508).
+    AnswerContradictsLabel,
+    /// Answering the question from the label, the judge ([`crate::judge::answers_request`])
+    /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
+    /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
+    AnswersAnotherQuestion,
     /// The model's reply did not fit the schema after the allowed retries.
     MalformedReply,
     /// The request kept failing (timeouts, server errors) after the allowed retries.
@@ -81,6 +95,7 @@ impl Rejection {
             Rejection::RepeatsItself => "repeats_itself",
             Rejection::CopiesExample => "copies_example",
             Rejection::MetaReference => "meta_reference",
+            Rejection::NotStandalone => "not_standalone",
             Rejection::RestatesAnswer => "restates_answer",
             Rejection::CopiesSource => "copies_source",
             Rejection::OffTopic => "off_topic",
@@ -96,6 +111,9 @@ impl Rejection {
             Rejection::SingleChunkAnswers => "single_chunk_answers",
             Rejection::AsksOnePart => "asks_one_part",
             Rejection::UnsupportedAnswer => "unsupported_answer",
+            Rejection::AnswerNotInLabel => "answer_not_in_label",
+            Rejection::AnswerContradictsLabel => "answer_contradicts_label",
+            Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::MalformedReply => "malformed_reply",
             Rejection::LlmFailed => "llm_failed",
         }
@@ -117,7 +135,7 @@ pub const QUOTE_MIN_WORDS: usize = 3;
 
 /// Checks the question's form: 3 to 40 words, ending in `?` or opening like a question (the
 /// audit's RS201, RS203 and RS204 read the same [`form`] table), and no reference to what its
-/// writer was shown (RS205, RS206); returns the trimmed question. A weak question
+/// writer was shown (RS205, RS206), and it stands alone (RS209); returns the trimmed question. A weak question
 /// (yes/no, some copied words) passes: the auditor flags those; this only turns away what is not
 /// a usable question at all.
 /// The question must be in `language` (its passage's): one the detector reliably places in
@@ -143,6 +161,9 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
         wording::meta_reference_in(q, language).is_some() || wording::meta_question_in(q, language).is_some();
     if meta || prompt_words().is_match(q) {
         return Err(Rejection::MetaReference);
+    }
+    if standalone::not_standalone(q, language).is_some() {
+        return Err(Rejection::NotStandalone);
     }
     if lang::detect_question(q, None, Some(language)) != language {
         return Err(Rejection::WrongLanguage);
@@ -192,6 +213,23 @@ pub fn check_wording(
         return Err(Rejection::CopiesSource);
     }
     Ok(())
+}
+
+/// Rejects an answer its labels do not hold or contradict ([`answer::answer_in_fact`] over the
+/// labels' text, as RS507 and RS508 read it): call it with the labels the case will be written
+/// with ([`label_for`] gives each the document's own text as its quote).
+pub fn check_answer(
+    question: &str,
+    answer: &str,
+    labels: &[Label],
+    language: Language,
+) -> Result<(), Rejection> {
+    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
+    match answer::answer_in_fact(question, answer, &fact, language) {
+        Ok(()) => Ok(()),
+        Err(answer::AnswerFault::NotInFact { .. }) => Err(Rejection::AnswerNotInLabel),
+        Err(answer::AnswerFault::Contradicts { .. }) => Err(Rejection::AnswerContradictsLabel),
+    }
 }
 
 /// The product the templates' worked examples are about: a question naming it copied the
@@ -448,6 +486,76 @@ mod tests {
         assert_eq!(
             label_for(&d, "Snapshots are pruned every Sunday night", 0, &[&c]),
             Err(Rejection::QuoteNotFound)
+        );
+    }
+
+    #[test]
+    fn questions_about_a_thing_the_reader_was_not_shown_do_not_stand_alone() {
+        for q in [
+            "What is the return type of the function?",
+            "What does the function return?",
+            "What is its purpose?",
+        ] {
+            assert_eq!(
+                check_question(q, Language::ENGLISH),
+                Err(Rejection::NotStandalone),
+                "{q}"
+            );
+        }
+        assert!(
+            check_question(
+                "What does the `read_to_string` function return?",
+                Language::ENGLISH
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn answers_their_label_does_not_hold_or_contradicts_are_turned_away() {
+        let label = |quote: &str| Label {
+            doc: "book.md".into(),
+            start: 0,
+            end: quote.chars().count(),
+            quote: quote.into(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        };
+        // The Rust book, ch08-02: `+` only looks like it copies both strings.
+        let concat = label(
+            "So, although let s3 = s1 + &s2; looks like it will copy both strings and create a new one, this statement actually takes ownership of s1, appends a copy of the contents of s2, and then returns ownership of the result.",
+        );
+        assert_eq!(
+            check_answer(
+                "What happens when you concatenate two strings in Rust?",
+                "The result is a new string that contains the contents of both original strings",
+                std::slice::from_ref(&concat),
+                Language::ENGLISH
+            ),
+            Err(Rejection::AnswerContradictsLabel)
+        );
+        // The Rust book, ch09-03: a sentence that announces an example and gives none.
+        let announces = label(
+            "We’ll work through an example of what we mean in “Encoding States and Behavior as Types” in Chapter 18.",
+        );
+        assert_eq!(
+            check_answer(
+                "What is an example of the bad state in error handling?",
+                "user entering data in the wrong format",
+                &[announces],
+                Language::ENGLISH
+            ),
+            Err(Rejection::AnswerNotInLabel)
+        );
+        assert_eq!(
+            check_answer(
+                "What does `let s3 = s1 + &s2;` do with s1?",
+                "It takes ownership of s1",
+                &[concat],
+                Language::ENGLISH
+            ),
+            Ok(())
         );
     }
 
