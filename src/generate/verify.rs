@@ -134,10 +134,10 @@ pub const QUOTE_MIN_SIMILARITY: f32 = 0.8;
 pub const QUOTE_MIN_WORDS: usize = 3;
 
 /// Checks the question's form: 3 to 40 words, ending in `?` or opening like a question (the
-/// audit's RS201, RS203 and RS204 read the same [`form`] table), and no reference to what its
-/// writer was shown (RS205, RS206), and it stands alone (RS209); returns the trimmed question. A weak question
-/// (yes/no, some copied words) passes: the auditor flags those; this only turns away what is not
-/// a usable question at all.
+/// audit's RS201, RS203 and RS204 read the same [`form`] table), no reference to what its writer
+/// was shown (RS205, RS206), and it stands alone (RS209); returns the trimmed question. A weak
+/// question (yes/no, some copied words) passes: the auditor flags those; this only turns away
+/// what is not a usable question at all.
 /// The question must be in `language` (its passage's): one the detector reliably places in
 /// another is turned away.
 pub fn check_question(question: &str, language: Language) -> Result<String, Rejection> {

@@ -194,12 +194,12 @@ const NUMBER_WORDS: &[(&str, u32)] = &[
     ("ninety", 90),
 ];
 
-/// The numbers of `text` in digits: each run of digits (thousands separators dropped: "3,000" is
-/// "3000"; "2.4.0" stays whole; a list's "1." at a line start is no number), and, when
-/// `spelled`, in English the number words up to ninety-nine ("thirty days", "twenty-one"). An
-/// answer's numbers are its digits only ("one of the platforms" names no number); a fact's are
-/// both, so "30 days" stands in "thirty days".
-fn numbers(text: &str, language: Language, spelled: bool) -> HashSet<String> {
+/// The numbers of `text` in digits, in the order they stand, each once: each run of digits
+/// (thousands separators dropped: "3,000" is "3000"; "2.4.0" stays whole; a list's "1." at a
+/// line start is no number), and, when `spelled`, in English the number words up to
+/// ninety-nine ("thirty days", "twenty-one"). An answer's numbers are its digits only ("one of
+/// the platforms" names no number); a fact's are both, so "30 days" stands in "thirty days".
+fn numbers(text: &str, language: Language, spelled: bool) -> Vec<String> {
     // Not inside a code ("Argon2id", "s3"); in any script ("收到了38 份").
     static DIGITS: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?:^|[^A-Za-z0-9_])(\d+(?:,\d{3})*(?:[.:]\d+)*)").expect("valid regex")
@@ -207,11 +207,17 @@ fn numbers(text: &str, language: Language, spelled: bool) -> HashSet<String> {
     static MARKER: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"(?m)^\s*\d{1,2}[.)]\s").expect("valid regex"));
     let unlisted = MARKER.replace_all(text, " ");
-    let mut out: HashSet<String> = DIGITS
-        .captures_iter(&unlisted)
-        .filter_map(|c| c.get(1))
-        .map(|m| m.as_str().replace(',', ""))
-        .collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |n: String| {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    };
+    for c in DIGITS.captures_iter(&unlisted) {
+        if let Some(m) = c.get(1) {
+            add(m.as_str().replace(',', ""));
+        }
+    }
     if spelled && language == Language::ENGLISH {
         let words: Vec<String> = crate::text::words(&text.replace('-', " "));
         let value = |w: &str| NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v);
@@ -221,12 +227,10 @@ fn numbers(text: &str, language: Language, spelled: bool) -> HashSet<String> {
                 let next = words.get(i + 1).and_then(|w| value(w));
                 match next {
                     Some(u) if v >= 20 && v % 10 == 0 && u < 10 => {
-                        out.insert((v + u).to_string());
+                        add((v + u).to_string());
                         i += 1;
                     }
-                    _ => {
-                        out.insert(v.to_string());
-                    }
+                    _ => add(v.to_string()),
                 }
             }
             i += 1;
@@ -236,8 +240,9 @@ fn numbers(text: &str, language: Language, spelled: bool) -> HashSet<String> {
 }
 
 /// What an answer names that a reworded answer still writes the same: a code span, a quoted
-/// string, an option (`--overwrite`), an identifier (`api.token_ttl`, `tide::prune`), a word mixing letters and digits (`TP-412`, `XChaCha20-Poly1305`) or with a
-/// capital inside (`OpenAIEmbeddings`), and a name: a word with a capital that does not open
+/// string, an option (`--overwrite`), an identifier (`api.token_ttl`, `tide::prune`), a word
+/// mixing letters and digits (`TP-412`, `XChaCha20-Poly1305`) or with a capital inside
+/// (`OpenAIEmbeddings`), and a name: a word with a capital that does not open
 /// the answer or a sentence of it ("Glacier Vault"; not told in a language that capitalises
 /// every noun). Numbers are [`numbers`]'. A plain hyphenated word ("built-in") is wording.
 fn specifics(claim: &str, language: Language) -> Vec<String> {

@@ -84,9 +84,9 @@ fn reply(props: &[&str], user: &str) -> Value {
     if props.contains(&"question_a") {
         let (a, b) = (line(user, "Fact A"), line(user, "Fact B"));
         return json!({
-            "question_a": format!("what about {}?", head(a, 4)), "answer_a": head(a, 6),
-            "question_b": format!("what about {}?", head(b, 4)), "answer_b": head(b, 6),
-            "question": format!("how do {} and {} relate?", head(a, 4), head(b, 4)),
+            "question_a": format!("which {} matters here?", head(a, 3)), "answer_a": head(a, 6),
+            "question_b": format!("which {} matters here?", head(b, 3)), "answer_b": head(b, 6),
+            "question": format!("how do {} and {} relate?", head(a, 3), head(b, 3)),
         });
     }
     let mut out = serde_json::Map::new();
@@ -98,9 +98,10 @@ fn reply(props: &[&str], user: &str) -> Value {
             .find(|l| l.starts_with(&format!("Fact {n} (ask about ")))
             .and_then(|l| l.split_once("(ask about ")?.1.split_once(')'))
             .map(|(x, _)| x.to_string());
+        // Three words of the fact at most: four are a copy generate turns away, as RS101 flags.
         let q = match about {
-            Some(x) => format!("what about {x} and {}?", head(fact, 3)),
-            None => format!("what about {}?", head(fact, 4)),
+            Some(x) => format!("how is {x} used with {}?", head(fact, 3)),
+            None => format!("which {} matters here?", head(fact, 3)),
         };
         out.insert(key.to_string(), json!(q));
         out.insert(format!("answer_{n}"), json!(fact));
