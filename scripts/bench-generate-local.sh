@@ -2,8 +2,8 @@
 # What a keyless `ragsynth generate` gives with the default local model, measured on two corpora:
 # the sample corpus (corpora/docs, written by us) and a public documentation corpus we did not
 # write — the Markdown pages of the Black code formatter's documentation (`docs/*.md` of the
-# black 24.10.0 source distribution, MIT licence; fetched from the package registry, pinned and
-# checked by sha256, kept outside the checkout).
+# black 24.10.0 source distribution, MIT licence; fetched once by scripts/corpora.sh, pinned and
+# checked by size and sha256, kept outside the checkout).
 #
 # Per corpus: accepted / planned per kind, rejections by reason, questions with a reference to
 # what the generator was shown (audit RS205), that give their answer away (RS207), duplicates
@@ -33,27 +33,10 @@ if [ -z "${RAGSYNTH_BIN:-}" ]; then
   RAGSYNTH_BIN="$CARGO_TARGET_DIR/release/ragsynth"
 fi
 
-# The public corpus: Black's documentation pages, as its 24.10.0 sdist ships them.
-black_docs() {
-  local dir="$CACHE/bench/black-24.10.0-docs"
-  if [ ! -d "$dir" ]; then
-    local dl sdist=black-24.10.0.tar.gz
-    dl="$(mktemp -d)"
-    python3 -m pip download --quiet --no-deps --no-binary :all: -d "$dl" black==24.10.0
-    [ "$(sha256sum "$dl/$sdist" | cut -d' ' -f1)" = 846ea64c97afe3bc677b761787993be4991810ecc7a4a937816dd6bddedc4875 ] \
-      || { echo "bench: $sdist: sha256 mismatch" >&2; exit 1; }
-    mkdir -p "$dir.tmp"
-    tar -xzf "$dl/$sdist" -C "$dir.tmp" --strip-components=2 --wildcards 'black-24.10.0/docs/*.md'
-    mv "$dir.tmp" "$dir"
-    rm -rf "$dl"
-  fi
-  echo "$dir"
-}
-
 corpus_of() {
   case "$1" in
     docs) echo corpora/docs ;;
-    black) black_docs ;;
+    black | rustbook | flask | attrs | dl20 | hotpot) bash scripts/corpora.sh "$1" ;;
     *) echo "$1" ;;
   esac
 }

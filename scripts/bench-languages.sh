@@ -4,7 +4,7 @@
 #
 #   bash scripts/bench-languages.sh [N] [OUT]
 #
-# 1. The audit's rules per language: the rule x language table the README quotes (the test
+# 1. The audit's rules per language: the rule x language table docs/benchmarks.md quotes (the test
 #    tests/languages_xquad.rs, which asserts the overlap rules agree with English).
 # 2. Keyless generation with the default local model on a Spanish and a German corpus built from
 #    the XQuAD paragraphs (one Markdown file per article): accepted questions by type, and how

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# LLM executor benchmarks against a stub server with 200 ms latency (README "LLM providers"):
+# LLM executor benchmarks against a stub server with 200 ms latency (docs/benchmarks.md "LLM executor"):
 # 400 requests at concurrency 16 vs the ideal 400 x 0.2 s / 16 and a bare-HTTP baseline, and how
 # closely a requests-per-minute limit is held. Takes about 15 seconds once built.
 set -euo pipefail

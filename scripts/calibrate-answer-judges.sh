@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures the answer judges of `eval --answers --llm` (correct, refused, grounded) against
-# answers of known truth built from SQuAD 2.0 in ../shared/data, and prints the README's table:
+# answers of known truth built from SQuAD 2.0 in ../shared/data, and prints the table in docs/benchmarks.md:
 # accuracy and Cohen's kappa per judge (and of the lexical refusal detector). Answers are
 # journaled under OUT, so a second run is free.
 #

@@ -2,7 +2,7 @@
 # Calibrates the audit's overlap rules on public data: converts TREC DL 2020 (real queries +
 # judged passages) and XQuAD (crowd questions beside their paragraph) into test sets and corpora
 # under OUT (default: a temp dir; never inside the repo), audits both, and prints the share of
-# each set every overlap rule flags — the table in the README's `## audit` section.
+# each set every overlap rule flags — the calibration table in docs/benchmarks.md.
 #
 # usage: scripts/calibrate-audit.sh [OUT]   (data: $RAGSYNTH_SHARED_DATA or ../shared/data)
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the LLM judges (answerability, support, one passage of a two-passage question)
 # against labelled public data — SQuAD 2.0 and HotpotQA in ../shared/data — and prints the
-# README's judge table: accuracy and Cohen's kappa per judge. Answers are journaled under
+# judge table in docs/benchmarks.md: accuracy and Cohen's kappa per judge. Answers are journaled under
 # OUT, so a second run is free.
 #
 #   bash scripts/calibrate-judges.sh [OUT] [--llm SPEC] [--limit N]

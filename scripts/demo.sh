@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's run command, for a fresh machine with no API key: installs the local LLM
+# The README's demo command, for a fresh machine with no API key: installs the local LLM
 # (llama-server + Qwen2.5-Coder-1.5B, cached under ~/.cache/ragsynth), builds ragsynth (into the
 # same cached build folder the tests use), imports the sample's real questions, generates
 # synthetic cases from the sample corpus next to them, audits the result (terminal report and a
@@ -7,8 +7,14 @@
 #
 #   bash scripts/demo.sh [N=12]
 #
+# It talks: each long step says what it does and about how long it takes before it starts, and
+# a line appears at least every 20 seconds while it runs (the build's and generate's own
+# progress, or a "still ..." line), so a pipe or a log never looks hung.
+#
 # DEMO_JOURNAL=DIR keeps the LLM answers there instead of the shared journal (a fresh folder
-# makes every call again: scripts/readme-demo.sh uses that for the README's figures).
+# makes every call again: scripts/readme-demo.sh uses that for the figures in
+# docs/benchmarks.md). RAGSYNTH_MODEL=smollm2 runs the small plumbing model instead of the
+# default (fast, but its questions are not usable).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-12}
@@ -18,19 +24,44 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$CACHE/target}"
 journal=()
 [ -n "${DEMO_JOURNAL:-}" ] && journal=(--cache-dir "$DEMO_JOURNAL")
 
+say() { printf '\n==> %s\n' "$*"; }
+
+# Runs a command while printing "still <what> (N s)" every 20 s, for steps whose own output can
+# pause for minutes (compiling one large crate, building llama-server).
+with_heartbeat() {
+  local what=$1; shift
+  local start; start=$(date +%s)
+  ( while sleep 20; do echo "    ... still $what ($(($(date +%s) - start)) s)"; done ) &
+  local beat=$!
+  local rc=0
+  "$@" || rc=$?
+  kill "$beat" 2>/dev/null || true
+  wait "$beat" 2>/dev/null || true
+  return "$rc"
+}
+
 t0=$(date +%s)
-bash scripts/install-llm.sh >/dev/null
+if [ -x "$CACHE/bin/llama-server" ] && [ -f "$CACHE/models/Qwen2.5-Coder-1.5B-Instruct.Q4_K_M.gguf" ]; then
+  say "the local LLM is installed (under $CACHE)"
+else
+  say "installing the local LLM: llama-server and Qwen2.5-Coder-1.5B (first time only; about 5 min to build the server on 2 cores, and a 1.1 GB download)"
+fi
+with_heartbeat "installing the local LLM" bash scripts/install-llm.sh >/dev/null
 t1=$(date +%s)
-cargo build --release --quiet --bin ragsynth
+say "building ragsynth in release mode (about 5 min on a fresh machine, seconds when it is built)"
+with_heartbeat "building ragsynth" cargo build --release --bin ragsynth
 bin=$CARGO_TARGET_DIR/release/ragsynth
 t2=$(date +%s)
 
 # A demo starts from the sample's real questions: generation shows a few as style examples,
 # and audit compares synthetic with real.
+say "importing the sample's 24 real questions into $OUT"
 rm -f "$OUT"
 "$bin" import corpora/questions.csv --into "$OUT" --corpus corpora/docs
-"$bin" generate corpora/docs -o "$OUT" -n "$N" "${journal[@]}" --json --quiet >output/generate-summary.json
+say "generating $N synthetic cases from corpora/docs with the local model (about 3-6 min on 2 cores; the model starts first)"
+"$bin" generate corpora/docs -o "$OUT" -n "$N" "${journal[@]}" --json >output/generate-summary.json
 t3=$(date +%s)
+say "auditing $OUT (a few seconds)"
 "$bin" audit "$OUT" --format html -o output/report.html --fail-on never
 # Findings (exit 2) are the point of the demo, not a failure.
 "$bin" audit "$OUT" || [ $? -eq 2 ]
@@ -68,4 +99,5 @@ else
   echo "test set:     $OUT (no synthetic case was accepted; it holds the imported real questions)"
 fi
 echo "audit report: output/report.html (open it in a browser)"
-echo "next:         $bin review $OUT   # accept, reject or edit the cases that wait for a person"
+echo "review the new cases (accept, reject or edit them) on a local page:"
+echo "next:         $bin review $OUT --open"

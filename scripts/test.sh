@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command (README "Tests"): formatting, lints, then every test.
+# The test command (README "Tests", docs/install.md): formatting, lints, then every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The build folder the demo and CI use too, so none of them rebuilds what another built.

@@ -71,7 +71,7 @@ pub enum Error {
     },
     /// The chunking's numbers do not fit together, or its tokenizer cannot be loaded.
     #[error(transparent)]
-    Chunking(#[from] crate::chunk::ChunkingError),
+    Chunking(#[from] ChunkingError),
     /// `--select` / `--ignore` names no audit rule.
     #[error("`{code}` matches no rule code (see `ragsynth audit --explain RS101`)")]
     UnknownRule {
@@ -187,22 +187,48 @@ pub enum Error {
         /// Passages looked for.
         passages: usize,
     },
-    /// The test set breaks invariants (duplicate ids, labels outside the corpus, ...).
-    #[error("{path}: {} problem(s); first: {}", issues.len(), issues.first().map(|i| i.to_string()).unwrap_or_default())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// Every problem found.
-        issues: Vec<crate::testset::Issue>,
+}
+
+/// Why a chunking cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChunkingError {
+    /// `size` is 0.
+    #[error("chunk size must be positive")]
+    ZeroSize,
+    /// `overlap` is not below `size`.
+    #[error("overlap ({overlap}) must be smaller than the chunk size ({size})")]
+    OverlapTooLarge {
+        /// The overlap.
+        overlap: usize,
+        /// The size.
+        size: usize,
+    },
+    /// `min_size` is above `size`.
+    #[error("min size ({min}) exceeds size ({size})")]
+    MinAboveSize {
+        /// The smallest size.
+        min: usize,
+        /// The size.
+        size: usize,
+    },
+    /// The tiktoken encoding could not be loaded.
+    #[error("loading tiktoken encoding `{encoding}`: {message}")]
+    Tokenizer {
+        /// The encoding.
+        encoding: String,
+        /// What tiktoken said.
+        message: String,
     },
 }
 
 impl Error {
-    /// [`Error::NoDocuments`] for a corpus read without one document.
-    pub fn no_documents(corpus: &crate::corpus::Corpus) -> Self {
+    /// [`Error::NoDocuments`] for the corpus at `root`, read without one document (`skipped`
+    /// files skipped).
+    pub fn no_documents(root: &std::path::Path, skipped: usize) -> Self {
         Error::NoDocuments {
-            root: corpus.root.clone(),
-            skipped: corpus.skipped.len(),
+            root: root.to_path_buf(),
+            skipped,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Words: tokenizing, shared by the lexical index, the overlap checks and duplicate detection
-//! so that "word" means the same thing everywhere, in any script. Stopwords and stems are per
-//! language ([`crate::lang::Analyzer`]); the free functions here that use them read English.
+//! so that "word" means the same thing everywhere, in any script. A tokenizer only: it knows
+//! no language, so it has no stopwords or stems; those are a language's
+//! ([`crate::lang::Analyzer`]), and every caller names the language it reads.
 //!
 //! Words are Unicode word boundaries (UAX #29), except in scripts written without spaces
 //! (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar), where UAX #29 gives one character per
@@ -10,14 +11,6 @@
 //! is a run of n - 1 bigrams. A lone character is one term.
 
 use unicode_segmentation::UnicodeSegmentation;
-
-use crate::lang::Language;
-
-/// True for an English stopword (expects lower case). English is the language of a text
-/// nothing else is known of; language-aware callers use [`crate::lang::Analyzer`].
-pub fn is_stopword(word: &str) -> bool {
-    Language::ENGLISH.analyzer().is_stopword(word)
-}
 
 /// A word of a text: its lower-cased form and where it stands (byte offsets into the text).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,17 +116,6 @@ pub fn word_count(text: &str) -> usize {
 /// and 16.1 Han characters (plus 0.26 Latin words) in Chinese, 1.57 characters per word.
 pub const CHARS_PER_WORD: f64 = 1.6;
 
-/// Reduces a lower-case word to its English Snowball stem ("returns" and "returned" → "return").
-pub fn stem(word: &str) -> String {
-    Language::ENGLISH.analyzer().stem(word)
-}
-
-/// Stems of the non-stopword English words of a text (see [`crate::lang::Analyzer::content_terms`]
-/// for any language).
-pub fn content_terms(text: &str) -> Vec<String> {
-    Language::ENGLISH.analyzer().content_terms(text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,13 +146,5 @@ mod tests {
         assert_eq!(words("ภาษาไทย"), ["ภา", "าษ", "ษา", "าไ", "ไท", "ทย"]);
         assert_eq!(word_count("How long are snapshots kept?"), 5);
         assert_eq!(word_count("快照保存多久"), 3);
-    }
-
-    #[test]
-    fn content_terms_drop_stopwords_and_stem() {
-        assert_eq!(
-            content_terms("What are the Returns policies?"),
-            ["return", "polici"]
-        );
     }
 }

@@ -65,12 +65,14 @@ fn names_its_source(question: &str, end: usize) -> bool {
 }
 
 /// "in the context of": a figure of speech, not a pointer at a passage.
+/// In any position and case: the word before is "in" (or the question starts with it).
 fn is_context_idiom(question: &str, m: Range<usize>) -> bool {
-    let lower = question.to_lowercase();
-    let matched = &lower[m.clone()];
-    matched.ends_with("context")
-        && lower[..m.start].trim_end().ends_with(" in")
-        && lower[m.end..].trim_start().starts_with("of ")
+    let before = question[..m.start].trim_end();
+    let word_before = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let after = question[m.end..].trim_start();
+    question[m].to_lowercase().ends_with("context")
+        && word_before.eq_ignore_ascii_case("in")
+        && after.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("of "))
 }
 
 /// Words after "the text", "the passage", ... that go on talking about the material, so the

@@ -4,7 +4,7 @@
 //!
 //! Skips (with a reason) when the shared data is absent. `scripts/calibrate-audit.sh` runs it
 //! with `RAGSYNTH_CALIBRATION_OUT=DIR` to keep the converted test sets and corpora, and prints
-//! the table the README quotes.
+//! the table docs/benchmarks.md quotes.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};

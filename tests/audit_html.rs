@@ -55,7 +55,7 @@ fn html_report_is_self_contained_and_leaves_the_set_alone() {
     assert!(html.contains("yes-no"), "rule explanations are embedded");
     // Each flag carries the case's own finding, not only the rule's generic example.
     assert!(
-        html.contains(r#"{"code":"RS501","message":"the labelled source ranks "#),
+        html.contains(r#"{"code":"RS202","message":"answered by yes or no","explanation":"#),
         "a case's own figures are shown with its flag"
     );
     // Works offline: nothing is loaded from elsewhere.

@@ -8,9 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use ragsynth::audit::{self, AuditConfig, AuditContext};
+use ragsynth::audit::{self, AuditConfig, AuditContext, Severity};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::{Corpus, WalkOptions};
+use ragsynth::judge::calibration::Known;
 use ragsynth::llm::{Llm, LlmSettings};
 use ragsynth::prompts::Prompts;
 use ragsynth::render::audit as report;
@@ -130,7 +131,7 @@ fn judged_checks_run_and_a_rerun_is_served_from_the_journal() {
         };
         let llm = Llm::connect(Some("llamacpp:smollm2"), settings).await.unwrap();
         let prompts = Prompts::load(None).unwrap();
-        audit::judged::judge(&mut first, &set, &cx, &config, &llm, &prompts)
+        audit::judged::judge(&mut first, &set, &cx, &config, &llm, &prompts, &Known::built_in())
             .await
             .unwrap();
         llm.shutdown().await;
@@ -282,6 +283,7 @@ async fn a_malformed_verdict_skips_that_check_for_that_case_only() {
         &config,
         &llm,
         &Prompts::load(None).unwrap(),
+        &Known::built_in(),
     )
     .await
     .unwrap();
@@ -308,5 +310,69 @@ async fn a_malformed_verdict_skips_that_check_for_that_case_only() {
             .any(|n| n.starts_with("1 LLM check(s) skipped")),
         "{:?}",
         report.summary.notes
+    );
+
+    // Nobody measured the stub's judges: their findings are info, and the report says why.
+    assert!(
+        report
+            .findings
+            .iter()
+            .filter(|f| f.code >= "RS504" && f.code <= "RS506")
+            .all(|f| f.severity == Severity::Info && f.message.contains("uncalibrated")),
+        "{:?}",
+        report.findings
+    );
+    let json: Value = serde_json::from_str(&report::json(&report)).unwrap();
+    let judges = json["summary"]["llm"]["judges"].as_array().unwrap();
+    assert_eq!(judges.len(), 3, "{judges:?}");
+    assert!(
+        judges
+            .iter()
+            .all(|j| j["calibrated"] == false && j["kappa"].is_null()),
+        "{judges:?}"
+    );
+    assert!(
+        report
+            .summary
+            .notes
+            .iter()
+            .any(|n| n.contains("answerable judge uncalibrated") && n.contains("RS504")),
+        "{:?}",
+        report.summary.notes
+    );
+
+    // The person's own calibration beside the set, above the bar: the same verdicts warn.
+    let prompts = Prompts::load(None).unwrap();
+    let records: Vec<Value> = ["answerable", "supported", "answers"]
+        .into_iter()
+        .map(|judge| {
+            serde_json::json!({"judge": judge, "model": llm.id(), "prompt": prompts.id(&format!("judge_{judge}")),
+                "n": 40, "accuracy": 0.9, "kappa": 0.8, "measured": "2026-12-01T00:00:00Z", "marks": "m.jsonl"})
+        })
+        .collect();
+    let set_path = dir.path().join("set.yaml");
+    std::fs::write(
+        dir.path().join("judge-calibration.json"),
+        serde_json::json!({"ragsynth_calibration": 1, "records": records}).to_string(),
+    )
+    .unwrap();
+    let mut calibrated = audit::audit(&set, &cx, &config);
+    let known = Known::beside(&set_path).unwrap();
+    audit::judged::judge(&mut calibrated, &set, &cx, &config, &llm, &prompts, &known)
+        .await
+        .unwrap();
+    let warned: Vec<&str> = calibrated
+        .findings
+        .iter()
+        .filter(|f| ("RS504"..="RS506").contains(&f.code) && f.severity == Severity::Warning)
+        .map(|f| f.code)
+        .collect();
+    assert_eq!(warned, ["RS504", "RS505", "RS506"]);
+    let figures = calibrated.summary.llm.as_ref().unwrap();
+    assert!(
+        figures
+            .judges
+            .iter()
+            .all(|j| j.calibrated && j.kappa == Some(0.8))
     );
 }

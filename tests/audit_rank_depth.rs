@@ -8,7 +8,8 @@ use std::path::Path;
 use assert_cmd::Command;
 
 /// A corpus of `others` chunks that each hold the question's words, plus `target.md`, which
-/// holds one of them, and a test set with one synthetic case labelled with `target.md`.
+/// holds one of them, and a test set with one synthetic case labelled with `target.md` whose
+/// answer is in `best.md` (RS501 needs that evidence).
 fn write_corpus(dir: &Path, others: usize) {
     let corpus = dir.join("corpus");
     fs::create_dir_all(&corpus).unwrap();
@@ -34,6 +35,7 @@ chunking: {{splitter: text, unit: chars, size: 500, overlap: 0}}
 cases:
   - id: deep
     question: \"How does quarterly key rotation work for backup encryption keys?\"
+    answer: \"Rotate backup encryption keys quarterly\"
     relevant:
       - {{doc: target.md, start: 0, end: {}, quote: \"Encryption is on by default\"}}
     tags: {{type: lookup, source: synthetic}}

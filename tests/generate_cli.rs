@@ -35,13 +35,18 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
     let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(s["dry_run"], true);
     let planned = |k: &str| s["by_type"][k]["planned"].as_u64().unwrap();
-    assert_eq!(
-        planned("lookup") + planned("multi_hop") + planned("unanswerable"),
-        20
-    );
-    assert_eq!(planned("unanswerable"), 4);
-    // 1 call per two lookups, 1 per multi-hop, 3 per unanswerable.
-    let calls = planned("lookup").div_ceil(2) + planned("multi_hop") + 3 * planned("unanswerable");
+    let kinds = ["lookup", "identifier", "comparison", "multi_hop", "unanswerable"];
+    assert_eq!(kinds.iter().map(|k| planned(k)).sum::<u64>(), 20);
+    // Every type of the design has its share (lookup 0.3, identifier and comparison 0.15,
+    // multi-hop and unanswerable 0.2).
+    assert_eq!(kinds.map(planned), [6, 3, 3, 4, 4]);
+    // A call per two lookups or identifiers (two to a chunk, the last chunk of an odd count
+    // asks one), one per comparison, two per multi-hop (a call per hop), three per unanswerable.
+    let calls = planned("lookup").div_ceil(2)
+        + planned("identifier").div_ceil(2)
+        + planned("comparison")
+        + 2 * planned("multi_hop")
+        + 3 * planned("unanswerable");
     assert_eq!(s["llm"]["calls"].as_u64().unwrap(), calls);
     assert!(s["llm"]["prompt_tokens"].as_u64().unwrap() > 100 * calls);
     assert_eq!(s["llm"]["cache_hits"], 0);
@@ -168,6 +173,6 @@ fn bad_options_name_themselves() {
     assert!(run(&["--heldout", "1.5"]).contains("--heldout"));
     assert!(run(&["--max-rounds", "0"]).contains("--max-rounds"));
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("single_hop.j2"), "{% block user %}{{ text }").unwrap();
-    assert!(run(&["--prompts", dir.path().to_str().unwrap()]).contains("single_hop.j2"));
+    std::fs::write(dir.path().join("lookup.j2"), "{% block user %}{{ text }").unwrap();
+    assert!(run(&["--prompts", dir.path().to_str().unwrap()]).contains("lookup.j2"));
 }

@@ -87,7 +87,15 @@ fn the_default_model_writes_valid_questions_that_stand_alone() {
     for case in &set.cases {
         let q = &case.question;
         assert_eq!(case.tags.source, Some(Source::Synthetic));
-        assert!(q.trim_end().ends_with('?'), "not a question: {q}");
+        // Written as the set's style asks (the `chat` preset without real questions): a
+        // question, with or without its mark, or search keywords.
+        let keywords = ragsynth::style::is_keywords(q, ragsynth::lang::Language::ENGLISH);
+        assert!(
+            q.trim_end().ends_with('?')
+                || ragsynth::style::opens_with_question_word(q, ragsynth::lang::Language::ENGLISH)
+                || (keywords && q.split_whitespace().count() <= 10),
+            "not a question: {q}"
+        );
         assert!(
             ragsynth::wording::meta_reference(q).is_none(),
             "refers to what the generator was shown: {q}"
@@ -161,8 +169,10 @@ fn the_default_model_writes_in_the_corpus_language() {
             );
         }
     }
+    // Keyword queries ("gastos básicos mes") are often too short to be told at all; none may be
+    // told as another language, and two in three must be told Spanish.
     assert!(
-        spanish * 10 >= set.cases.len() * 9,
+        spanish * 3 >= set.cases.len() * 2,
         "{spanish} of {} told as Spanish",
         set.cases.len()
     );

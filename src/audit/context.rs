@@ -106,6 +106,8 @@ impl AuditContext {
         f.source_score = Some(standing.score);
         f.best_other = Some(standing.best_other);
         f.best_other_chunk = standing.best_other_doc.map(|d| self.chunks[d].id.clone());
+        f.best_other_index = standing.best_other_doc;
+        f.source_chunks = source;
         f
     }
 }
@@ -135,6 +137,12 @@ pub struct CaseFigures {
     pub best_other: Option<f32>,
     /// Id of that chunk.
     pub best_other_chunk: Option<String>,
+    /// That chunk's position among the chunks.
+    #[serde(skip)]
+    pub best_other_index: Option<usize>,
+    /// Positions of the labelled source's chunks.
+    #[serde(skip)]
+    pub source_chunks: Vec<usize>,
     /// For a case without labels: the best BM25 chunk and its overlap with the question.
     pub nearest: Option<Nearest>,
 }

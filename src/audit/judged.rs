@@ -13,36 +13,16 @@
 use std::collections::BTreeMap;
 
 use futures::{StreamExt, TryStreamExt, stream};
-use serde::Serialize;
 
+use super::report::{Judged, LlmFigures};
 use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
 use super::{AuditConfig, AuditContext, AuditNote, AuditNoteKind, AuditReport, finding};
+use crate::judge::calibration::{Calibration, Known};
 use crate::judge::{self, AnswerableReply, AnswersReply, Passage, SupportedReply};
-use crate::llm::{ChatRequest, Llm, LlmError, Usage};
+use crate::llm::{ChatRequest, Llm, LlmError};
 use crate::prompts::Prompts;
+use crate::severity::Severity;
 use crate::testset::TestSet;
-
-/// What the LLM checks did, for the report's summary.
-#[derive(Debug, Clone, Serialize)]
-pub struct LlmFigures {
-    /// `provider:model`.
-    pub model: String,
-    /// Per rule code.
-    pub checks: BTreeMap<&'static str, Judged>,
-    /// Calls, cache hits, tokens and cost of the run.
-    pub usage: Usage,
-}
-
-/// One LLM rule's count.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Judged {
-    /// Cases the rule applied to.
-    pub cases: usize,
-    /// Of which flagged.
-    pub flagged: usize,
-    /// Of which skipped because a judge's answer was lost.
-    pub skipped: usize,
-}
 
 /// The LLM rules `config` selects, in code order.
 pub fn selected(config: &AuditConfig) -> Vec<&'static RuleInfo> {
@@ -80,6 +60,7 @@ pub async fn judge(
     config: &AuditConfig,
     llm: &Llm,
     prompts: &Prompts,
+    known: &Known,
 ) -> Result<(), LlmError> {
     let rules = selected(config);
     let search = |q: &str, k: usize| -> Vec<usize> {
@@ -168,6 +149,7 @@ pub async fn judge(
         }
     }
 
+    let notes = demote_uncalibrated(&mut found, &asks, &rules, llm, prompts, known);
     merge(report, found, &rules);
     let skipped: usize = checks.values().map(|j| j.skipped).sum();
     if skipped > 0 {
@@ -177,8 +159,63 @@ pub async fn judge(
         model: llm.id(),
         checks,
         usage: llm.usage(),
+        judges: notes.iter().map(|(c, _)| c.clone()).collect(),
     });
+    for (c, codes) in notes.iter().filter(|(c, _)| !c.calibrated) {
+        report.summary.notes.push(AuditNote::judge_uncalibrated(c, codes));
+    }
     Ok(())
+}
+
+/// The judge an ask goes to.
+fn judge_of(ask: &Ask) -> &'static str {
+    match (&ask.answer, ask.copy) {
+        (Some(_), true) => "answers",
+        (Some(_), false) => "supported",
+        (None, _) => "answerable",
+    }
+}
+
+/// Each judge the rules asked, with its calibration and the rules that asked it; the findings
+/// of a rule that asked an uncalibrated judge become info, their message saying so.
+fn demote_uncalibrated(
+    found: &mut [super::Finding],
+    asks: &BTreeMap<(usize, usize), Vec<Ask>>,
+    rules: &[&'static RuleInfo],
+    llm: &Llm,
+    prompts: &Prompts,
+    known: &Known,
+) -> Vec<(Calibration, Vec<&'static str>)> {
+    let mut used: BTreeMap<&'static str, Vec<&'static str>> = BTreeMap::new();
+    for ((r, _), list) in asks {
+        for ask in list {
+            let codes = used.entry(judge_of(ask)).or_default();
+            if !codes.contains(&rules[*r].code) {
+                codes.push(rules[*r].code);
+            }
+        }
+    }
+    let judged: Vec<(Calibration, Vec<&'static str>)> = used
+        .into_iter()
+        .map(|(judge, codes)| {
+            let prompt = prompts.id(&format!("judge_{judge}"));
+            (known.of(judge, &llm.id(), &prompt), codes)
+        })
+        .collect();
+    for f in found.iter_mut() {
+        let weak = judged
+            .iter()
+            .find(|(c, codes)| !c.calibrated && codes.contains(&f.code));
+        if let Some((c, _)) = weak {
+            f.severity = Severity::Info;
+            let kappa = c.kappa.map_or("never measured".into(), |k| format!("κ {k:.2}"));
+            f.message = format!(
+                "{} (uncalibrated {} judge, {kappa}: info only)",
+                f.message, c.judge
+            );
+        }
+    }
+    judged
 }
 
 /// The request for one question.

@@ -47,8 +47,6 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
         .zip(languages.par_iter())
         .map(|(c, &lang)| cx.figures(c, config, lang))
         .collect();
-
-    let mut findings: Vec<(usize, Finding)> = Vec::new();
     let case_rules: Vec<_> = selected
         .iter()
         .filter_map(|r| match r.check {
@@ -56,6 +54,61 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
             Check::Set(_) | Check::Llm(_) => None,
         })
         .collect();
+    let mut findings = case_findings(set, cx, config, &case_rules, &languages, &figures);
+    findings.extend(set_findings(set, cx, config, &selected));
+    findings.sort_by(|(a, fa), (b, fb)| {
+        fb.severity
+            .cmp(&fa.severity)
+            .then(fa.code.cmp(fb.code))
+            .then(a.cmp(b))
+    });
+    let findings: Vec<Finding> = findings.into_iter().map(|(_, f)| f).collect();
+
+    let mut by_severity = BTreeMap::new();
+    let mut by_rule = BTreeMap::new();
+    for f in &findings {
+        *by_severity.entry(f.severity).or_insert(0) += 1;
+        *by_rule.entry(f.code).or_insert(0) += 1;
+    }
+    let synthetic = set.cases.iter().filter(|c| c.is_synthetic()).count();
+    let summary = AuditSummary {
+        cases: set.cases.len(),
+        real: set.cases.len() - synthetic,
+        synthetic,
+        documents: cx.corpus.as_ref().map_or(0, |c| c.docs.len()),
+        chunks: cx.chunks.len(),
+        rules: selected
+            .iter()
+            .filter(|r| !matches!(r.check, Check::Llm(_)))
+            .map(|r| r.code)
+            .collect(),
+        by_severity,
+        by_rule,
+        notes: notes(cx, config, &case_rules, &languages),
+        coverage: coverage::coverage(set, cx),
+        comparison: compare::compare(set, &figures, config),
+        llm: None,
+    };
+    AuditReport {
+        version: REPORT_VERSION,
+        findings,
+        summary,
+        figures,
+    }
+}
+
+/// A case rule and its check.
+type CaseRule<'a> = (&'a rules::RuleInfo, fn(&CaseInput<'_>) -> Option<rules::Hit>);
+
+/// The per-case rules' findings, each with its case's position, in parallel over the cases.
+fn case_findings(
+    set: &TestSet,
+    cx: &AuditContext,
+    config: &AuditConfig,
+    case_rules: &[CaseRule<'_>],
+    languages: &[Language],
+    figures: &[CaseFigures],
+) -> Vec<(usize, Finding)> {
     let per_case: Vec<Vec<(usize, Finding)>> = set
         .cases
         .par_iter()
@@ -79,8 +132,16 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
                 .collect()
         })
         .collect();
-    findings.extend(per_case.into_iter().flatten());
+    per_case.into_iter().flatten().collect()
+}
 
+/// The set rules' findings (a finding about the whole set sorts after the cases).
+fn set_findings(
+    set: &TestSet,
+    cx: &AuditContext,
+    config: &AuditConfig,
+    selected: &[&rules::RuleInfo],
+) -> Vec<(usize, Finding)> {
     let needs_issues = selected.iter().any(|r| r.family == rules::Family::Labels);
     let issues = if needs_issues {
         crate::testset::validate(set, cx.corpus.as_ref())
@@ -93,35 +154,32 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
         config,
         issues: &issues,
     };
-    for rule in &selected {
+    let mut out = Vec::new();
+    for rule in selected {
         if let Check::Set(check) = rule.check {
             for hit in check(&input) {
                 let order = hit.case.unwrap_or(usize::MAX);
-                findings.push((order, finding(rule, set, hit.case, hit.message, None)));
+                out.push((order, finding(rule, set, hit.case, hit.message, None)));
             }
         }
     }
-    findings.sort_by(|(a, fa), (b, fb)| {
-        fb.severity
-            .cmp(&fa.severity)
-            .then(fa.code.cmp(fb.code))
-            .then(a.cmp(b))
-    });
-    let findings: Vec<Finding> = findings.into_iter().map(|(_, f)| f).collect();
+    out
+}
 
-    let mut by_severity = BTreeMap::new();
-    let mut by_rule = BTreeMap::new();
-    for f in &findings {
-        *by_severity.entry(f.severity).or_insert(0) += 1;
-        *by_rule.entry(f.code).or_insert(0) += 1;
-    }
-    let synthetic = set.cases.iter().filter(|c| c.is_synthetic()).count();
+/// What the reader should know besides the findings: no corpus, the questions' languages and
+/// the rules that could not read them, LLM rules left for `--llm`.
+fn notes(
+    cx: &AuditContext,
+    config: &AuditConfig,
+    case_rules: &[CaseRule<'_>],
+    languages: &[Language],
+) -> Vec<AuditNote> {
     let mut notes = Vec::new();
     if cx.corpus.is_none() {
         notes.push(AuditNote::no_corpus());
     }
     let mut by_language: BTreeMap<Language, usize> = BTreeMap::new();
-    for &lang in &languages {
+    for &lang in languages {
         *by_language.entry(lang).or_insert(0) += 1;
     }
     if by_language.keys().any(|&l| l != Language::ENGLISH) {
@@ -138,30 +196,7 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
     if !llm_rules.is_empty() {
         notes.push(AuditNote::llm_skipped(&llm_rules));
     }
-    let summary = AuditSummary {
-        cases: set.cases.len(),
-        real: set.cases.len() - synthetic,
-        synthetic,
-        documents: cx.corpus.as_ref().map_or(0, |c| c.docs.len()),
-        chunks: cx.chunks.len(),
-        rules: selected
-            .iter()
-            .filter(|r| !matches!(r.check, Check::Llm(_)))
-            .map(|r| r.code)
-            .collect(),
-        by_severity,
-        by_rule,
-        notes,
-        coverage: coverage::coverage(set, cx),
-        comparison: compare::compare(set, &figures, config),
-        llm: None,
-    };
-    AuditReport {
-        version: REPORT_VERSION,
-        findings,
-        summary,
-        figures,
-    }
+    notes
 }
 
 fn finding(

@@ -7,8 +7,10 @@ use std::ops::{Deref, Range};
 
 use serde::{Serialize, Serializer};
 
-use super::{CaseFigures, Comparison, Severity, judged};
+use super::{CaseFigures, Comparison, Severity};
+use crate::judge::calibration::Calibration;
 use crate::lang::Language;
+use crate::llm::Usage;
 
 /// One thing a rule found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -88,7 +90,7 @@ pub struct AuditSummary {
     pub comparison: Option<Comparison>,
     /// What the LLM checks did and cost, when `--llm` ran them.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub llm: Option<judged::LlmFigures>,
+    pub llm: Option<LlmFigures>,
 }
 
 /// The result of an audit.
@@ -131,6 +133,9 @@ pub enum AuditNoteKind {
     LlmSkipped,
     /// Judged checks whose answer stayed malformed after the re-asks.
     JudgeMalformed,
+    /// A judge below the calibration bar (or never measured): its rules' findings are shown at
+    /// info level and do not fail the audit.
+    JudgeUncalibrated,
     /// The questions of one language, when the set is not all English: what they were read
     /// with, and which rules could not read them.
     Language,
@@ -177,6 +182,18 @@ impl AuditNote {
         }
     }
 
+    /// The judge `c` is uncalibrated: the findings of `codes` are shown at info level.
+    pub fn judge_uncalibrated(c: &Calibration, codes: &[&str]) -> AuditNote {
+        AuditNote {
+            kind: AuditNoteKind::JudgeUncalibrated,
+            text: format!(
+                "{}: the findings of {} are shown at info level and do not fail the audit (calibrate the judge with `eval --calibration`, or see scripts/calibrate-judges.sh)",
+                c.summary(),
+                codes.join(", ")
+            ),
+        }
+    }
+
     /// `n` judged checks skipped because the judge's answer stayed malformed.
     pub fn judge_malformed(n: usize) -> AuditNote {
         AuditNote {
@@ -203,4 +220,28 @@ impl Serialize for AuditNote {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.text)
     }
+}
+
+/// What the LLM checks did, for the report's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct LlmFigures {
+    /// `provider:model`.
+    pub model: String,
+    /// Per rule code.
+    pub checks: BTreeMap<&'static str, Judged>,
+    /// Calls, cache hits, tokens and cost of the run.
+    pub usage: Usage,
+    /// Each judge the checks asked, with its calibration (`calibrated: false` below the bar).
+    pub judges: Vec<Calibration>,
+}
+
+/// One LLM rule's count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Judged {
+    /// Cases the rule applied to.
+    pub cases: usize,
+    /// Of which flagged.
+    pub flagged: usize,
+    /// Of which skipped because a judge's answer was lost.
+    pub skipped: usize,
 }

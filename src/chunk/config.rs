@@ -1,11 +1,12 @@
 //! How documents are cut: the [`Chunking`] a test-set header stores (splitter, unit, size,
-//! overlap), and why one cannot be used.
+//! overlap), and why one cannot be used ([`ChunkingError`], kept with the crate's errors).
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::error::ChunkingError;
 use crate::{Error, Result};
 
 /// Which splitter a document goes through.
@@ -151,39 +152,6 @@ impl Chunking {
         }
         Ok(())
     }
-}
-
-/// Why a chunking cannot be used.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ChunkingError {
-    /// `size` is 0.
-    #[error("chunk size must be positive")]
-    ZeroSize,
-    /// `overlap` is not below `size`.
-    #[error("overlap ({overlap}) must be smaller than the chunk size ({size})")]
-    OverlapTooLarge {
-        /// The overlap.
-        overlap: usize,
-        /// The size.
-        size: usize,
-    },
-    /// `min_size` is above `size`.
-    #[error("min size ({min}) exceeds size ({size})")]
-    MinAboveSize {
-        /// The smallest size.
-        min: usize,
-        /// The size.
-        size: usize,
-    },
-    /// The tiktoken encoding could not be loaded.
-    #[error("loading tiktoken encoding `{encoding}`: {message}")]
-    Tokenizer {
-        /// The encoding.
-        encoding: String,
-        /// What tiktoken said.
-        message: String,
-    },
 }
 
 impl fmt::Display for Chunking {

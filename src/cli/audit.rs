@@ -124,7 +124,7 @@ impl AuditArgs {
         let mut cfg: AuditConfig = file.section("audit")?;
         cfg.select.extend(self.select.iter().cloned());
         cfg.ignore.extend(self.ignore.iter().cloned());
-        cfg.check_codes()?;
+        ragsynth::audit::rules::check_codes(&cfg)?;
         Ok(cfg)
     }
 

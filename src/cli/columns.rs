@@ -65,6 +65,8 @@ pub enum FromFormat {
     Giskard,
     /// LlamaIndex: `LabelledRagDataset` or `EmbeddingQAFinetuneDataset` JSON.
     Llamaindex,
+    /// promptfoo: a JSON list of tests with `vars` (+ `assert`, `metadata`).
+    Promptfoo,
     /// CSV or JSONL with a question column (and context, answer, doc, quote ... columns).
     Csv,
 }
@@ -78,6 +80,7 @@ impl FromFormat {
             FromFormat::Deepeval => Some(Family::DeepEval),
             FromFormat::Giskard => Some(Family::Giskard),
             FromFormat::Llamaindex => Some(Family::LlamaIndex),
+            FromFormat::Promptfoo => Some(Family::Promptfoo),
             FromFormat::Csv => Some(Family::Plain),
         }
     }

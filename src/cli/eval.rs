@@ -1,7 +1,13 @@
-//! Arguments of `ragsynth eval`, and what they describe: the scoring settings, how to open the
-//! set and the report's format.
+//! Arguments of `ragsynth eval`, and what they describe. Eval has four modes, each chosen by
+//! its flag and each with its own entry point in `cmd/`: `--run` scores a retrieval run,
+//! `--answers` a system's answers, `--calibration` measures the answer judges against a
+//! person's marks, `--export-qrels` writes the set as TREC qrels. Clap holds them apart: the
+//! mode flags are one group of which exactly one is required, and the flags of a mode are a
+//! group of their own that the other modes' flags exclude, so a flag given to a mode that
+//! does not read it is refused, not ignored. The `--llm` family is read by `--answers` only and
+//! not refused elsewhere: `RAGSYNTH_LLM` may be set in the environment for every command.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
@@ -18,27 +24,109 @@ use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
 /// `ragsynth eval`.
 #[derive(Debug, Args)]
 pub struct EvalArgs {
-    /// Test set (`.yaml`/`.jsonl`), or TREC qrels (`qid iter docid grade`).
+    /// Test set (`.yaml`/`.jsonl`), or TREC qrels (`qid iter docid grade`) for `--run`.
     pub testset: PathBuf,
-    /// The run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id", "retrieved": [...]}`).
-    #[arg(long, required_unless_present_any = ["export_qrels", "answers", "calibration"], conflicts_with = "answers")]
+    /// Which of the four modes.
+    #[command(flatten)]
+    pub mode: ModeArgs,
+    /// `--run` only.
+    #[command(flatten)]
+    pub retrieval: RetrievalArgs,
+    /// `--run` and `--answers`.
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+    /// Corpus directory (default: the test set's `corpus.root`).
+    #[arg(long, conflicts_with = "calibration")]
+    pub corpus: Option<PathBuf>,
+    /// Folder of prompt templates overriding the built-in judges' (`judge_correct.j2`, ...).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["run", "calibration", "export_qrels"])]
+    pub prompts: Option<PathBuf>,
+    /// With `--answers`: judge each answer with this LLM (`correct`, `refused`, `grounded`).
+    #[command(flatten)]
+    pub llm: LlmArgs,
+    /// `text`: tables; `json`: the report (and the comparison under `baseline`); `html`: a
+    /// page (`--answers` only).
+    #[arg(long, value_enum, default_value_t = EvalFormat::Text, conflicts_with = "export_qrels")]
+    pub format: EvalFormat,
+}
+
+/// The mode flags: exactly one is given.
+#[derive(Debug, Args)]
+#[group(id = "mode", required = true, multiple = false)]
+pub struct ModeArgs {
+    /// Score a retrieval run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id",
+    /// "retrieved": [...]}`).
+    #[arg(long)]
     pub run: Option<PathBuf>,
-    /// Score the system's answers instead: JSON Lines, `{"id", "answer", "contexts"?}` per case.
-    #[arg(long, conflicts_with = "export_qrels")]
+    /// Score the system's answers: JSON Lines, `{"id", "answer", "contexts"?}` per case.
+    #[arg(long)]
     pub answers: Option<PathBuf>,
-    /// Measure the answer judges against a person's marks instead: the per-case file of
-    /// `--answers --out` whose verdicts were marked with `ragsynth review --answers` (the marks
-    /// are read from `<file stem>.marks.jsonl` beside it). Prints each judge's agreement
-    /// (count, accuracy, Cohen's kappa) and keeps it in `judge-calibration.json` beside the
-    /// test set, where every later answers report of the set finds it.
-    #[arg(long, value_name = "PER_QUESTION", conflicts_with_all = ["run", "answers", "export_qrels", "baseline", "save_baseline", "out"])]
+    /// Measure the answer judges against a person's marks: the per-case file of `--answers
+    /// --out` whose verdicts were marked with `ragsynth review --answers` (the marks are read
+    /// from `<file stem>.marks.jsonl` beside it). Prints each judge's agreement (count,
+    /// accuracy, Cohen's kappa) and keeps it in `judge-calibration.json` beside the test set,
+    /// where every later answers report of the set finds it.
+    #[arg(long, value_name = "PER_QUESTION")]
     pub calibration: Option<PathBuf>,
+    /// Write the test set as TREC qrels to this file (`-` for stdout), so results can be
+    /// cross-checked with trec_eval.
+    #[arg(long)]
+    pub export_qrels: Option<PathBuf>,
+}
+
+/// The chosen mode and its file.
+#[derive(Debug, Clone, Copy)]
+pub enum Mode<'a> {
+    /// `--run`.
+    Run(&'a Path),
+    /// `--answers`.
+    Answers(&'a Path),
+    /// `--calibration`.
+    Calibration(&'a Path),
+    /// `--export-qrels`.
+    ExportQrels(&'a Path),
+}
+
+impl ModeArgs {
+    /// The mode given (clap requires exactly one).
+    pub fn chosen(&self) -> anyhow::Result<Mode<'_>> {
+        let (run, answers, calibration) = (&self.run, &self.answers, &self.calibration);
+        Ok(match (run, answers, calibration, &self.export_qrels) {
+            (Some(p), _, _, _) => Mode::Run(p),
+            (_, Some(p), _, _) => Mode::Answers(p),
+            (_, _, Some(p), _) => Mode::Calibration(p),
+            (_, _, _, Some(p)) => Mode::ExportQrels(p),
+            _ => bail!("one of --run, --answers, --calibration, --export-qrels is required"),
+        })
+    }
+}
+
+/// How a retrieved item counts (`--run` only).
+#[derive(Debug, Args)]
+#[group(id = "retrieval", multiple = true, conflicts_with_all = ["answers", "calibration", "export_qrels"])]
+pub struct RetrievalArgs {
     /// Cutoffs for P@k, recall@k, hit@k and nDCG@k.
     #[arg(short, long, value_delimiter = ',', default_value = "1,3,5,10")]
     pub k: Vec<usize>,
+    /// Share of a labelled span a retrieved span must cover to be relevant without the quote.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_coverage: f64,
+    /// Lowest grade that counts as relevant (trec_eval's -l); nDCG gains use every grade.
+    #[arg(long, default_value_t = 1)]
+    pub relevance_level: u32,
+}
+
+/// Which questions are scored, and what is kept of the scores (`--run` and `--answers`).
+#[derive(Debug, Args)]
+#[group(id = "scoring", multiple = true, conflicts_with_all = ["calibration", "export_qrels"])]
+pub struct ScoringArgs {
     /// Which questions to score.
     #[arg(long, value_enum, default_value_t = SplitArg::Dev)]
     pub split: SplitArg,
+    /// Leave questions the run (or the answers file) does not list out of the averages
+    /// (trec_eval without -c) instead of scoring them 0.
+    #[arg(long)]
+    pub skip_missing: bool,
     /// Compare with this report (the JSON of `--format json` / `--save-baseline`); exit 2 when a
     /// headline metric fell by more than --tolerance.
     #[arg(long)]
@@ -52,33 +140,6 @@ pub struct EvalArgs {
     /// Write per-question results (JSON Lines).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// `text`: tables; `json`: the report (and the comparison under `baseline`); `html`: a
-    /// page (with --answers).
-    #[arg(long, value_enum, default_value_t = EvalFormat::Text)]
-    pub format: EvalFormat,
-    /// Corpus directory (default: the test set's `corpus.root`).
-    #[arg(long)]
-    pub corpus: Option<PathBuf>,
-    /// Share of a labelled span a retrieved span must cover to be relevant without the quote.
-    #[arg(long, default_value_t = 0.5)]
-    pub min_coverage: f64,
-    /// Lowest grade that counts as relevant (trec_eval's -l); nDCG gains use every grade.
-    #[arg(long, default_value_t = 1)]
-    pub relevance_level: u32,
-    /// Leave questions the run (or the answers file) does not list out of the averages
-    /// (trec_eval without -c) instead of scoring them 0.
-    #[arg(long)]
-    pub skip_missing: bool,
-    /// Write the test set as TREC qrels to this file (`-` for stdout) and exit, so results can be
-    /// cross-checked with trec_eval.
-    #[arg(long)]
-    pub export_qrels: Option<PathBuf>,
-    /// Folder of prompt templates overriding the built-in judges' (`judge_correct.j2`, ...).
-    #[arg(long, value_name = "DIR", requires = "answers")]
-    pub prompts: Option<PathBuf>,
-    /// With `--answers`: judge each answer with this LLM (`correct`, `refused`, `grounded`).
-    #[command(flatten)]
-    pub llm: LlmArgs,
 }
 
 /// `--split`.
@@ -99,50 +160,56 @@ pub enum EvalFormat {
     Text,
     /// One JSON document.
     Json,
-    /// One self-contained HTML page (with --answers).
+    /// One self-contained HTML page (`--answers` only).
     Html,
 }
 
 impl EvalArgs {
-    /// The scoring settings, checked.
+    /// The retrieval scoring settings, checked.
     pub fn options(&self) -> anyhow::Result<EvalOptions> {
-        if self.k.is_empty() || self.k.contains(&0) {
+        let r = &self.retrieval;
+        if r.k.is_empty() || r.k.contains(&0) {
             bail!("-k: cutoffs must be positive integers, e.g. -k 1,3,5,10");
         }
-        if !(self.min_coverage > 0.0 && self.min_coverage <= 1.0) {
-            bail!("--min-coverage must be in (0, 1], got {}", self.min_coverage);
+        if !(r.min_coverage > 0.0 && r.min_coverage <= 1.0) {
+            bail!("--min-coverage must be in (0, 1], got {}", r.min_coverage);
         }
-        if self.format == EvalFormat::Html && self.answers.is_none() {
-            bail!("--format html is for answers reports (--answers); use text or json");
-        }
-        if self.tolerance.is_nan() || self.tolerance < 0.0 {
-            bail!("--tolerance must be ≥ 0, got {}", self.tolerance);
-        }
+        self.check_tolerance()?;
         Ok(EvalOptions {
-            ks: self.k.clone(),
-            split: match self.split {
-                SplitArg::Dev => Some(Split::Dev),
-                SplitArg::Heldout => Some(Split::Heldout),
-                SplitArg::All => None,
-            },
+            ks: r.k.clone(),
+            split: self.split(),
             rule: Rule {
-                min_coverage: self.min_coverage,
-                level: self.relevance_level.max(1),
+                min_coverage: r.min_coverage,
+                level: r.relevance_level.max(1),
                 ..Rule::default()
             },
-            skip_missing: self.skip_missing,
+            skip_missing: self.scoring.skip_missing,
         })
     }
-}
 
-impl EvalArgs {
     /// What to score with `--answers`.
     pub fn answer_options(&self) -> anyhow::Result<AnswerOptions> {
-        let checked = self.options()?;
+        self.check_tolerance()?;
         Ok(AnswerOptions {
-            split: checked.split,
-            skip_missing: self.skip_missing,
+            split: self.split(),
+            skip_missing: self.scoring.skip_missing,
         })
+    }
+
+    fn check_tolerance(&self) -> anyhow::Result<()> {
+        let t = self.scoring.tolerance;
+        if t.is_nan() || t < 0.0 {
+            bail!("--tolerance must be ≥ 0, got {t}");
+        }
+        Ok(())
+    }
+
+    fn split(&self) -> Option<Split> {
+        match self.scoring.split {
+            SplitArg::Dev => Some(Split::Dev),
+            SplitArg::Heldout => Some(Split::Heldout),
+            SplitArg::All => None,
+        }
     }
 
     /// How to open the set: read only, with the corpus from `--corpus` or its `corpus.root`
@@ -160,11 +227,12 @@ impl EvalArgs {
         }
     }
 
-    /// The retrieval report's format (`html` is refused by [`EvalArgs::options`]).
-    pub fn report_format(&self) -> Format {
+    /// The retrieval report's format; a page is for answers.
+    pub fn report_format(&self) -> anyhow::Result<Format> {
         match self.format {
-            EvalFormat::Text | EvalFormat::Html => Format::Text,
-            EvalFormat::Json => Format::Json,
+            EvalFormat::Text => Ok(Format::Text),
+            EvalFormat::Json => Ok(Format::Json),
+            EvalFormat::Html => bail!("--format html is for answers reports (--answers); use text or json"),
         }
     }
 
@@ -174,6 +242,55 @@ impl EvalArgs {
             EvalFormat::Text => answers::Format::Text,
             EvalFormat::Json => answers::Format::Json,
             EvalFormat::Html => answers::Format::Html,
+        }
+    }
+
+    /// The calibration's format: JSON or else text; a page is refused.
+    pub fn calibration_json(&self) -> anyhow::Result<bool> {
+        match self.format {
+            EvalFormat::Text => Ok(false),
+            EvalFormat::Json => Ok(true),
+            EvalFormat::Html => bail!("--calibration prints text or json, not html"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::cli::{Cli, Command};
+
+    fn parse(args: &str) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(
+            ["ragsynth", "eval", "set.yaml"]
+                .into_iter()
+                .chain(args.split_whitespace()),
+        )
+    }
+
+    #[test]
+    fn one_mode_is_required_and_each_flag_belongs_to_its_modes() {
+        assert!(parse("").is_err(), "no mode");
+        assert!(parse("--run r --answers a").is_err(), "two modes");
+        let ok = parse("--answers a --split all --out o --prompts p --format html").unwrap();
+        let Command::Eval(args) = ok.command else {
+            panic!("eval")
+        };
+        assert!(matches!(args.mode.chosen().unwrap(), super::Mode::Answers(_)));
+        assert!(args.report_format().is_err(), "a retrieval report is no page");
+        parse("--run r -k 1,5 --baseline b --corpus c").unwrap();
+        parse("--export-qrels - --corpus c").unwrap();
+        for refused in [
+            "--answers a -k 3",
+            "--answers a --min-coverage 0.3",
+            "--run r --prompts p",
+            "--calibration c --out o",
+            "--calibration c --corpus c",
+            "--export-qrels - --format json",
+            "--export-qrels - --split all",
+        ] {
+            assert!(parse(refused).is_err(), "{refused}");
         }
     }
 }

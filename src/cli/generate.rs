@@ -9,6 +9,7 @@ use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::RunOptions;
 use ragsynth::generate::plan::Mix;
+use ragsynth::generate::restyle::StyleChoice;
 use ragsynth::generate::{
     DEFAULT_HELDOUT, DEFAULT_MAX_ROUNDS, DEFAULT_N, DEFAULT_OUTPUT, DEFAULT_STOP_AFTER_LLM_FAILED,
     GenerateConfig,
@@ -28,7 +29,8 @@ pub struct GenerateArgs {
     /// Cases to plan [default: 20].
     #[arg(short, long)]
     pub n: Option<usize>,
-    /// Shares of question types [default: lookup=0.6,multi_hop=0.2,unanswerable=0.2].
+    /// Shares of question types by their tag names: lookup, identifier, comparison, multi_hop,
+    /// unanswerable [default: lookup=0.3,identifier=0.15,comparison=0.15,multi_hop=0.2,unanswerable=0.2].
     #[arg(long, value_name = "KIND=SHARE,...")]
     pub mix: Option<String>,
     /// Seed for planning and sampling; the same seed plans the same cases [default: 0].
@@ -40,7 +42,7 @@ pub struct GenerateArgs {
     /// Share of new cases marked `split: heldout` [default: 0.2].
     #[arg(long, value_name = "SHARE")]
     pub heldout: Option<f64>,
-    /// Folder of prompt templates (`single_hop.j2`, ...) overriding the built-in ones.
+    /// Folder of prompt templates (`lookup.j2`, ...) overriding the built-in ones.
     #[arg(long, value_name = "DIR")]
     pub prompts: Option<PathBuf>,
     /// Rounds at most: after the planned pass, kinds short of their planned count get
@@ -51,6 +53,12 @@ pub struct GenerateArgs {
     /// default: the local 1.5B model copied their subjects instead of asking about its fact).
     #[arg(long, value_name = "N")]
     pub style_examples: Option<usize>,
+    /// How the new questions are written: `auto` matches the set's real questions (their
+    /// length, case, keywords and how hard keyword search finds their sources) when it has 5 or
+    /// more, else `chat`; `search` (short keyword queries), `chat` (short natural questions) and
+    /// `formal` (full sentences) are presets measured on public real queries [default: auto].
+    #[arg(long, value_name = "STYLE")]
+    pub style: Option<String>,
     /// Let a multi-hop question join passages in two languages (off: both passages are in one
     /// language, as a user's question would be).
     #[arg(long)]
@@ -81,6 +89,8 @@ pub struct GenerateSettings {
     pub n: usize,
     /// Shares of question types.
     pub mix: Mix,
+    /// The style to write in.
+    pub style: StyleChoice,
     /// Share of new cases held out.
     pub heldout: f64,
     /// Template folder overriding the built-in prompts.
@@ -98,6 +108,10 @@ impl GenerateArgs {
         let mix = match self.mix.as_deref().or(cfg.mix.as_deref()) {
             Some(m) => m.parse()?,
             None => Mix::default(),
+        };
+        let style = match self.style.as_deref().or(cfg.style.as_deref()) {
+            Some(s) => s.parse()?,
+            None => StyleChoice::default(),
         };
         let heldout = self.heldout.or(cfg.heldout).unwrap_or(DEFAULT_HELDOUT);
         if !(0.0..=1.0).contains(&heldout) {
@@ -123,6 +137,7 @@ impl GenerateArgs {
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_OUTPUT)),
             n: self.n.or(cfg.n).unwrap_or(DEFAULT_N),
             mix,
+            style,
             heldout,
             prompts: self.prompts.clone().or(cfg.prompts),
             source_date_epoch,

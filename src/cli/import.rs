@@ -3,9 +3,11 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use ragsynth::corpus::WalkOptions;
 use ragsynth::import::ImportOptions;
 use ragsynth::testset::Source;
 use ragsynth::testset::foreign::ReadOptions;
+use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
 
 use super::{ColumnArgs, FromFormat};
 
@@ -80,5 +82,17 @@ impl ImportArgs {
                 SourceArg::Synthetic => Source::Synthetic,
             }),
         })
+    }
+
+    /// How to open the set cases are added to: created when absent, with the corpus required.
+    pub fn open_options(&self, walk: &WalkOptions) -> OpenOptions {
+        OpenOptions {
+            set: SetSource::CreateIfMissing,
+            corpus: self.corpus.clone(),
+            need: CorpusNeed::Required,
+            walk: walk.clone(),
+            check_fingerprint: true,
+            ..OpenOptions::default()
+        }
     }
 }

@@ -6,28 +6,34 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use ragsynth::corpus::WalkOptions;
+use ragsynth::lang::Language;
 
 mod audit;
 mod chunk;
 mod chunking;
 mod columns;
 mod eval;
+mod export;
 mod generate;
 mod import;
 mod llm;
 mod remap;
 mod review;
+mod run;
 
 pub use audit::AuditArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
 pub use columns::{ColumnArgs, FromFormat};
-pub use eval::{EvalArgs, EvalFormat};
+pub use eval::{EvalArgs, Mode as EvalMode};
+pub use export::ExportArgs;
 pub use generate::GenerateArgs;
 pub use import::ImportArgs;
 pub use llm::LlmArgs;
 pub use remap::{RemapArgs, RemapFormat};
 pub use review::ReviewArgs;
+pub use run::RunArgs;
 
 /// Seed and audit the test sets used to evaluate retrieval-augmented generation systems.
 #[derive(Debug, Parser)]
@@ -49,6 +55,39 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// How to read a corpus: links, and the documents' language.
+    pub fn walk_options(&self) -> anyhow::Result<WalkOptions> {
+        Ok(WalkOptions {
+            follow_outside_links: self.follow_outside_links,
+            language: corpus_language(self)?,
+            ..WalkOptions::default()
+        })
+    }
+}
+
+/// `[corpus]` of the configuration file.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorpusSection {
+    /// The documents' language (ISO 639-1 code), instead of detecting each one's.
+    language: Option<Language>,
+}
+
+/// The documents' language: `--language`, else `[corpus] language`, else none (detected).
+fn corpus_language(cli: &Cli) -> anyhow::Result<Option<Language>> {
+    if let Some(code) = &cli.language {
+        return Ok(Some(Language::parse(code).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--language {code}: not a language this build knows (use an ISO 639-1 code such as {})",
+                Language::known_codes().join(", ")
+            )
+        })?));
+    }
+    let file = ragsynth::config::ConfigFile::load(cli.config.as_deref())?;
+    Ok(file.section::<CorpusSection>("corpus")?.language)
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -65,6 +104,11 @@ pub enum Command {
     Review(ReviewArgs),
     /// Score a RAG system's retrieval run against the test set, with a baseline gate for CI.
     Eval(EvalArgs),
+    /// Ask a RAG system (HTTP endpoint or command) every question; write what eval --run and
+    /// eval --answers read.
+    Run(RunArgs),
+    /// Write the accepted cases for Ragas, DeepEval, Giskard, promptfoo or as flat JSON Lines.
+    Export(ExportArgs),
     /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.
     Generate(GenerateArgs),
 }

@@ -8,11 +8,12 @@ use anyhow::{Result, bail};
 use ragsynth::audit::{self, AuditContext};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
+use ragsynth::judge::calibration::Known;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::audit as render;
-use ragsynth::workspace::{SetSource, Workspace};
+use ragsynth::workspace::SetSource;
 
-use super::{emit, note, warning, with_llm};
+use super::{emit, note, open, warning, with_llm};
 use crate::Exit;
 use crate::cli::AuditArgs;
 
@@ -28,8 +29,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
     let file = ConfigFile::load(config)?;
     let cfg = args.config(&file)?;
     let options = args.open_options(path, walk)?;
-    let mut ws = Workspace::open(path, &options)?;
-    ws.notes.iter().for_each(warning);
+    let mut ws = open(path, &options)?;
     if let (true, SetSource::Export(kind)) = (args.write, options.set) {
         bail!(
             "--write needs a ragsynth test set; {} is a {kind} export",
@@ -42,10 +42,16 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
     let mut report = audit::audit(&ws.set, &cx, &cfg);
     if args.llm.llm.is_some() && !audit::judged::selected(&cfg).is_empty() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
+        // A broken records file must not stop the audit: the judges then count as measured
+        // only as far as the built-in table says.
+        let known = Known::beside(path).unwrap_or_else(|e| {
+            warning(format_args!("{e}; only the built-in calibrations are used"));
+            Known::built_in()
+        });
         let set = &ws.set;
         let corpus = cx.corpus.as_ref().map(|c| c.root.as_path());
         with_llm(&args.llm, &file, corpus, async |llm| {
-            audit::judged::judge(&mut report, set, &cx, &cfg, llm, &prompts).await
+            audit::judged::judge(&mut report, set, &cx, &cfg, llm, &prompts, &known).await
         })?;
     }
     let shown = render::render(&args.report_format(path), &report, &ws.set, cx.corpus.as_ref());

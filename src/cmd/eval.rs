@@ -1,80 +1,53 @@
-//! `ragsynth eval`: scores a run against the test set (or TREC qrels), prints the report, writes
-//! the per-question file and baseline, and applies the baseline gate; `--export-qrels` writes
-//! the set as qrels instead.
+//! `ragsynth eval`: hands each mode to its entry point, and scores a retrieval run (`--run`)
+//! against the test set (or TREC qrels): prints the report, writes the per-question file and
+//! baseline, and applies the baseline gate.
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::eval::{self, Run, baseline, questions};
-use ragsynth::fsutil::write_atomic;
 use ragsynth::render::eval as render;
-use ragsynth::workspace::Workspace;
 
-use super::{save, warning};
+use super::{eval_answers, eval_calibration, eval_qrels, open, save};
 use crate::Exit;
-use crate::cli::EvalArgs;
+use crate::cli::{EvalArgs, EvalMode};
 
 pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
-    if let Some(dest) = &args.export_qrels {
-        return export(&args, walk, dest);
+    match args.mode.chosen()? {
+        EvalMode::Run(run) => retrieval(&args, run, walk),
+        EvalMode::Answers(answers) => eval_answers::run(&args, answers, config, walk),
+        EvalMode::Calibration(file) => eval_calibration::run(&args, file),
+        EvalMode::ExportQrels(dest) => eval_qrels::run(&args, dest, walk),
     }
-    if args.answers.is_some() {
-        return super::eval_answers::run(args, config, walk);
-    }
-    if args.calibration.is_some() {
-        return super::eval_calibration::run(&args);
-    }
-    let options = args.options()?;
-    let run = Run::load(args.run.as_ref().context("--run is required")?)?;
+}
+
+fn retrieval(args: &EvalArgs, run: &Path, walk: &WalkOptions) -> Result<Exit> {
+    let (options, format) = (args.options()?, args.report_format()?);
+    let run = Run::load(run)?;
     let report = if questions::is_qrels(&args.testset) {
         eval::evaluate(&questions::from_qrels(&args.testset)?, &run, None, &options)?
     } else {
-        let ws = open(&args, walk)?;
+        let ws = open(&args.testset, &args.open_options(walk))?;
         let chunks = ws.set_chunks()?;
         eval::evaluate_testset(&ws.set, ws.corpus.as_ref(), chunks.as_ref(), &run, &options)?
     };
-    save(args.out.as_deref(), |b| render::json::questions(&report, b))?;
-    save(args.save_baseline.as_deref(), |b| {
+    let scoring = &args.scoring;
+    save(scoring.out.as_deref(), |b| render::json::questions(&report, b))?;
+    save(scoring.save_baseline.as_deref(), |b| {
         render::json::report(&report, b, None)
     })?;
-    let comparison = match &args.baseline {
-        Some(path) => Some(baseline::compare(&report, &baseline::load(path)?, args.tolerance)),
+    let comparison = match &scoring.baseline {
+        Some(path) => Some(baseline::compare(
+            &report,
+            &baseline::load(path)?,
+            scoring.tolerance,
+        )),
         None => None,
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    render::write(&mut out, args.report_format(), &report, comparison.as_ref())?;
+    render::write(&mut out, format, &report, comparison.as_ref())?;
     out.flush()?;
     Ok(Exit::findings_if(comparison.is_some_and(|c| c.failed())))
-}
-
-pub(super) fn open(args: &EvalArgs, walk: &WalkOptions) -> Result<Workspace> {
-    let ws = Workspace::open(&args.testset, &args.open_options(walk))?;
-    ws.notes.iter().for_each(warning);
-    Ok(ws)
-}
-
-fn export(args: &EvalArgs, walk: &WalkOptions, dest: &Path) -> Result<Exit> {
-    if questions::is_qrels(&args.testset) {
-        bail!("{} is already TREC qrels", args.testset.display());
-    }
-    let ws = open(args, walk)?;
-    let corpus = ws
-        .corpus
-        .as_ref()
-        .context("exporting qrels needs the corpus to derive chunk ids")?;
-    let chunks = ws.chunk()?;
-    let qrels = questions::export_qrels(&ws.set, corpus, &chunks)?;
-    if dest == Path::new("-") {
-        std::io::stdout().lock().write_all(qrels.as_bytes())?;
-    } else {
-        write_atomic(dest, qrels.as_bytes())?;
-        eprintln!(
-            "wrote {} qrels line(s) to {}",
-            qrels.lines().count(),
-            dest.display()
-        );
-    }
-    Ok(Exit::Ok)
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::eval::answers::{self, Answers, baseline};
@@ -13,17 +13,16 @@ use ragsynth::eval::questions;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::answers as render;
 
-use super::{save, warning, with_llm};
+use super::{open, save, warning, with_llm};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
-pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: &EvalArgs, path: &Path, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     let options = args.answer_options()?;
     if questions::is_qrels(&args.testset) {
         bail!("--answers needs a ragsynth test set (reference answers), not TREC qrels");
     }
-    let ws = super::eval::open(&args, walk)?;
-    let path = args.answers.as_deref().context("--answers is required")?;
+    let ws = open(&args.testset, &args.open_options(walk))?;
     let ids: HashSet<&str> = ws.set.cases.iter().map(|c| c.id.as_str()).collect();
     let answers = Answers::load(path, |id| ids.contains(id))?;
     let mut report = answers::score(&ws.set, &answers, &options);
@@ -37,15 +36,20 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
         })?;
     }
     // A broken records file must not stop an evaluation: the report then says "not calibrated".
-    if let Err(e) = answers::calibration::attach(&mut report, &args.testset) {
+    if let Err(e) = report.attach_calibration(&args.testset) {
         warning(format_args!("{e}; the judges are shown as not calibrated"));
     }
-    save(args.out.as_deref(), |b| render::json::questions(&report, b))?;
-    save(args.save_baseline.as_deref(), |b| {
+    let scoring = &args.scoring;
+    save(scoring.out.as_deref(), |b| render::json::questions(&report, b))?;
+    save(scoring.save_baseline.as_deref(), |b| {
         render::json::report(&report, b, None)
     })?;
-    let comparison = match &args.baseline {
-        Some(path) => Some(baseline::compare(&report, &baseline::load(path)?, args.tolerance)),
+    let comparison = match &scoring.baseline {
+        Some(path) => Some(baseline::compare(
+            &report,
+            &baseline::load(path)?,
+            scoring.tolerance,
+        )),
         None => None,
     };
     let mut out = BufWriter::new(std::io::stdout().lock());

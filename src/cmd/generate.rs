@@ -8,10 +8,12 @@ use ragsynth::Error;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::GenerateContext;
+use ragsynth::generate::estimate;
 use ragsynth::generate::merge::{self, Stamp};
 use ragsynth::generate::pairs::Pairing;
 use ragsynth::generate::pipeline;
 use ragsynth::generate::plan;
+use ragsynth::generate::restyle;
 use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
 use ragsynth::lang::Language;
 use ragsynth::prompts::Prompts;
@@ -33,7 +35,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     let mut ws = Workspace::open(&s.output, &args.open_options(walk)?)?;
     ws.notes.iter().for_each(warning);
     if let Some(c) = ws.corpus.as_ref().filter(|c| c.docs.is_empty()) {
-        bail!(Error::no_documents(c));
+        bail!(Error::no_documents(&c.root, c.skipped.len()));
     }
     // A set without a corpus or chunking header gets ours: its new labels point into this corpus.
     ws.adopt_header();
@@ -45,12 +47,15 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     if !args.json {
         language_notes(&pairing.languages);
     }
-    let plan = plan::plan_paired(&chunks, pairing, s.n, s.mix, s.options.seed);
+    let plan = plan::plan_paired(&chunks, &pairing, s.n, &s.mix, s.options.seed);
     let mut summary = GenerateSummary::planned(&s.output, ws.set.cases.len(), &plan, s.options.max_rounds);
+    let target = restyle::target(&ws.set, &chunks, s.style);
+    summary.target = Some(target.clone());
+    let seed = s.options.seed;
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");
     if args.dry_run {
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options, None);
-        summary.estimate(&ctx, &plan, args.llm.llm.as_deref())?;
+        estimate::dry_run(&mut summary, &ctx, &plan, args.llm.llm.as_deref())?;
         summary.wall_seconds = started.elapsed().as_secs_f64();
         if !args.json {
             render::text::plan(&mut std::io::stdout(), &plan, &chunks)?;
@@ -58,16 +63,18 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         render::write(&mut std::io::stdout(), &summary, args.json)?;
         return Ok(Exit::Ok);
     }
-    let accepted = with_llm(&args.llm, &config, Some(&corpus.root), async |llm| {
+    let mut accepted = with_llm(&args.llm, &config, Some(&corpus.root), async |llm| {
         let tokens = llm.context_tokens();
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options, tokens);
-        let bars = Bars::new(&plan, args.quiet || args.json);
+        // With --json the summary goes to stdout; progress stays on stderr unless --quiet.
+        let bars = Bars::new(&plan, args.quiet);
         let result = pipeline::run(llm, &ctx, &plan, &mut summary, &bars).await;
         bars.finish();
         summary.llm = LlmFigures::of(llm);
         Ok(result.map_err(|e| merge::stopped(llm, &s.output, e)))
     })?
     .map_err(anyhow::Error::msg)?;
+    summary.restyled = Some(restyle::restyle(&mut accepted, &target, &chunks, seed));
     // Nothing accepted, nothing written: a new set is not created, an existing one not touched.
     if !accepted.is_empty() {
         let stamp = Stamp::new(summary.llm.model.clone(), s.heldout, s.source_date_epoch)?;

@@ -9,9 +9,8 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::import;
 use ragsynth::locate::CorpusIndex;
 use ragsynth::testset::foreign::{self, ConvertOptions, Format};
-use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource, Workspace};
 
-use super::warning;
+use super::open;
 use crate::Exit;
 use crate::cli::ImportArgs;
 
@@ -31,18 +30,7 @@ pub fn run(args: ImportArgs, walk: &WalkOptions) -> Result<Exit> {
         Some(_) => None,
     };
     // Saved through `Tracked`: what others write into the set meanwhile is kept.
-    let mut ws = Workspace::open(
-        &args.into,
-        &OpenOptions {
-            set: SetSource::CreateIfMissing,
-            corpus: args.corpus.clone(),
-            need: CorpusNeed::Required,
-            walk: walk.clone(),
-            check_fingerprint: true,
-            ..OpenOptions::default()
-        },
-    )?;
-    ws.notes.iter().for_each(warning);
+    let mut ws = open(&args.into, &args.open_options(walk))?;
     ws.adopt_header();
     let chunks = ws.chunk()?;
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");

@@ -1,5 +1,5 @@
 //! Where a command's results go: a report to standard output or a file, a side file written
-//! atomically, a page to the desktop's browser, and the connected LLM a command runs with.
+//! atomically, and the connected LLM a command runs with.
 
 use std::io::Write;
 use std::path::Path;
@@ -60,26 +60,4 @@ pub fn with_llm<T>(
         llm.shutdown().await;
         Ok(result?)
     })
-}
-
-/// Opens `url` with the desktop's default browser; a failure is only a warning.
-pub fn open_browser(url: &str) {
-    let (program, first_args): (&str, &[&str]) = if cfg!(target_os = "macos") {
-        ("open", &[])
-    } else if cfg!(windows) {
-        ("cmd", &["/C", "start", ""])
-    } else {
-        ("xdg-open", &[])
-    };
-    let spawned = std::process::Command::new(program)
-        .args(first_args)
-        .arg(url)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn();
-    if let Err(e) = spawned {
-        warning(format_args!(
-            "could not open a browser ({program}: {e}); open {url} yourself"
-        ));
-    }
 }

@@ -1,12 +1,11 @@
 //! `ragsynth review`: serves the review page until Ctrl-C.
 
-use std::io::Write;
-
 use anyhow::{Context, Result};
 use ragsynth::corpus::WalkOptions;
 use ragsynth::review::{ServeOptions, serve, serve_answers};
 
-use super::{note, open_browser, warning};
+use super::note;
+use super::page::announce;
 use crate::Exit;
 use crate::cli::ReviewArgs;
 
@@ -70,29 +69,4 @@ async fn answers(args: &ReviewArgs, path: &std::path::Path) -> Result<Exit> {
         .run(async { tokio::signal::ctrl_c().await.unwrap_or_default() })
         .await?;
     Ok(Exit::Ok)
-}
-
-/// Warns when anyone on the network can `act`, prints `headline` and how to reach the page, and
-/// opens it when asked.
-fn announce(args: &ReviewArgs, act: &str, headline: &str, saved: &str, url: &str) {
-    if !args.bind.is_loopback() {
-        warning(format_args!(
-            "listening on {} — anyone who can reach this machine can {act}",
-            args.bind
-        ));
-    }
-    // Printing must not stop the server when nobody reads its output any more.
-    let mut out = std::io::stdout();
-    let _ = writeln!(out, "{headline}");
-    // The page is served, not opened, unless asked: a server or SSH session has no browser.
-    let how = if args.open {
-        "Opening it in your browser"
-    } else {
-        "Open it in a browser (or pass --open)"
-    };
-    let _ = writeln!(out, "{how}; {saved}. Press Ctrl-C to stop.");
-    let _ = out.flush();
-    if args.open {
-        open_browser(url);
-    }
 }

@@ -9,26 +9,15 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub use super::candidate::{Outcome, Tally};
+use super::candidate::{Task, stable_hash};
 use super::context::GenerateContext;
-use super::plan::{Task, stable_hash};
 use super::verify::{Rejection, label_for};
 use crate::chunk::Chunk;
 use crate::judge::{self, Passage};
 use crate::llm::{ChatRequest, Llm, LlmError, Reply};
 use crate::prompts::Rendered;
 use crate::testset::Label;
-
-/// LLM calls a candidate made, and the provider's failure when it ended `llm_failed`.
-#[derive(Debug, Default)]
-pub struct Tally {
-    /// Requests sent (or replayed).
-    pub calls: u64,
-    /// The provider's last failure after all retries.
-    pub failure: Option<String>,
-}
-
-/// A task's outcome: one result per question asked, or the error that stops the run.
-pub type Outcome = Result<Vec<Result<super::merge::Accepted, Rejection>>, LlmError>;
 
 /// Sends a request. The inner error is a lost candidate (malformed answer, retries
 /// exhausted); the outer one an error that must stop the run.

@@ -2,8 +2,8 @@
 //! chunks, the templates, the questions already in the test set, a lexical index, and the run's
 //! settings.
 
+use super::candidate::stable_hash;
 use super::facts::{self, Fact};
-use super::plan::stable_hash;
 use super::verify::Dedup;
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;
@@ -113,6 +113,11 @@ impl<'a> GenerateContext<'a> {
         !p.is_empty() && self.lowered.iter().any(|t| t.contains(&p))
     }
 
+    /// How many chunks contain `text` as written.
+    pub fn chunk_frequency(&self, text: &str) -> usize {
+        self.chunks.iter().filter(|c| c.text.contains(text)).count()
+    }
+
     /// The facts of a chunk, best first.
     pub fn facts(&self, chunk: &Chunk) -> Vec<Fact> {
         facts::facts(&chunk.text)
@@ -120,8 +125,13 @@ impl<'a> GenerateContext<'a> {
 
     /// Where a fact of `chunk` stands in its document: "Title > Section".
     pub fn topic(&self, chunk: &Chunk, fact: &Fact) -> String {
+        self.topic_at(chunk, fact.start)
+    }
+
+    /// Where character `at` of `chunk` stands in its document: "Title > Section".
+    pub fn topic_at(&self, chunk: &Chunk, at: usize) -> String {
         match self.corpus.doc(&chunk.doc) {
-            Some(d) => facts::topic(&d.text, &d.path, chunk.start + fact.start),
+            Some(d) => facts::topic(&d.text, &d.path, chunk.start + at),
             None => chunk.doc.clone(),
         }
     }

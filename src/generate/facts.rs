@@ -11,7 +11,8 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::text::{content_terms, words};
+use crate::lang::Language;
+use crate::text::words;
 
 /// A statement of a passage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,9 +25,22 @@ pub struct Fact {
     pub shown: String,
     /// The sentence before, for a fact that opens with a pronoun.
     pub context: Option<String>,
+    /// For a table row: the table's column names and the row's cells.
+    pub row: Option<Row>,
     /// From a block quote (testimonials, cited text): used only when nothing else is there.
     quoted: bool,
     score: usize,
+}
+
+/// A fact that is a table row, with the table it stands in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The column names, as a reader sees them.
+    pub header: Vec<String>,
+    /// The row's cells, as a reader sees them (code marks and quotes of values dropped).
+    pub cells: Vec<String>,
+    /// Character offset in the passage where the table's header line starts.
+    pub header_start: usize,
 }
 
 impl Fact {
@@ -54,8 +68,15 @@ pub fn facts(text: &str) -> Vec<Fact> {
     let mut found = Vec::new();
     for block in blocks(text) {
         match block {
+            // A testimonial ("« … » — Jonas, IT lead") is someone's words, not the product's
+            // facts: a question about it asks what a customer said.
+            Block::Prose { start, end, quoted } if quoted && is_testimonial(&text[start..end]) => {}
             Block::Prose { start, end, quoted } => sentences(text, start, end, quoted, &mut found),
-            Block::Table { header, rows } => table_rows(text, &header, &rows, &mut found),
+            Block::Table {
+                header,
+                header_start,
+                rows,
+            } => table_rows(text, &header, header_start, &rows, &mut found),
         }
     }
     if found.iter().any(|f| !f.quoted) {
@@ -71,8 +92,16 @@ type Range = (usize, usize);
 
 /// A run of lines: a paragraph (byte range of the text) or a table.
 enum Block {
-    Prose { start: usize, end: usize, quoted: bool },
-    Table { header: Vec<String>, rows: Vec<Range> },
+    Prose {
+        start: usize,
+        end: usize,
+        quoted: bool,
+    },
+    Table {
+        header: Vec<String>,
+        header_start: usize,
+        rows: Vec<Range>,
+    },
 }
 
 /// Splits `text` into paragraphs and tables, leaving out code (fenced, or indented after a
@@ -81,8 +110,8 @@ fn blocks(text: &str) -> Vec<Block> {
     let lines = lines_with_offsets(text);
     let mut out = Vec::new();
     let mut para: Option<(usize, usize, bool)> = None;
-    // The table being read: its column names and the byte ranges of its data rows.
-    let mut table: Option<(Vec<String>, Vec<Range>)> = None;
+    // The table being read.
+    let mut table: Option<TableRead> = None;
     let mut in_fence = false;
     let mut after_blank = true;
     let flush_para = |para: &mut Option<(usize, usize, bool)>, out: &mut Vec<Block>| {
@@ -108,19 +137,25 @@ fn blocks(text: &str) -> Vec<Block> {
         if t.starts_with('|') {
             flush_para(&mut para, &mut out);
             let cells = cells(t);
+            let lead = line.len() - line.trim_start().len();
+            let range = (start + lead, start + lead + t.len());
             match &mut table {
-                None => table = Some((cells, Vec::new())),
-                Some((_, rows)) if !cells.iter().all(|c| is_rule(c)) => {
-                    let lead = line.len() - line.trim_start().len();
-                    rows.push((start + lead, start + lead + t.len()));
+                None => {
+                    table = Some(TableRead {
+                        first: cells,
+                        first_range: range,
+                        ruled: false,
+                        rows: Vec::new(),
+                    })
                 }
-                Some(_) => {}
+                Some(tr) if cells.iter().all(|c| is_rule(c)) => tr.ruled = tr.rows.is_empty(),
+                Some(tr) => tr.rows.push(range),
             }
             after_blank = false;
             continue;
         }
-        if let Some((header, rows)) = table.take() {
-            out.push(Block::Table { header, rows });
+        if let Some(tr) = table.take() {
+            out.push(tr.block());
         }
         let indented = line.starts_with("    ") || line.starts_with('\t');
         let skip = t.is_empty()
@@ -149,10 +184,50 @@ fn blocks(text: &str) -> Vec<Block> {
         after_blank = false;
     }
     flush_para(&mut para, &mut out);
-    if let Some((header, rows)) = table {
-        out.push(Block::Table { header, rows });
+    if let Some(tr) = table {
+        out.push(tr.block());
     }
     out
+}
+
+/// A table as it is read: its first line, whether a rule line (`|---|`) followed it — which
+/// makes the first line the column names — and the byte ranges of the other rows.
+struct TableRead {
+    first: Vec<String>,
+    first_range: Range,
+    ruled: bool,
+    rows: Vec<Range>,
+}
+
+impl TableRead {
+    /// The block: without a rule under it, the first line is a row like the others (a chunk
+    /// that starts inside a table has not seen the names), and the columns have no names.
+    fn block(mut self) -> Block {
+        if self.ruled {
+            return Block::Table {
+                header: self.first,
+                header_start: self.first_range.0,
+                rows: self.rows,
+            };
+        }
+        self.rows.insert(0, self.first_range);
+        Block::Table {
+            header: Vec::new(),
+            header_start: self.first_range.0,
+            rows: self.rows,
+        }
+    }
+}
+
+/// Whether a block quote is a quotation of someone: it holds quotation marks or ends with an
+/// attribution ("— Name, role").
+fn is_testimonial(block: &str) -> bool {
+    let marks = ['"', '\u{201c}', '\u{201d}', '\u{ab}', '\u{bb}', '\u{201e}'];
+    let attributed = block.lines().any(|l| {
+        l.trim_start_matches(['>', ' '])
+            .starts_with(['\u{2014}', '\u{2013}', '~'])
+    });
+    block.contains(marks) || attributed
 }
 
 /// Byte ranges of the lines, without their line ends.
@@ -224,6 +299,7 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
                 score: score(&shown),
                 shown,
                 context,
+                row: None,
                 quoted,
             });
         }
@@ -234,16 +310,32 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
 }
 
 /// The table's data rows, each shown with its column names.
-fn table_rows(text: &str, header: &[String], rows: &[(usize, usize)], out: &mut Vec<Fact>) {
+fn table_rows(
+    text: &str,
+    header: &[String],
+    header_start: usize,
+    rows: &[(usize, usize)],
+    out: &mut Vec<Fact>,
+) {
+    let header_start = text[..header_start].chars().count();
     for &(s, e) in rows {
         let row = &text[s..e];
-        let shown = header
-            .iter()
-            .zip(cells(row))
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(h, v)| format!("{}: {}", visible(h), plain_cell(&v)))
-            .collect::<Vec<_>>()
-            .join("; ");
+        let shown = if header.is_empty() {
+            cells(row)
+                .iter()
+                .filter(|v| !v.is_empty())
+                .map(|v| plain_cell(v))
+                .collect::<Vec<_>>()
+                .join("; ")
+        } else {
+            header
+                .iter()
+                .zip(cells(row))
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| format!("{}: {}", visible(h), plain_cell(&v)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
         // A row of a word or two says nothing; a very long one is a paragraph in a table.
         if !(4..=80).contains(&words(&shown).len()) {
             continue;
@@ -254,6 +346,11 @@ fn table_rows(text: &str, header: &[String], rows: &[(usize, usize)], out: &mut 
             score: score(&shown),
             shown,
             context: None,
+            row: Some(Row {
+                header: header.iter().map(|h| visible(h)).collect(),
+                cells: cells(row).iter().map(|c| plain_cell(c)).collect(),
+                header_start,
+            }),
             quoted: false,
         });
     }
@@ -331,7 +428,7 @@ pub fn visible(s: &str) -> String {
 
 /// Distinct content words, plus one for each specific: a number, a code span, an option.
 fn score(shown: &str) -> usize {
-    let mut terms = content_terms(shown);
+    let mut terms = Language::ENGLISH.analyzer().content_terms(shown);
     terms.sort();
     terms.dedup();
     let specifics = shown
@@ -386,6 +483,15 @@ pub fn topic(doc_text: &str, path: &str, at: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn testimonials_are_no_facts_but_notes_in_block_quotes_are() {
+        let text = "# Pricing\n\n> \"The Team plan paid for itself the first time someone deleted\n> the wrong folder.\"\n> \u{2014} Jonas, IT lead\n\n\
+                    > Note: annual plans are paid up front and cost the same as ten months.\n";
+        let f = facts(text);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].shown.starts_with("Note: annual plans"));
+    }
 
     #[test]
     fn wrapped_sentences_are_whole_and_quotes_are_exact() {
@@ -457,8 +563,10 @@ mod tests {
 
     #[test]
     fn block_quotes_only_when_nothing_else() {
-        let quotes =
+        let testimonial =
             "## What customers say\n\n> \"We replaced three backup scripts with one Tidepool server.\"\n";
+        assert!(facts(testimonial).is_empty(), "a customer's words are no fact");
+        let quotes = "## Note\n\n> We replaced three backup scripts with one Tidepool server.\n";
         let f = facts(quotes);
         assert_eq!(f.len(), 1);
         assert!(quotes.contains(&f[0].quote));

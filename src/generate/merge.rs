@@ -8,33 +8,12 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::pipeline::RunError;
-use super::plan::{Kind, stable_hash};
+pub use super::candidate::Accepted;
+use super::candidate::{RunError, Shape, stable_hash};
 use crate::Error;
 use crate::corpus::Corpus;
 use crate::llm::Llm;
-use crate::testset::{self, Case, Label, Review, Severity, Source, Split, TestSet};
-
-/// A verified candidate, ready to become a case.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Accepted {
-    /// Kind of question.
-    pub kind: Kind,
-    /// The question.
-    pub question: String,
-    /// Reference answer (none for unanswerable questions).
-    pub answer: Option<String>,
-    /// Labels, located in the corpus (empty for unanswerable questions).
-    pub relevant: Vec<Label>,
-    /// Topic tag.
-    pub topic: Option<String>,
-    /// `name@hash` of the prompt that produced it.
-    pub prompt: String,
-    /// Chunk ids it was generated from (seeds the id).
-    pub from: Vec<String>,
-    /// RFC 3339 time its generation answer was journaled, when known.
-    pub created: Option<String>,
-}
+use crate::testset::{self, Case, Review, Severity, Source, Split, TestSet};
 
 /// What every new case records about how it was made.
 #[derive(Debug, Clone, PartialEq)]
@@ -78,7 +57,20 @@ pub fn append(set: &mut TestSet, accepted: Vec<Accepted>, stamp: &Stamp) -> Vec<
         let mut case = Case::new(id.clone(), a.question);
         case.answer = a.answer;
         case.relevant = a.relevant;
+        match a.shape {
+            Shape::Plain => {}
+            Shape::Identifier(id) => case.identifier = Some(id),
+            Shape::Comparison(sides) => case.sides = Some(sides),
+            Shape::Bridge { hops, bridge } => {
+                case.hops = Some(hops);
+                case.bridge = Some(bridge);
+            }
+        }
         case.tags.kind = Some(a.kind.as_str().to_string());
+        if let Some(rank) = a.difficulty.as_ref().and_then(|d| d.source_rank) {
+            case.tags.difficulty = Some(super::restyle::tag(rank).to_string());
+        }
+        case.difficulty = a.difficulty;
         case.tags.topic = a.topic;
         case.tags.source = Some(Source::Synthetic);
         case.review = Some(Review::Pending);
@@ -171,14 +163,18 @@ mod tests {
         let mut set = TestSet::default();
         set.cases.push(Case::new("real-1", "how do i restore"));
         let a = Accepted {
-            kind: Kind::SingleHop,
+            kind: crate::generate::candidate::Kind::Lookup,
             question: "How do I restore a file?".into(),
+            phrasings: Vec::new(),
             answer: Some("With tide restore.".into()),
             relevant: vec![],
             topic: Some("restore".into()),
-            prompt: "single_hop@00000000".into(),
+            prompt: "lookup@00000000".into(),
             from: vec!["a.md#0".into()],
             created: Some("2026-02-03T04:05:06Z".into()),
+            shape: Shape::Plain,
+            language: crate::lang::Language::ENGLISH,
+            difficulty: None,
         };
         let mut stamp = Stamp {
             model: "m".into(),
@@ -193,7 +189,7 @@ mod tests {
         assert!(c.id.starts_with("syn-") && c.is_synthetic());
         assert_eq!(c.review, Some(Review::Pending));
         assert_eq!(c.tags.kind.as_deref(), Some("lookup"));
-        assert_eq!(c.provenance.as_ref().unwrap()["prompt"], "single_hop@00000000");
+        assert_eq!(c.provenance.as_ref().unwrap()["prompt"], "lookup@00000000");
         // The answer's journal time is the case's time, unless a time is pinned.
         assert_eq!(c.provenance.as_ref().unwrap()["created"], "2026-02-03T04:05:06Z");
         stamp.pinned = true;

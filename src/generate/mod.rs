@@ -1,25 +1,30 @@
 //! `generate`: turns a corpus into synthetic test cases a person can review (pipeline steps
-//! 3–6 of the design). [`plan`] picks chunks and kinds; [`facts`] finds the statements of a
-//! chunk a question is anchored on; [`lookup`], [`multi_hop`] and [`unanswerable`] each build
-//! their kind's request and check its answer, through [`ask`] and against [`verify`];
-//! [`pipeline`] runs the tasks in rounds ([`topup`] plans the replacements for kinds that fell
-//! short); [`merge`] appends the accepted cases to the test set and [`summary`] accounts for
-//! every candidate. [`estimate`] prices a plan without calling anything.
+//! 3–6 of the design). [`plan`] picks chunks for each kind of question; [`facts`] finds the
+//! statements of a chunk a question is anchored on; each kind in [`kinds`] (a table of
+//! [`kind::KindInfo`] rows, one file per kind) builds its request and checks its answer,
+//! through [`ask`] and against [`verify`]; [`pipeline`] runs the tasks in rounds ([`topup`]
+//! plans the replacements for kinds that fell short); [`merge`] appends the accepted cases to
+//! the test set and [`summary`] accounts for every candidate. [`estimate`] prices a plan
+//! without calling anything. The types they pass along live in [`candidate`], a leaf.
 
 pub mod ask;
+pub mod bridges;
+pub mod candidate;
+pub mod comparisons;
 pub mod context;
 pub mod eligible;
 pub mod estimate;
 pub mod facts;
-pub mod lookup;
+pub mod kind;
+pub mod kinds;
 pub mod merge;
-pub mod multi_hop;
+pub mod names;
 pub mod pairs;
 pub mod pipeline;
 pub mod plan;
+pub mod restyle;
 pub mod summary;
 pub mod topup;
-pub mod unanswerable;
 pub mod verify;
 
 use std::path::PathBuf;
@@ -32,7 +37,7 @@ use serde::Deserialize;
 pub struct GenerateConfig {
     /// Cases to plan.
     pub n: Option<usize>,
-    /// `lookup=0.6,multi_hop=0.2,unanswerable=0.2`.
+    /// Shares of the question types, `kind=weight,...` (kinds by their tag names).
     pub mix: Option<String>,
     /// Seed.
     pub seed: Option<u64>,
@@ -46,6 +51,9 @@ pub struct GenerateConfig {
     pub max_rounds: Option<u32>,
     /// Real questions shown as style examples (0 = none).
     pub style_examples: Option<usize>,
+    /// The style the new questions are written in: `auto` (the set's real questions, else
+    /// `chat`), `search`, `chat` or `formal`.
+    pub style: Option<String>,
     /// Stop the run when this many candidates in a row (in completion order) end `llm_failed`
     /// (the provider kept failing after all retries); 0 never stops.
     pub stop_after_llm_failed: Option<usize>,

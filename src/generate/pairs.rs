@@ -6,9 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::chunk::Chunk;
-use crate::index::Bm25Index;
 use crate::lang::Language;
-use crate::text::{stem, tokens};
+use crate::text::tokens;
 
 /// Two chunks (indices into the chunk list) and the term that links them.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,7 +59,14 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Ve
                 .collect()
         })
         .collect();
-    let index = Bm25Index::new(eligible.iter().map(|&i| chunks[i].text.as_str()));
+    // Chunks each term appears in, each chunk's terms read in its own language (an index read
+    // in English would see no Spanish stem at all, and call every one of them rare).
+    let mut chunk_freq: HashMap<&str, usize> = HashMap::new();
+    for set in &terms {
+        for t in set {
+            *chunk_freq.entry(t.as_str()).or_default() += 1;
+        }
+    }
     // Documents each term appears in.
     let mut docs_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for (k, set) in terms.iter().enumerate() {
@@ -82,7 +88,10 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Ve
         (2..=max_docs).contains(&d) && t.chars().count() >= 4 && !t.chars().all(|c| c.is_ascii_digit())
     };
     let n = eligible.len() as f32;
-    let idf = |t: &str| (1.0 + (n - index.doc_freq(t) as f32 + 0.5) / (index.doc_freq(t) as f32 + 0.5)).ln();
+    let idf = |t: &str| {
+        let df = chunk_freq.get(t).copied().unwrap_or(0) as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    };
 
     // Chunks holding each rare term.
     let mut holders: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
@@ -99,7 +108,10 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Ve
         }
         // A name or an identifier links two pages more surely than a common word does.
         let w = idf(term)
-            * if ks.iter().any(|&k| name_like(&chunks[eligible[k]].text, term)) {
+            * if ks.iter().any(|&k| {
+                let i = eligible[k];
+                name_like(&chunks[i].text, term, pairing.language(i))
+            }) {
                 2.0
             } else {
                 1.0
@@ -127,7 +139,7 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Ve
             Pair {
                 a,
                 b: eligible[kb],
-                term: surface(&chunks[a].text, term),
+                term: surface(&chunks[a].text, term, pairing.language(a)),
                 score,
             }
         })
@@ -138,10 +150,11 @@ pub fn find_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Ve
 
 /// Whether `term` is written in `text` as a name (capitalised after a sentence's first word) or an
 /// identifier (with a digit, or in code marks).
-fn name_like(text: &str, term: &str) -> bool {
+fn name_like(text: &str, term: &str, language: Language) -> bool {
+    let words = language.analyzer();
     let toks = tokens(text);
     toks.iter().enumerate().any(|(i, t)| {
-        if stem(&t.norm) != term {
+        if words.stem(&t.norm) != term {
             return false;
         }
         let before = &text[..t.byte];
@@ -157,11 +170,12 @@ fn name_like(text: &str, term: &str) -> bool {
     })
 }
 
-/// The first word of `text` whose stem is `term`, as written.
-fn surface(text: &str, term: &str) -> String {
+/// The first word of `text` whose stem (in `language`) is `term`, as written.
+fn surface(text: &str, term: &str, language: Language) -> String {
+    let words = language.analyzer();
     tokens(text)
         .into_iter()
-        .find(|t| stem(&t.norm) == term)
+        .find(|t| words.stem(&t.norm) == term)
         .map_or_else(|| term.to_string(), |t| t.raw.to_string())
 }
 
@@ -224,5 +238,109 @@ mod tests {
         // "server" is in every document: it links nothing.
         assert!(pairs.iter().all(|p| chunks[p.a].doc != chunks[p.b].doc));
         assert!(pairs.iter().all(|p| p.term.to_lowercase() != "server"));
+    }
+
+    /// Chunks of one language sharing a name: the pair's term is the name as written, found
+    /// with the language's own stems (read in English, a Spanish or German stem matched no word
+    /// and the term came out as a bare stem; every term looked rare).
+    fn pairs_in(language: Language, texts: &[(&str, &str)]) -> Vec<Pair> {
+        let chunks: Vec<Chunk> = texts.iter().map(|(d, t)| chunk(d, 0, t)).collect();
+        let all: Vec<usize> = (0..chunks.len()).collect();
+        let pairing = Pairing {
+            languages: vec![language; chunks.len()],
+            cross_language: false,
+        };
+        find_pairs(&chunks, &all, &pairing)
+    }
+
+    #[test]
+    fn spanish_pairs_read_spanish_words() {
+        let pairs = pairs_in(
+            Language::parse("es").unwrap(),
+            &[
+                (
+                    "a.md",
+                    "Las Bibliotecas Widener guardan los manuscritos de la universidad desde 1915.",
+                ),
+                (
+                    "b.md",
+                    "Los estudiantes consultan las Bibliotecas Widener los domingos por la tarde.",
+                ),
+                (
+                    "c.md",
+                    "La universidad abre sus puertas a los visitantes todos los días del año.",
+                ),
+                (
+                    "d.md",
+                    "La universidad publica un informe anual sobre sus finanzas y sus estudiantes.",
+                ),
+                (
+                    "e.md",
+                    "El museo de la universidad expone pinturas y esculturas de varios siglos.",
+                ),
+                (
+                    "f.md",
+                    "Los profesores de la universidad publican artículos en revistas científicas.",
+                ),
+                (
+                    "g.md",
+                    "La universidad tiene un equipo de remo que compite cada primavera.",
+                ),
+                (
+                    "h.md",
+                    "El comedor de la universidad sirve almuerzos a los estudiantes cada día.",
+                ),
+            ],
+        );
+        let first = &pairs[0];
+        assert_eq!((first.a, first.b), (0, 1), "{pairs:?}");
+        assert!(
+            ["Bibliotecas", "Widener"].contains(&first.term.as_str()),
+            "{pairs:?}"
+        );
+    }
+
+    #[test]
+    fn german_pairs_read_german_words() {
+        let pairs = pairs_in(
+            Language::parse("de").unwrap(),
+            &[
+                (
+                    "a.md",
+                    "Die Bibliotheken der Universität bewahren die Handschriften seit 1915 auf.",
+                ),
+                (
+                    "b.md",
+                    "Studenten lesen in den Bibliotheken der Universität jeden Sonntag.",
+                ),
+                (
+                    "c.md",
+                    "Die Universität öffnet ihre Türen für Besucher an jedem Tag des Jahres.",
+                ),
+                (
+                    "d.md",
+                    "Die Universität veröffentlicht jedes Jahr einen Bericht über ihre Finanzen.",
+                ),
+                (
+                    "e.md",
+                    "Das Museum der Universität zeigt Gemälde und Skulpturen aus vielen Jahrhunderten.",
+                ),
+                (
+                    "f.md",
+                    "Die Professoren der Universität schreiben Artikel für wissenschaftliche Zeitschriften.",
+                ),
+                (
+                    "g.md",
+                    "Die Universität hat eine Rudermannschaft, die jeden Frühling antritt.",
+                ),
+                (
+                    "h.md",
+                    "Die Mensa der Universität serviert den Studenten jeden Tag ein Mittagessen.",
+                ),
+            ],
+        );
+        let first = &pairs[0];
+        assert_eq!((first.a, first.b), (0, 1), "{pairs:?}");
+        assert_eq!(first.term, "Bibliotheken", "{pairs:?}");
     }
 }

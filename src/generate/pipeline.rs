@@ -1,8 +1,8 @@
 //! The generation run: every planned task — a generation call for one or more questions, then
 //! the checks (some of which ask the LLM to judge) — runs concurrently up to what the LLM serves
 //! at once. A bad answer costs its candidate; only a fatal LLM error stops the run. Each kind
-//! of question has its own module ([`lookup`](super::lookup), [`multi_hop`](super::multi_hop),
-//! [`unanswerable`](super::unanswerable)); this one runs the rounds and keeps the account.
+//! of question has its own module and row in [`kinds`](super::kinds); this one runs the rounds
+//! and keeps the account.
 //!
 //! Results are put back in plan order before the duplicate check so the output does not depend
 //! on which answer arrived first, and requests are deterministic, so the LLM journal answers a
@@ -16,13 +16,14 @@
 
 use futures::{StreamExt, stream};
 
-use super::ask::Tally;
+pub use super::candidate::RunError;
+use super::candidate::{Accepted, Kind, Tally, Task};
 use super::context::GenerateContext;
-use super::merge::Accepted;
-use super::plan::{Kind, Plan, Task};
+use super::kinds::{self, KINDS};
+use super::plan::Plan;
 use super::summary::{GenerateSummary, RoundFigures, Stop};
+use super::topup;
 use super::verify::{Dedup, Rejection};
-use super::{lookup, multi_hop, topup, unanswerable};
 use crate::llm::{Llm, LlmError};
 
 /// The outcome of one task.
@@ -46,22 +47,6 @@ pub trait Progress: Sync {
     fn round(&self, round: u32, tasks: &[Task]);
     /// A task reached its verdict.
     fn verdict(&self, verdict: &Verdict);
-}
-
-/// Why a run stopped before its end.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// An error no candidate can survive (configuration, key, missing model).
-    #[error(transparent)]
-    Llm(#[from] LlmError),
-    /// The provider failed candidate after candidate after all retries.
-    #[error("{count} candidates in a row failed after all retries; last: {last}")]
-    ProviderDown {
-        /// Candidates in a row that ended `llm_failed`.
-        count: usize,
-        /// The last failure (names the provider).
-        last: String,
-    },
 }
 
 /// Runs the plan, then top-up rounds; `progress` hears of each round and verdict. Returns the
@@ -106,9 +91,14 @@ fn next_round(
     round: u32,
     progressed: bool,
 ) -> Result<Vec<Task>, Stop> {
-    let missing: Vec<(Kind, usize)> = Kind::ALL
+    let missing: Vec<(Kind, usize)> = KINDS
         .iter()
-        .map(|&k| (k, plan.count(k).saturating_sub(summary.kind(k).accepted)))
+        .map(|k| {
+            (
+                k.kind,
+                plan.count(k.kind).saturating_sub(summary.kind(k.kind).accepted),
+            )
+        })
         .filter(|&(_, n)| n > 0)
         .collect();
     if missing.is_empty() {
@@ -123,14 +113,7 @@ fn next_round(
     if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
-    let tasks = topup::replacements(
-        ctx.chunks,
-        &plan.eligible,
-        &plan.pairing,
-        asked,
-        &short,
-        ctx.options.seed,
-    );
+    let tasks = topup::replacements(ctx.chunks, &plan.targets, asked, &short, ctx.options.seed);
     if tasks.is_empty() {
         return Err(Stop::NothingLeft);
     }
@@ -232,11 +215,7 @@ impl FailedInARow {
 /// One task from start to verdict. Errs only when the run must stop.
 async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task) -> Result<Verdict, LlmError> {
     let mut tally = Tally::default();
-    let results = match task.kind {
-        Kind::SingleHop => lookup::attempt(llm, ctx, task, &mut tally).await?,
-        Kind::MultiHop => multi_hop::attempt(llm, ctx, task, &mut tally).await?,
-        Kind::Unanswerable => unanswerable::attempt(llm, ctx, task, &mut tally).await?,
-    };
+    let results = (kinds::info(task.kind).attempt)(llm, ctx, task, &mut tally).await?;
     Ok(Verdict {
         index: task.index,
         kind: task.kind,

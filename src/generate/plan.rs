@@ -1,95 +1,55 @@
-//! Planning: which chunks get which kind of question. Cases are spread over documents in
-//! proportion to their content (largest-remainder apportionment, so no document gets more than
-//! its share rounded up) and, inside a document, evenly over its sections. Chunks with too
-//! little to ask about — tables of contents, link lists, code-only blocks, fragments — are left
-//! out. Every choice is a function of the chunks and the seed, so a rerun plans the same tasks.
+//! Planning: which chunks get which kind of question. Each kind's share of the plan comes from
+//! the mix; each kind's tasks are laid on the chunks its row of the [`kinds`] table can ask
+//! about. One-chunk kinds are spread over documents in proportion to their content
+//! (largest-remainder apportionment, so no document gets more than its share rounded up) and,
+//! inside a document, evenly over its sections; two-chunk kinds take the best pairs, each chunk
+//! once. Chunks with too little to ask about — tables of contents, link lists, code-only
+//! blocks, fragments — are left out. Every choice is a function of the chunks and the seed, so
+//! a rerun plans the same tasks.
 
-use std::collections::BTreeMap;
-use std::fmt;
+use std::collections::{BTreeMap, BTreeSet};
 use std::str::FromStr;
 
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
+use super::candidate::{Kind, Task, stable_hash};
 use super::eligible::low_content;
-use super::pairs::{Pair, Pairing, find_pairs};
+use super::kind::Layout;
+use super::kinds::{self, FALLBACK, KINDS};
+use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
-use crate::testset::QuestionType;
 use crate::{Error, Result};
 
-/// The kind of question a task asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    /// One passage answers it (tagged `lookup`).
-    SingleHop,
-    /// Two passages of different documents are needed.
-    MultiHop,
-    /// On topic, but the corpus does not answer it.
-    Unanswerable,
-}
+/// Shares of the question kinds, normalised to sum to 1; a kind left out has none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Mix(BTreeMap<Kind, f64>);
 
-impl Kind {
-    /// All kinds, in report order.
-    pub const ALL: [Kind; 3] = [Kind::SingleHop, Kind::MultiHop, Kind::Unanswerable];
-
-    /// The `type` tag written on the case.
-    pub fn question_type(self) -> QuestionType {
-        match self {
-            Kind::SingleHop => QuestionType::Lookup,
-            Kind::MultiHop => QuestionType::MultiHop,
-            Kind::Unanswerable => QuestionType::Unanswerable,
-        }
+impl Mix {
+    /// The share of `kind`.
+    pub fn share(&self, kind: Kind) -> f64 {
+        self.0.get(&kind).copied().unwrap_or(0.0)
     }
-
-    /// Name used in reports (the `type` tag).
-    pub fn as_str(self) -> &'static str {
-        self.question_type().as_str()
-    }
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Shares of the question kinds, normalised to sum to 1.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Mix {
-    /// Single-hop lookups.
-    pub lookup: f64,
-    /// Multi-hop.
-    pub multi_hop: f64,
-    /// Unanswerable.
-    pub unanswerable: f64,
 }
 
 impl Default for Mix {
+    /// Every kind at its row's default share.
     fn default() -> Self {
-        Mix {
-            lookup: 0.6,
-            multi_hop: 0.2,
-            unanswerable: 0.2,
-        }
+        Mix(KINDS.iter().map(|k| (k.kind, k.default_share)).collect())
     }
 }
 
 impl FromStr for Mix {
     type Err = Error;
 
-    /// `lookup=0.6,multi_hop=0.2,unanswerable=0.2`; kinds left out get 0; weights are
-    /// normalised, so `lookup=3,unanswerable=1` works too.
+    /// `lookup=0.6,multi_hop=0.2,unanswerable=0.2`: kinds by their tag names; kinds left out
+    /// get 0; weights are normalised, so `lookup=3,unanswerable=1` works too.
     fn from_str(s: &str) -> Result<Mix> {
-        let mut mix = Mix {
-            lookup: 0.0,
-            multi_hop: 0.0,
-            unanswerable: 0.0,
-        };
+        let mut mix = BTreeMap::new();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let bad = || {
                 Error::Config(format!(
-                    "--mix: `{part}` is not kind=weight (kinds: lookup, multi_hop, unanswerable)"
+                    "--mix: `{part}` is not kind=weight (kinds: {})",
+                    kinds::names()
                 ))
             };
             let (k, v) = part.split_once('=').ok_or_else(bad)?;
@@ -97,80 +57,39 @@ impl FromStr for Mix {
             if !v.is_finite() || v < 0.0 {
                 return Err(bad());
             }
-            match k.trim() {
-                "lookup" | "single_hop" => mix.lookup = v,
-                "multi_hop" => mix.multi_hop = v,
-                "unanswerable" => mix.unanswerable = v,
-                _ => return Err(bad()),
-            }
+            let kind = Kind::parse(k.trim()).and_then(kinds::find).ok_or_else(bad)?.kind;
+            mix.insert(kind, v);
         }
-        let total = mix.lookup + mix.multi_hop + mix.unanswerable;
+        let total: f64 = mix.values().sum();
         if total <= 0.0 {
             return Err(Error::Config(format!("--mix `{s}`: the weights sum to zero")));
         }
-        Ok(Mix {
-            lookup: mix.lookup / total,
-            multi_hop: mix.multi_hop / total,
-            unanswerable: mix.unanswerable / total,
-        })
+        mix.values_mut().for_each(|v| *v /= total);
+        Ok(Mix(mix))
     }
 }
 
-/// One candidate to generate.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Task {
-    /// Position in the plan; results are merged in this order.
-    pub index: usize,
-    /// What to ask.
-    pub kind: Kind,
-    /// Chunks (indices into the chunk list): one, or two for multi-hop.
-    pub chunks: Vec<usize>,
-    /// For multi-hop: the term linking the chunks.
-    pub term: Option<String>,
-    /// How many earlier tasks use the same chunks for the same kind: picks other facts of the
-    /// chunk and varies the LLM seed.
-    pub attempt: u32,
-    /// Questions asked for: lookups ask for up to [`LOOKUPS_PER_CALL`] at once (one per fact
-    /// of the chunk), the other kinds for one.
-    pub questions: u32,
+/// What a kind's tasks can be asked about, found once and kept for the top-up rounds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Targets {
+    /// One-chunk kinds: the chunks (indices into the chunk list).
+    Chunks(Vec<usize>),
+    /// Two-chunk kinds: the pairs, best first.
+    Pairs(Vec<Pair>),
 }
 
-/// Lookup questions asked in one call, each on another fact of the same chunk. A local model
-/// spends most of a call reading the prompt; two questions per prompt halve that, and more
-/// would spend the plan on fewer chunks.
-pub const LOOKUPS_PER_CALL: u32 = 2;
-
-impl Task {
-    /// A one-chunk task (lookup or unanswerable); `index` is set when the tasks are numbered.
-    pub fn on_chunk(kind: Kind, chunk: usize, attempt: u32) -> Task {
-        Task {
-            index: 0,
-            kind,
-            chunks: vec![chunk],
-            term: None,
-            attempt,
-            questions: 1,
+impl Targets {
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Targets::Chunks(c) => c.len(),
+            Targets::Pairs(p) => p.len(),
         }
     }
 
-    /// A lookup task asking for `questions` questions on one chunk.
-    pub fn lookups(chunk: usize, attempt: u32, questions: u32) -> Task {
-        Task {
-            questions,
-            ..Task::on_chunk(Kind::SingleHop, chunk, attempt)
-        }
-    }
-
-    /// A multi-hop task on a pair, asked for the first time.
-    pub fn on_pair(pair: &Pair) -> Task {
-        Task {
-            index: 0,
-            kind: Kind::MultiHop,
-            chunks: vec![pair.a, pair.b],
-            term: Some(pair.term.clone()),
-            attempt: 0,
-            questions: 1,
-        }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -185,13 +104,12 @@ pub struct Plan {
     pub skipped: BTreeMap<&'static str, usize>,
     /// Notes for the user (e.g. no multi-hop pairs, slots moved to lookup).
     pub notes: Vec<String>,
-    /// Chunks with enough content to ask about (indices into the chunk list); top-up rounds
-    /// pick from these too.
+    /// Chunks with enough content to ask about (indices into the chunk list).
     #[serde(skip)]
     pub eligible: Vec<usize>,
-    /// Which chunks may be paired; top-up rounds pair as the plan did.
+    /// Each planned kind's targets; top-up rounds pick from these too.
     #[serde(skip)]
-    pub pairing: Pairing,
+    pub targets: BTreeMap<Kind, Targets>,
 }
 
 impl Plan {
@@ -203,18 +121,25 @@ impl Plan {
             .map(|t| t.questions as usize)
             .sum()
     }
-}
 
-/// A stable 64-bit hash of the seed and some labels.
-pub fn stable_hash(seed: u64, parts: &[&str]) -> u64 {
-    let mut h = Sha256::new();
-    h.update(seed.to_le_bytes());
-    for p in parts {
-        h.update((p.len() as u64).to_le_bytes());
-        h.update(p.as_bytes());
+    /// Calls per kind one pass of the plan makes when every check runs.
+    pub fn calls_by_kind(&self) -> Vec<(Kind, u64)> {
+        KINDS
+            .iter()
+            .map(|k| {
+                let tasks = self.tasks.iter().filter(|t| t.kind == k.kind).count() as u64;
+                (k.kind, tasks * k.calls_per_task)
+            })
+            .collect()
     }
-    let d = h.finalize();
-    u64::from_le_bytes(d[..8].try_into().expect("8 bytes"))
+
+    /// LLM requests a run makes at most over `max_rounds` rounds: every round asks at most the
+    /// planned number of tasks of each kind, each with every check, so the bound is
+    /// `max_rounds` times one pass (re-asks of malformed answers come on top).
+    pub fn worst_case_calls(&self, max_rounds: u32) -> u64 {
+        let one_pass: u64 = self.calls_by_kind().iter().map(|(_, n)| n).sum();
+        one_pass * u64::from(max_rounds.max(1))
+    }
 }
 
 /// Splits `n` into integer parts proportional to `weights` (largest remainder; ties by `keys`).
@@ -240,12 +165,12 @@ pub fn apportion(weights: &[f64], n: usize, keys: &[u64]) -> Vec<usize> {
 }
 
 /// Plans `n` tasks over `chunks` with the given mix.
-pub fn plan(chunks: &[Chunk], n: usize, mix: Mix, seed: u64) -> Plan {
-    plan_paired(chunks, Pairing::default(), n, mix, seed)
+pub fn plan(chunks: &[Chunk], n: usize, mix: &Mix, seed: u64) -> Plan {
+    plan_paired(chunks, &Pairing::default(), n, mix, seed)
 }
 
-/// [`plan`], multi-hop pairs as `pairing` allows.
-pub fn plan_paired(chunks: &[Chunk], pairing: Pairing, n: usize, mix: Mix, seed: u64) -> Plan {
+/// [`plan`], with each chunk's language and whether passages of two languages may be joined.
+pub fn plan_paired(chunks: &[Chunk], pairing: &Pairing, n: usize, mix: &Mix, seed: u64) -> Plan {
     let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut eligible = Vec::new();
     for (i, c) in chunks.iter().enumerate() {
@@ -255,55 +180,78 @@ pub fn plan_paired(chunks: &[Chunk], pairing: Pairing, n: usize, mix: Mix, seed:
         }
     }
     let mut notes = Vec::new();
-    let keys = [0u64; 3];
-    let counts = apportion(&[mix.lookup, mix.multi_hop, mix.unanswerable], n, &keys);
-    let (mut n_single, n_multi, n_unans) = (counts[0], counts[1], counts[2]);
-    if eligible.is_empty() {
-        if n > 0 {
-            notes.push("no chunk has enough content to ask about".to_string());
-        }
-        return Plan {
-            tasks: Vec::new(),
-            chunks: chunks.len(),
-            skipped,
-            notes,
-            eligible,
-            pairing,
-        };
-    }
-
-    let mut tasks = Vec::new();
-    let multi = pick_pairs(chunks, &eligible, &pairing, n_multi, seed);
-    if multi.len() < n_multi {
-        let moved = n_multi - multi.len();
-        notes.push(format!(
-            "only {} multi-hop pair(s) of documents share a rare term; {moved} slot(s) moved to lookup",
-            multi.len()
-        ));
-        n_single += moved;
-    }
-    tasks.extend(spread(chunks, &eligible, Kind::SingleHop, n_single, seed));
-    tasks.extend(multi);
-    tasks.extend(spread(chunks, &eligible, Kind::Unanswerable, n_unans, seed));
-    for (i, t) in tasks.iter_mut().enumerate() {
-        t.index = i;
-    }
-    Plan {
-        tasks,
+    let shares: Vec<f64> = KINDS.iter().map(|k| mix.share(k.kind)).collect();
+    let mut counts = apportion(&shares, n, &vec![0; KINDS.len()]);
+    let mut plan = Plan {
+        tasks: Vec::new(),
         chunks: chunks.len(),
         skipped,
-        notes,
+        notes: Vec::new(),
         eligible,
-        pairing,
+        targets: BTreeMap::new(),
+    };
+    if plan.eligible.is_empty() {
+        if n > 0 {
+            plan.notes
+                .push("no chunk has enough content to ask about".to_string());
+        }
+        return plan;
     }
+    // Kinds with too few targets give their slots to the fallback kind, so they are planned
+    // first and the fallback last.
+    let fallback = KINDS
+        .iter()
+        .position(|k| k.kind == FALLBACK)
+        .expect("the fallback has a row");
+    let mut order: Vec<usize> = (0..KINDS.len()).filter(|&i| i != fallback).collect();
+    order.push(fallback);
+    let mut by_kind: Vec<Vec<Task>> = vec![Vec::new(); KINDS.len()];
+    for i in order {
+        let info = KINDS[i];
+        if counts[i] == 0 {
+            continue;
+        }
+        let targets = match info.layout {
+            Layout::Chunk { targets } => Targets::Chunks(targets(chunks, &plan.eligible, pairing)),
+            Layout::Pair { pairs, .. } => {
+                Targets::Pairs(ranked(chunks, pairs(chunks, &plan.eligible, pairing), seed))
+            }
+        };
+        let tasks = match &targets {
+            Targets::Chunks(c) => spread(chunks, c, info.kind, counts[i], info.per_call, seed),
+            Targets::Pairs(p) => pick_pairs(chunks, p, info.kind, counts[i]),
+        };
+        let planned: usize = tasks.iter().map(|t| t.questions as usize).sum();
+        if planned < counts[i] && info.kind != FALLBACK {
+            let moved = counts[i] - planned;
+            let needs = match info.layout {
+                Layout::Pair { needs, .. } => needs,
+                Layout::Chunk { .. } => "chunk(s) can carry one",
+            };
+            notes.push(format!(
+                "only {} {needs}; {moved} {} slot(s) moved to {FALLBACK}",
+                targets.len(),
+                info.kind
+            ));
+            counts[fallback] += moved;
+        }
+        plan.targets.insert(info.kind, targets);
+        by_kind[i] = tasks;
+    }
+    plan.tasks = by_kind.into_iter().flatten().collect();
+    for (i, t) in plan.tasks.iter_mut().enumerate() {
+        t.index = i;
+    }
+    plan.notes = notes;
+    plan
 }
 
-/// Tasks asking `k` questions of `kind` about single chunks: documents in proportion to their
-/// eligible text, chunks evenly spaced inside each document from a seeded offset; lookups in
-/// groups of [`LOOKUPS_PER_CALL`] per chunk.
-fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64) -> Vec<Task> {
+/// Tasks asking `k` questions of `kind`, `per_call` at a time, about the chunks `targets`:
+/// documents in proportion to their text, chunks evenly spaced inside each document from a
+/// seeded offset.
+fn spread(chunks: &[Chunk], targets: &[usize], kind: Kind, k: usize, per_call: u32, seed: u64) -> Vec<Task> {
     let mut by_doc: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for &i in eligible {
+    for &i in targets {
         by_doc.entry(chunks[i].doc.as_str()).or_default().push(i);
     }
     let docs: Vec<(&str, Vec<usize>)> = by_doc.into_iter().collect();
@@ -316,7 +264,7 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
         .map(|(d, _)| stable_hash(seed, &[kind.as_str(), d]))
         .collect();
     // Tasks, not questions, are spread: two lookups to a chunk, so that a call asks two.
-    let per_call = per_call(kind) as usize;
+    let per_call = per_call.max(1) as usize;
     let counts = apportion(&weights, k.div_ceil(per_call), &keys);
     let mut tasks = Vec::new();
     for ((doc, cs), count) in docs.iter().zip(counts) {
@@ -328,10 +276,7 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
             let pos = ((j as f64 + offset) * cs.len() as f64 / count as f64).floor() as usize;
             let chunk = cs[pos.min(cs.len() - 1)];
             let attempt = tasks.iter().filter(|t: &&Task| t.chunks[0] == chunk).count() as u32;
-            tasks.push(Task {
-                questions: per_call as u32,
-                ..Task::on_chunk(kind, chunk, attempt)
-            });
+            tasks.push(Task::on_chunk(kind, chunk, attempt, per_call as u32));
         }
     }
     // The last task asks for what is left when `k` is not a multiple of `per_call`.
@@ -342,17 +287,8 @@ fn spread(chunks: &[Chunk], eligible: &[usize], kind: Kind, k: usize, seed: u64)
     tasks
 }
 
-/// Questions one task of `kind` asks for at most.
-pub fn per_call(kind: Kind) -> u32 {
-    match kind {
-        Kind::SingleHop => LOOKUPS_PER_CALL,
-        Kind::MultiHop | Kind::Unanswerable => 1,
-    }
-}
-
-/// Multi-hop pairs among `eligible`, best first; among equally good pairs, the seed decides.
-pub fn ranked_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing, seed: u64) -> Vec<Pair> {
-    let mut pairs = find_pairs(chunks, eligible, pairing);
+/// `pairs` best first; among equally good pairs, the seed decides.
+pub fn ranked(chunks: &[Chunk], mut pairs: Vec<Pair>, seed: u64) -> Vec<Pair> {
     pairs.sort_by(|x, y| {
         y.score.total_cmp(&x.score).then_with(|| {
             let hx = stable_hash(seed, &[&chunks[x.a].id, &chunks[x.b].id]);
@@ -363,25 +299,24 @@ pub fn ranked_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing, see
     pairs
 }
 
-/// Up to `k` multi-hop tasks from the best pairs, each chunk used once and each document at
-/// most its fair share of times where the pairs allow.
-fn pick_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing, k: usize, seed: u64) -> Vec<Task> {
+/// Up to `k` tasks of `kind` from the best of `pairs`, each chunk used once and each document
+/// at most its fair share of times where the pairs allow.
+fn pick_pairs(chunks: &[Chunk], pairs: &[Pair], kind: Kind, k: usize) -> Vec<Task> {
     if k == 0 {
         return Vec::new();
     }
-    let pairs = ranked_pairs(chunks, eligible, pairing, seed);
     let n_docs = pairs
         .iter()
         .flat_map(|p| [chunks[p.a].doc.as_str(), chunks[p.b].doc.as_str()])
-        .collect::<std::collections::BTreeSet<_>>()
+        .collect::<BTreeSet<_>>()
         .len()
         .max(1);
     let cap = (2 * k).div_ceil(n_docs);
-    let mut used_chunk = std::collections::BTreeSet::new();
+    let mut used_chunk = BTreeSet::new();
     let mut per_doc: BTreeMap<&str, usize> = BTreeMap::new();
     let mut tasks = Vec::new();
     for relax in [false, true] {
-        for p in &pairs {
+        for p in pairs {
             if tasks.len() == k {
                 break;
             }
@@ -399,7 +334,7 @@ fn pick_pairs(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing, k: usize,
             used_chunk.insert(p.b);
             *per_doc.entry(da).or_default() += 1;
             *per_doc.entry(db).or_default() += 1;
-            tasks.push(Task::on_pair(p));
+            tasks.push(Task::on_pair(kind, p.a, p.b, &p.term));
         }
     }
     tasks
@@ -430,7 +365,14 @@ mod tests {
     #[test]
     fn mix_parses_and_normalises() {
         let m: Mix = "lookup=3, unanswerable=1".parse().unwrap();
-        assert_eq!((m.lookup, m.multi_hop, m.unanswerable), (0.75, 0.0, 0.25));
+        assert_eq!(
+            (
+                m.share(Kind::Lookup),
+                m.share(Kind::MultiHop),
+                m.share(Kind::Unanswerable)
+            ),
+            (0.75, 0.0, 0.25)
+        );
         assert!(
             "lookup=x"
                 .parse::<Mix>()
@@ -439,6 +381,8 @@ mod tests {
                 .contains("lookup=x")
         );
         assert!("bogus=1".parse::<Mix>().is_err());
+        // One name per kind: the tag.
+        assert!("single_hop=1".parse::<Mix>().is_err());
         assert!("lookup=0".parse::<Mix>().is_err());
     }
 
@@ -462,7 +406,7 @@ mod tests {
         }
         chunks.push(chunk("toc.md", 0, "- [A](a.md)\n- [B](b.md)\n"));
         let mix: Mix = "unanswerable=1".parse().unwrap();
-        let p = plan(&chunks, 8, mix, 7);
+        let p = plan(&chunks, 8, &mix, 7);
         assert_eq!(p.tasks.len(), 8);
         let big = p
             .tasks
@@ -476,10 +420,10 @@ mod tests {
         used.sort();
         used.dedup();
         assert_eq!(used.len(), 8);
-        assert_eq!(plan(&chunks, 8, mix, 7).tasks, p.tasks);
+        assert_eq!(plan(&chunks, 8, &mix, 7).tasks, p.tasks);
         // Lookups come two to a chunk: 8 questions on 4 chunks, 3 of them in big.md.
-        let lookups = plan(&chunks, 8, "lookup=1".parse().unwrap(), 7);
-        assert_eq!(lookups.count(Kind::SingleHop), 8);
+        let lookups = plan(&chunks, 8, &"lookup=1".parse().unwrap(), 7);
+        assert_eq!(lookups.count(Kind::Lookup), 8);
         assert_eq!(lookups.tasks.len(), 4);
         assert!(lookups.tasks.iter().all(|t| t.questions == 2));
     }
@@ -487,13 +431,13 @@ mod tests {
     #[test]
     fn missing_pairs_move_slots_to_lookup() {
         let chunks: Vec<Chunk> = (0..3).map(|n| chunk("one.md", n, &prose("gamma"))).collect();
-        let p = plan(&chunks, 5, Mix::default(), 1);
+        let p = plan(&chunks, 5, &Mix::default(), 1);
         assert_eq!(p.count(Kind::MultiHop), 0);
-        assert_eq!(p.count(Kind::SingleHop), 4);
+        assert_eq!(p.count(Kind::Lookup), 4);
         assert_eq!(p.count(Kind::Unanswerable), 1);
         assert!(p.notes[0].contains("moved to lookup"));
         // More tasks than chunks: reuses chunks with a new attempt number.
-        let p = plan(&chunks, 5, "unanswerable=1".parse().unwrap(), 1);
+        let p = plan(&chunks, 5, &"unanswerable=1".parse().unwrap(), 1);
         assert!(p.tasks.iter().any(|t| t.attempt > 0));
     }
 }

@@ -7,9 +7,10 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::context::GenerateContext;
-use super::estimate;
-use super::plan::{Kind, Plan};
+use super::candidate::Kind;
+use super::kinds::KINDS;
+use super::plan::Plan;
+use super::restyle::{Restyled, Target};
 use crate::llm::Llm;
 use crate::testset::{Split, TestSet};
 
@@ -139,14 +140,18 @@ pub struct GenerateSummary {
     pub stopped: Option<Stop>,
     /// LLM requests at most, over all rounds (every candidate rejected, every check run).
     pub worst_case_calls: u64,
+    /// The style and difficulty the new questions aim at.
+    pub target: Option<Target>,
+    /// How the new questions compare with it, as written and as chosen (none for a dry run).
+    pub restyled: Option<Restyled>,
 }
 
 impl GenerateSummary {
     /// Starts an account with every kind present.
     pub fn new(output: String) -> GenerateSummary {
-        let by_type = Kind::ALL
+        let by_type = KINDS
             .iter()
-            .map(|k| (k.as_str().to_string(), KindFigures::default()))
+            .map(|k| (k.kind.as_str().to_string(), KindFigures::default()))
             .collect();
         GenerateSummary {
             output,
@@ -188,30 +193,12 @@ impl GenerateSummary {
         s.chunks = plan.chunks;
         s.skipped_chunks = plan.skipped.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         s.notes = plan.notes.clone();
-        for k in Kind::ALL {
-            s.kind(k).planned = plan.count(k);
+        for k in KINDS {
+            s.kind(k.kind).planned = plan.count(k.kind);
         }
         s.max_rounds = max_rounds;
-        s.worst_case_calls = estimate::worst_case_calls(plan, max_rounds);
+        s.worst_case_calls = plan.worst_case_calls(max_rounds);
         s
-    }
-
-    /// Fills in the estimate of a dry run: calls and tokens of the plan, as `model` (the
-    /// `--llm` given, else "default") would be asked, and the calls per kind.
-    pub fn estimate(
-        &mut self,
-        ctx: &GenerateContext<'_>,
-        plan: &Plan,
-        model: Option<&str>,
-    ) -> crate::Result<()> {
-        self.dry_run = true;
-        self.llm = estimate::estimate(ctx, plan)?;
-        self.llm.model = model.unwrap_or("default").to_string();
-        for k in Kind::ALL {
-            let tasks = plan.tasks.iter().filter(|t| t.kind == k).count() as u64;
-            self.kind(k).llm_calls = tasks * estimate::calls_per_task(k);
-        }
-        Ok(())
     }
 
     /// Counts the new cases `ids` of `set` that went to the held-out split.
@@ -246,7 +233,7 @@ mod tests {
     #[test]
     fn totals_add_up() {
         let mut s = GenerateSummary::new("out.yaml".into());
-        let k = s.kind(Kind::SingleHop);
+        let k = s.kind(Kind::Lookup);
         k.planned = 4;
         k.accepted = 2;
         k.llm_calls = 4;

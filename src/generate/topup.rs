@@ -5,22 +5,24 @@
 //! else — so a rerun that replays the earlier rounds from the LLM journal plans the very same
 //! replacements and asks nothing new. They go to chunks not yet asked about for that kind first
 //! (spread over documents), then back to asked chunks with the next `attempt` (another key
-//! sentence and sampling seed). Multi-hop replacements only use pairs never asked before. So no
+//! sentence and sampling seed). Two-chunk kinds only use pairs never asked before. So no
 //! replacement repeats an earlier request.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::pairs::Pairing;
-use super::plan::{Kind, Task, per_call, ranked_pairs, stable_hash};
+use super::candidate::{Kind, Task, stable_hash};
+use super::kinds;
+use super::pairs::Pair;
+use super::plan::Targets;
 use crate::chunk::Chunk;
 
 /// Replacement tasks: `short` says how many of each kind are missing; `asked` is every task of
-/// the earlier rounds; `eligible` the chunks worth asking about. Indices continue after
-/// `asked`. Fewer tasks than asked for when a kind has nothing new left (multi-hop pairs).
+/// the earlier rounds; `targets` what each kind can be asked about (the plan's). Indices
+/// continue after `asked`. Fewer tasks than asked for when a kind has nothing new left
+/// (two-chunk kinds).
 pub fn replacements(
     chunks: &[Chunk],
-    eligible: &[usize],
-    pairing: &Pairing,
+    targets: &BTreeMap<Kind, Targets>,
     asked: &[Task],
     short: &[(Kind, usize)],
     seed: u64,
@@ -30,11 +32,13 @@ pub fn replacements(
         if k == 0 {
             continue;
         }
-        match kind {
-            Kind::MultiHop => tasks.extend(new_pairs(chunks, eligible, pairing, asked, k, seed)),
-            Kind::SingleHop | Kind::Unanswerable => {
-                tasks.extend(single_chunk(chunks, eligible, asked, kind, k, seed));
+        match targets.get(&kind) {
+            Some(Targets::Pairs(pairs)) => tasks.extend(new_pairs(pairs, asked, kind, k)),
+            Some(Targets::Chunks(eligible)) => {
+                let per_call = kinds::info(kind).per_call;
+                tasks.extend(single_chunk(chunks, eligible, asked, kind, k, per_call, seed));
             }
+            None => {}
         }
     }
     for (i, t) in tasks.iter_mut().enumerate() {
@@ -56,6 +60,7 @@ fn single_chunk(
     asked: &[Task],
     kind: Kind,
     k: usize,
+    per_call: u32,
     seed: u64,
 ) -> Vec<Task> {
     if eligible.is_empty() {
@@ -77,7 +82,7 @@ fn single_chunk(
         .iter()
         .map(|&i| (i, stable_hash(seed, &["top-up", kind.as_str(), &chunks[i].id])))
         .collect();
-    let per_call = per_call(kind) as usize;
+    let per_call = per_call.max(1) as usize;
     let mut tasks = Vec::new();
     for j in 0..k.div_ceil(per_call) {
         let key = |i: usize| {
@@ -99,39 +104,26 @@ fn single_chunk(
         let attempt = next.get(&best).copied().unwrap_or(0);
         next.insert(best, attempt + 1);
         *load.entry(chunks[best].doc.as_str()).or_default() += 1;
-        tasks.push(Task {
-            questions: per_call.min(k - j * per_call) as u32,
-            ..Task::on_chunk(kind, best, attempt)
-        });
+        let questions = per_call.min(k - j * per_call) as u32;
+        tasks.push(Task::on_chunk(kind, best, attempt, questions));
     }
     tasks
 }
 
-/// Up to `k` multi-hop tasks on pairs never asked before, best first: pairs of chunks no
-/// multi-hop task has used come first, then pairs reusing a chunk; each chunk once per round.
-fn new_pairs(
-    chunks: &[Chunk],
-    eligible: &[usize],
-    pairing: &Pairing,
-    asked: &[Task],
-    k: usize,
-    seed: u64,
-) -> Vec<Task> {
+/// Up to `k` tasks of a two-chunk kind on pairs never asked before, best first: pairs of
+/// chunks no task of the kind has used come first, then pairs reusing a chunk; each chunk once per round.
+fn new_pairs(pairs: &[Pair], asked: &[Task], kind: Kind, k: usize) -> Vec<Task> {
     let key = |a: usize, b: usize| (a.min(b), a.max(b));
     let mut asked_pairs = BTreeSet::new();
     let mut used = BTreeSet::new();
-    for t in asked
-        .iter()
-        .filter(|t| t.kind == Kind::MultiHop && t.chunks.len() == 2)
-    {
+    for t in asked.iter().filter(|t| t.kind == kind && t.chunks.len() == 2) {
         asked_pairs.insert(key(t.chunks[0], t.chunks[1]));
         used.extend(t.chunks.iter().copied());
     }
-    let pairs = ranked_pairs(chunks, eligible, pairing, seed);
     let mut this_round = BTreeSet::new();
     let mut tasks = Vec::new();
     for relax in [false, true] {
-        for p in &pairs {
+        for p in pairs {
             if tasks.len() == k {
                 return tasks;
             }
@@ -144,7 +136,7 @@ fn new_pairs(
             }
             this_round.insert(p.a);
             this_round.insert(p.b);
-            tasks.push(Task::on_pair(p));
+            tasks.push(Task::on_pair(kind, p.a, p.b, &p.term));
         }
     }
     tasks
@@ -155,7 +147,9 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::generate::plan::{Mix, plan};
+    use crate::generate::bridges;
+    use crate::generate::pairs::Pairing;
+    use crate::generate::plan::{Mix, plan, ranked};
 
     fn chunk(doc: &str, n: usize, text: &str) -> Chunk {
         Chunk {
@@ -179,16 +173,16 @@ mod tests {
     fn corpus() -> Vec<Chunk> {
         let mut chunks = Vec::new();
         for n in 0..4 {
-            let terms = format!("zorblat{n} or frobnic{n}");
+            let terms = format!("ZB-10{n} or FQ-20{n}");
             chunks.push(chunk("a.md", n, &prose(&format!("alpha{n}"), &terms)));
         }
         // b.md#n shares one rare term with a.md#n and another with a.md#(n+1)%4: 8 pairs.
         for n in 0..4 {
-            let terms = format!("zorblat{n} or frobnic{}", (n + 1) % 4);
+            let terms = format!("ZB-10{n} or FQ-20{}", (n + 1) % 4);
             chunks.push(chunk("b.md", n, &prose(&format!("beta{n}"), &terms)));
         }
         for n in 0..2 {
-            chunks.push(chunk("c.md", n, &prose(&format!("gamma{n}"), "quuxfield")));
+            chunks.push(chunk("c.md", n, &prose(&format!("gamma{n}"), "QX-999")));
         }
         chunks
     }
@@ -204,13 +198,10 @@ mod tests {
     fn deterministic_and_fresh_chunks_first() {
         let chunks = corpus();
         let mix: Mix = "unanswerable=1".parse().unwrap();
-        let p = plan(&chunks, 3, mix, 9);
+        let p = plan(&chunks, 3, &mix, 9);
         let short = [(Kind::Unanswerable, 5)];
-        let r = replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 9);
-        assert_eq!(
-            r,
-            replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 9)
-        );
+        let r = replacements(&chunks, &p.targets, &p.tasks, &short, 9);
+        assert_eq!(r, replacements(&chunks, &p.targets, &p.tasks, &short, 9));
         assert_eq!(r.len(), 5);
         assert_eq!(
             r.iter().map(|t| t.index).collect::<Vec<_>>(),
@@ -223,29 +214,19 @@ mod tests {
         assert_eq!(docs.len(), 3, "{r:?}");
         assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 5);
         // Another seed may choose others, but is as deterministic.
-        let other = replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 10);
-        assert_eq!(
-            other,
-            replacements(&chunks, &p.eligible, &Pairing::default(), &p.tasks, &short, 10)
-        );
+        let other = replacements(&chunks, &p.targets, &p.tasks, &short, 10);
+        assert_eq!(other, replacements(&chunks, &p.targets, &p.tasks, &short, 10));
     }
 
     #[test]
     fn when_every_chunk_was_asked_attempts_move_on_and_nothing_repeats() {
         let chunks = corpus();
         let mix: Mix = "unanswerable=1".parse().unwrap();
-        let mut asked = plan(&chunks, 4, mix, 1).tasks;
-        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let mut asked = plan(&chunks, 4, &mix, 1).tasks;
+        let targets = BTreeMap::from([(Kind::Unanswerable, Targets::Chunks((0..chunks.len()).collect()))]);
         // Three more rounds of 6: 24 lookups over 10 chunks.
         for _ in 0..3 {
-            let r = replacements(
-                &chunks,
-                &eligible,
-                &Pairing::default(),
-                &asked,
-                &[(Kind::Unanswerable, 6)],
-                1,
-            );
+            let r = replacements(&chunks, &targets, &asked, &[(Kind::Unanswerable, 6)], 1);
             assert_eq!(r.len(), 6);
             asked.extend(r);
         }
@@ -262,16 +243,9 @@ mod tests {
     #[test]
     fn lookups_are_replaced_two_to_a_chunk() {
         let chunks = corpus();
-        let p = plan(&chunks, 3, "lookup=1".parse().unwrap(), 9);
+        let p = plan(&chunks, 3, &"lookup=1".parse().unwrap(), 9);
         assert_eq!(p.tasks.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 1]);
-        let r = replacements(
-            &chunks,
-            &p.eligible,
-            &Pairing::default(),
-            &p.tasks,
-            &[(Kind::SingleHop, 5)],
-            9,
-        );
+        let r = replacements(&chunks, &p.targets, &p.tasks, &[(Kind::Lookup, 5)], 9);
         assert_eq!(r.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 2, 1]);
         assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 3);
     }
@@ -280,18 +254,13 @@ mod tests {
     fn multi_hop_replacements_are_new_pairs_or_none() {
         let chunks = corpus();
         let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let targets = BTreeMap::from([(Kind::MultiHop, Targets::Pairs(pairs))]);
         let mix: Mix = "multi_hop=1".parse().unwrap();
-        let p = plan(&chunks, 2, mix, 4);
+        let p = plan(&chunks, 2, &mix, 4);
         assert_eq!(p.count(Kind::MultiHop), 2);
         let mut asked = p.tasks.clone();
-        let r = replacements(
-            &chunks,
-            &eligible,
-            &Pairing::default(),
-            &asked,
-            &[(Kind::MultiHop, 2)],
-            4,
-        );
+        let r = replacements(&chunks, &targets, &asked, &[(Kind::MultiHop, 2)], 4);
         assert_eq!(r.len(), 2);
         let used: HashSet<usize> = asked.iter().flat_map(|t| t.chunks.clone()).collect();
         // Pairs of untouched chunks come first; the rest may reuse a chunk, never a pair.
@@ -299,14 +268,7 @@ mod tests {
         asked.extend(r);
         // Keep asking until the pairs run out; no pair is ever asked twice.
         loop {
-            let r = replacements(
-                &chunks,
-                &eligible,
-                &Pairing::default(),
-                &asked,
-                &[(Kind::MultiHop, 3)],
-                4,
-            );
+            let r = replacements(&chunks, &targets, &asked, &[(Kind::MultiHop, 3)], 4);
             if r.is_empty() {
                 break;
             }

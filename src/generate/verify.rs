@@ -79,6 +79,18 @@ pub enum Rejection {
     /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
     /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
     AnswersAnotherQuestion,
+    /// An "identifier" question that does not give its identifier as written (or whose label
+    /// does not hold it).
+    IdentifierMissing,
+    /// A "comparison" question that does not name both things, or a side whose label does not
+    /// hold its thing and its value.
+    SidesMissing,
+    /// A "multi-hop" question that names its bridge (the first hop is not needed), or whose
+    /// description of it does not come from the first hop's fact.
+    BridgeNamed,
+    /// A "multi-hop" question for which keyword search ranks the second hop's passage first:
+    /// a lookup in disguise.
+    SecondHopFirst,
     /// The model's reply did not fit the schema after the allowed retries.
     MalformedReply,
     /// The request kept failing (timeouts, server errors) after the allowed retries.
@@ -114,6 +126,10 @@ impl Rejection {
             Rejection::AnswerNotInLabel => "answer_not_in_label",
             Rejection::AnswerContradictsLabel => "answer_contradicts_label",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
+            Rejection::IdentifierMissing => "identifier_missing",
+            Rejection::SidesMissing => "sides_missing",
+            Rejection::BridgeNamed => "bridge_named",
+            Rejection::SecondHopFirst => "second_hop_first",
             Rejection::MalformedReply => "malformed_reply",
             Rejection::LlmFailed => "llm_failed",
         }
@@ -164,6 +180,28 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     }
     if standalone::not_standalone(q, language).is_some() {
         return Err(Rejection::NotStandalone);
+    }
+    if lang::detect_question(q, None, Some(language)) != language {
+        return Err(Rejection::WrongLanguage);
+    }
+    Ok(q.to_string())
+}
+
+/// Checks a search query's form: 2 to 10 words, one line, not a sentence (no full stop), no
+/// reference to what its writer was shown; returns it trimmed, without a question mark.
+pub fn check_query(query: &str, language: Language) -> Result<String, Rejection> {
+    let q = query
+        .trim()
+        .trim_matches('"')
+        .trim()
+        .trim_end_matches(['?', '？'])
+        .trim();
+    let n = crate::text::word_count(q);
+    if !(2..=10).contains(&n) || q.contains(['\n', '.']) && q.ends_with('.') {
+        return Err(Rejection::NotAQuestion);
+    }
+    if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {
+        return Err(Rejection::MetaReference);
     }
     if lang::detect_question(q, None, Some(language)) != language {
         return Err(Rejection::WrongLanguage);
@@ -254,6 +292,22 @@ pub fn check_on_topic(question: &str, sources: &[&str], language: Language) -> R
         .iter()
         .any(|s| words.content_terms(s).iter().any(|t| asked.contains(t)));
     if shared { Ok(()) } else { Err(Rejection::OffTopic) }
+}
+
+/// Whether `text` says `part`: its words in a row (case aside; "25" is not in "250"), or every
+/// content word of it.
+pub fn says(text: &str, part: &str, language: Language) -> bool {
+    let p = words(part);
+    if p.is_empty() {
+        return false;
+    }
+    if words(text).windows(p.len()).any(|w| w == p.as_slice()) {
+        return true;
+    }
+    let words = language.analyzer();
+    let have: HashSet<String> = words.content_terms(text).into_iter().collect();
+    let need = words.content_terms(part);
+    !need.is_empty() && need.iter().all(|t| have.contains(t))
 }
 
 /// Locates `quote` in `doc` (preferring the occurrence nearest `near`) and builds the label from

@@ -29,7 +29,7 @@ pub struct KnownModel {
 }
 
 /// The installed models, the default first. Qwen2.5-Coder-1.5B writes usable questions and
-/// judges well enough to trust (README `## generate`); SmolLM2-135M is ten times faster and only
+/// judges well enough to trust (docs/benchmarks.md); SmolLM2-135M is ten times faster and only
 /// good for plumbing tests.
 pub const MODELS: &[KnownModel] = &[
     KnownModel {

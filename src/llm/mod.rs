@@ -51,7 +51,7 @@ pub struct ChatRequest {
     pub temperature: f32,
     /// Sampling seed, where the provider supports one.
     pub seed: Option<u64>,
-    /// What the request is for (e.g. `single_hop`), for per-tag accounting.
+    /// What the request is for (e.g. `lookup`), for per-tag accounting.
     pub tag: String,
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Counters of one tag (e.g. `single_hop`).
+/// Counters of one tag (e.g. `lookup`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct TagUsage {
     /// Answers received from the provider (re-asks included).

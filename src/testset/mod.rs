@@ -13,6 +13,7 @@ pub mod foreign;
 mod io;
 mod three_way;
 mod tracked;
+mod typed;
 mod validate;
 mod write;
 mod yaml_error;
@@ -25,8 +26,9 @@ use crate::chunk::Chunking;
 
 pub use crate::severity::Severity;
 pub use emit::to_yaml_string;
-pub use io::{Format, load, load_str, save, to_string};
+pub use io::{load, load_str, save, to_string};
 pub use tracked::{Saved, Tracked, TrackedFile, version_of};
+pub use typed::Format;
 pub use validate::{Issue, IssueFamily, IssueKind, validate};
 
 /// The format version this build reads and writes.
@@ -85,6 +87,12 @@ impl QuestionType {
     /// Parses a tag value.
     pub fn parse(s: &str) -> Option<QuestionType> {
         QuestionType::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
+
+impl std::fmt::Display for QuestionType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -193,6 +201,59 @@ pub struct Tags {
     /// `real` or `synthetic`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Source>,
+    /// How hard keyword search finds the case's source: `easy`, `medium` or `hard` (written
+    /// by `generate` from the case's [`Difficulty`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One step of a multi-hop case: what it asks, what it finds, and which of the case's labels
+/// hold it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hop {
+    /// The step's own question.
+    pub question: String,
+    /// What the step finds (for the first hop, the bridge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    /// Indices into the case's `relevant`.
+    #[serde(default)]
+    pub relevant: Vec<usize>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One side of a comparison case: the thing compared, its value, and which labels hold them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Side {
+    /// The thing (a plan, an option, a version, a command).
+    pub name: String,
+    /// Its value of the attribute compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// Indices into the case's `relevant`.
+    #[serde(default)]
+    pub relevant: Vec<usize>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// How hard keyword search finds a case's source, measured when the case was written: the
+/// BM25 rank of its best labelled chunk among all chunks for the question, and the share of the
+/// question's content words found in its source.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Difficulty {
+    /// 1-based rank of the best labelled chunk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_rank: Option<usize>,
+    /// Content-word containment, 0 to 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub containment: Option<f32>,
     /// Fields this version does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -211,6 +272,19 @@ pub struct Case {
     /// Passages that answer it; empty for an unanswerable question.
     #[serde(default)]
     pub relevant: Vec<Label>,
+    /// For a multi-hop case: its steps, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hops: Option<Vec<Hop>>,
+    /// For a multi-hop case: the thing the first step finds and the second asks about, which
+    /// the question describes without naming.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge: Option<String>,
+    /// For a comparison case: the two things compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<Vec<Side>>,
+    /// For an identifier case: the identifier asked about, as the question gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identifier: Option<String>,
     /// Tags.
     #[serde(default)]
     pub tags: Tags,
@@ -226,6 +300,9 @@ pub struct Case {
     /// Figures and flags written by `audit --write`; free-form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audit: Option<Value>,
+    /// How hard keyword search finds the source, measured by `generate`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
     /// Fields this version does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -280,11 +357,16 @@ impl Case {
             question: question.into(),
             answer: None,
             relevant: Vec::new(),
+            hops: None,
+            bridge: None,
+            sides: None,
+            identifier: None,
             tags: Tags::default(),
             review: None,
             split: None,
             provenance: None,
             audit: None,
+            difficulty: None,
             extra: Map::new(),
             origin: Kept(None),
         }
@@ -371,7 +453,7 @@ pub struct TestSet {
     pub extra: Map<String, Value>,
     /// The cases, in file order.
     pub cases: Vec<Case>,
-    pub(crate) origin: Kept<io::HeaderOrigin>,
+    pub(crate) origin: Kept<typed::HeaderOrigin>,
 }
 
 impl Default for TestSet {

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::emit::{sequence_item, write_map_body};
-use super::io::Format;
+use super::typed::Format;
 use super::{Case, FORMAT_VERSION, TestSet};
 
 /// Lays `new` over the key order of `old`: keys of `old` first in their order (recursively),

@@ -13,7 +13,7 @@ use serde_saphyr::Spanned;
 
 use super::TestSet;
 use super::bounded::{Bounded, with_budget};
-use super::io::{Format, build, parse_error};
+use super::typed::{Format, build, parse_error};
 use super::yaml_error;
 use crate::{Error, Result, limits};
 
@@ -135,19 +135,20 @@ pub(super) fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
             None => to_parse_error(e),
         }
     })?;
-    build(
-        top,
-        path,
-        Format::Yaml,
-        |i| case_lines.get(i).map(|(l, f)| (*l, f.clone())),
-        Some(text),
-    )
+    let cases_last = top.keys().next_back().map(String::as_str) == Some("cases");
+    let mut set = build(top, path, Format::Yaml, |i| {
+        case_lines.get(i).map(|(l, f)| (*l, f.clone()))
+    })?;
+    if cases_last {
+        attach_yaml_sources(&mut set, text);
+    }
+    Ok(set)
 }
 
 /// Cuts the YAML text into the header and one slice per case, when the file is laid out so
 /// that this is safe: block-style `cases:` as the last key, each item starting on its own
 /// `- ` line at one indentation.
-pub(super) fn attach_yaml_sources(set: &mut TestSet, text: &str) {
+fn attach_yaml_sources(set: &mut TestSet, text: &str) {
     if set.cases.is_empty() || set.cases.iter().any(|c| c.line().is_none()) {
         return;
     }

@@ -157,6 +157,37 @@ impl ChunkedCorpus {
         holding(self.of_doc(doc), start, end)
     }
 
+    /// How keyword search finds the source of a question labelled `labels`, as the audit
+    /// measures it: the BM25 rank of the best labelled chunk among all chunks for the question
+    /// (read in `language`), and the share of the question's distinct content terms that the
+    /// labelled chunks hold. `None` when no label lies in a chunk.
+    pub fn difficulty(&self, question: &str, language: Language, labels: &[Label]) -> Option<(usize, f32)> {
+        let mut source: Vec<usize> = labels
+            .iter()
+            .flat_map(|l| self.overlapping(&l.doc, l.start, l.end))
+            .collect();
+        source.sort_unstable();
+        source.dedup();
+        if source.is_empty() {
+            return None;
+        }
+        let index = self.bm25();
+        let mut terms = language.analyzer().content_terms(question);
+        let standing = index.standing_among(&terms, &source, 1.0);
+        terms.sort();
+        terms.dedup();
+        let held = terms
+            .iter()
+            .filter(|t| source.iter().any(|&d| index.has_term(d, t)))
+            .count();
+        let containment = if terms.is_empty() {
+            0.0
+        } else {
+            held as f32 / terms.len() as f32
+        };
+        Some((standing.rank, containment))
+    }
+
     /// The chunk `label` derives under this chunking (`text` indexes its document): the chunk
     /// that holds the whole span (a label spanning a chunk names that chunk), else the one
     /// that holds — or overlaps most — the quote.

@@ -81,13 +81,17 @@ fn reply(props: &[&str], user: &str) -> Value {
     if props.contains(&"others") {
         return json!({"others": ["Zephyrvault Cloud", "Quillstore", "Embercache"]});
     }
-    if props.contains(&"question_a") {
+    if props.contains(&"thing_a") {
         let (a, b) = (line(user, "Fact A"), line(user, "Fact B"));
         return json!({
-            "question_a": format!("which {} matters here?", head(a, 3)), "answer_a": head(a, 6),
-            "question_b": format!("which {} matters here?", head(b, 3)), "answer_b": head(b, 6),
-            "question": format!("how do {} and {} relate?", head(a, 3), head(b, 3)),
+            "thing_a": head(a, 2), "value_a": head(a, 4), "thing_b": head(b, 2), "value_b": head(b, 4),
+            "question": format!("how do {} and {} differ?", head(a, 2), head(b, 2)),
+            "answer": format!("{}; {}", head(a, 4), head(b, 4)),
         });
+    }
+    if props.contains(&"described") {
+        let fact = line(user, "Fact");
+        return json!({"question": format!("what is {}?", head(fact, 4)), "described": format!("the one in {}", head(fact, 3))});
     }
     let mut out = serde_json::Map::new();
     for key in props.iter().filter(|k| k.starts_with("question_")) {
@@ -104,6 +108,7 @@ fn reply(props: &[&str], user: &str) -> Value {
             None => format!("which {} matters here?", head(fact, 3)),
         };
         out.insert(key.to_string(), json!(q));
+        out.insert(format!("search_{n}"), json!(head(fact, 3)));
         out.insert(format!("answer_{n}"), json!(fact));
     }
     Value::Object(out)

@@ -328,6 +328,16 @@ pub fn lookup(code: &str) -> crate::Result<&'static RuleInfo> {
     })
 }
 
+/// Refuses a `select` / `ignore` entry of `config` that is no rule's code nor a prefix of one.
+pub fn check_codes(config: &AuditConfig) -> crate::Result<()> {
+    for code in config.select.iter().chain(&config.ignore) {
+        if !RULES.iter().any(|r| r.code.starts_with(code.trim())) {
+            return Err(crate::Error::UnknownRule { code: code.clone() });
+        }
+    }
+    Ok(())
+}
+
 /// A rule's explanation as one text (name, one-line summary, full doc), for pages and reports
 /// that show the rule beside a flagged case.
 pub fn explanation(code: &str) -> Option<String> {

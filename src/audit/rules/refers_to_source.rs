@@ -53,6 +53,16 @@ mod tests {
             hit.message
         );
         assert!(on_case(check, &case("How is a lock used in the context of a prune?")).is_none());
+        // The idiom at the start (two real Giskard sets) and in capitals is still the idiom.
+        for idiom in [
+            "In the context of competitive intelligence, what specific behavior is described?",
+            "IN THE CONTEXT OF backups, what is a snapshot?",
+            "What is a snapshot, in the Context of backups?",
+        ] {
+            assert!(on_case(check, &case(idiom)).is_none(), "{idiom}");
+        }
+        assert!(on_case(check, &case("In the context, what is a snapshot?")).is_some());
+        assert!(on_case(check, &case("Within the context of the passage, what is kept?")).is_some());
         let numbered = on_case(check, &case("What does Document 61 say about snapshots?")).unwrap();
         assert_eq!(numbered.highlight.map(|r| r.start), Some(10));
         assert!(

@@ -15,17 +15,14 @@
 //! (judge, model, prompt): a report shows the kappa of the judge that produced its verdicts, and
 //! "not calibrated" when that exact judge was never measured.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::marks::{JUDGES, Marks};
-use super::per_question::PerQuestion;
-use crate::fsutil::{DirLock, write_atomic};
+use super::marks::{self, JUDGES, Marks};
+use super::per_question::{JudgeId, PerQuestion};
+pub use crate::judge::calibration::{FILE_NAME, Record, Records, path_for};
 use crate::{Error, Result};
-
-/// The records file's name, in the test set's folder.
-pub const FILE_NAME: &str = "judge-calibration.json";
 
 /// One judge measured against the marks.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -90,112 +87,76 @@ pub fn measure(file: &PerQuestion, marks: &Marks) -> Vec<Agreement> {
         .collect()
 }
 
-/// The last measure of one judge.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    /// Judge name.
-    pub judge: String,
-    /// `provider:model`, or `lexical` for the refusal detector.
-    pub model: String,
-    /// The judge's prompt id (`None` for the lexical detector).
-    pub prompt: Option<String>,
-    /// Marks compared.
-    pub n: usize,
-    /// Accuracy.
-    pub accuracy: Option<f64>,
-    /// Cohen's kappa (`None`: undefined).
-    pub kappa: Option<f64>,
-    /// When it was measured.
-    pub measured: jiff::Timestamp,
-    /// The marks file it was measured on.
+/// What `eval --calibration` measured, and where it kept it.
+#[derive(Debug, Clone)]
+pub struct Measured {
+    /// The per-case file.
+    pub per_question: String,
+    /// Its marks file.
     pub marks: String,
+    /// Marks read.
+    pub marks_read: usize,
+    /// Per judge: who judged (`model`, `prompt`) and the agreement.
+    pub judges: Vec<(Option<JudgeId>, Agreement)>,
+    /// Where the records were saved.
+    pub saved: String,
 }
 
-impl Record {
-    /// One line for a report: `κ 0.75, accuracy 0.90 (n 40, 2026-12-01)`.
-    pub fn summary(&self) -> String {
-        let kappa = self.kappa.map_or("undefined".into(), |k| format!("{k:.2}"));
-        let accuracy = self.accuracy.map_or("-".into(), |a| format!("{a:.2}"));
-        let day = self.measured.to_string();
-        let day = day.get(..10).unwrap_or(&day);
-        format!("κ {kappa}, accuracy {accuracy} (n {}, {day})", self.n)
+/// Measures each judge of the per-case file `per_question` (written by `eval --answers --out`
+/// for the test set at `testset`) against the marks beside it, and keeps a record of each
+/// judge that has marks in the records file of the test set, stamped `now`.
+pub fn calibrate(testset: &Path, per_question: &Path, now: jiff::Timestamp) -> Result<Measured> {
+    let set = crate::testset::load(testset)?;
+    let file = PerQuestion::load(per_question)?;
+    // The marks must be about this test set's cases.
+    if let Some(c) = file.cases.iter().find(|c| set.case(&c.id).is_none()) {
+        return Err(Error::Config(format!(
+            "{}:{}: case `{}`: no case of {} has this id (is this the per-case file of another test set?)",
+            per_question.display(),
+            c.line,
+            c.id,
+            testset.display()
+        )));
     }
-}
-
-/// Every record of a test set's folder.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct Records {
-    /// Format version (1).
-    pub ragsynth_calibration: u32,
-    /// The records.
-    pub records: Vec<Record>,
-}
-
-/// The records file of the test set at `testset`.
-pub fn path_for(testset: &Path) -> PathBuf {
-    testset.with_file_name(FILE_NAME)
-}
-
-impl Records {
-    /// Reads `path`; no file: no records.
-    pub fn load(path: &Path) -> Result<Records> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Records::default()),
-            Err(e) => return Err(Error::io(path, e)),
-        };
-        serde_json::from_str(&text).map_err(|e| Error::Parse {
-            path: path.to_path_buf(),
-            line: Some(e.line()),
-            column: Some(e.column()),
-            message: e.to_string(),
-        })
+    let marks_path = marks::path_for(per_question);
+    if !marks_path.exists() {
+        return Err(Error::Config(format!(
+            "{}: no marks yet; mark the verdicts first: ragsynth review --answers {}",
+            marks_path.display(),
+            per_question.display()
+        )));
     }
-
-    /// The record of `judge` as run by `model` with `prompt`.
-    pub fn find(&self, judge: &str, model: &str, prompt: Option<&str>) -> Option<&Record> {
-        self.records
-            .iter()
-            .find(|r| r.judge == judge && r.model == model && r.prompt.as_deref() == prompt)
-    }
-
-    /// Replaces the records of the same (judge, model, prompt) with `new` in the file at
-    /// `path` as it is on disk now (folder locked, written atomically).
-    pub fn store(path: &Path, new: Vec<Record>) -> Result<Records> {
-        let dir = path.parent().unwrap_or(Path::new(""));
-        let _lock = DirLock::acquire(dir);
-        let mut records = Records::load(path)?;
-        records.ragsynth_calibration = 1;
-        for r in new {
-            records
-                .records
-                .retain(|o| !(o.judge == r.judge && o.model == r.model && o.prompt == r.prompt));
-            records.records.push(r);
-        }
-        let mut text = serde_json::to_string_pretty(&records).expect("records serialize");
-        text.push('\n');
-        write_atomic(path, text.as_bytes())?;
-        Ok(records)
-    }
-}
-
-/// Puts into `report` the last measure of each judge that gave its verdicts (the lexical
-/// refusal detector when no LLM judged), from the records file of the test set at `testset`.
-/// When that file does not load, every judge is put as not calibrated and the error returned.
-pub fn attach(report: &mut super::AnswerReport, testset: &Path) -> Result<()> {
-    let loaded = Records::load(&path_for(testset));
-    let records = loaded.as_ref().cloned().unwrap_or_default();
-    report.calibration = match &report.judges {
-        Some(j) => JUDGES
-            .into_iter()
-            .map(|judge| {
-                let prompt = j.prompts.get(judge).map(String::as_str);
-                (judge, records.find(judge, &j.model, prompt).cloned())
+    let marks = Marks::load(&marks_path, |id| file.case(id).is_some())?;
+    let judges: Vec<_> = measure(&file, &marks)
+        .into_iter()
+        .map(|a| (file.judged_by.of(a.judge), a))
+        .collect();
+    let records = judges
+        .iter()
+        .filter(|(_, a)| a.n > 0)
+        .filter_map(|(who, a)| {
+            let (model, prompt) = who.clone()?;
+            Some(Record {
+                judge: a.judge.to_string(),
+                model,
+                prompt,
+                n: a.n,
+                accuracy: a.accuracy,
+                kappa: a.kappa,
+                measured: now,
+                marks: marks_path.display().to_string(),
             })
-            .collect(),
-        None => vec![("refused", records.find("refused", "lexical", None).cloned())],
-    };
-    loaded.map(drop)
+        })
+        .collect();
+    let saved = path_for(testset);
+    Records::store(&saved, records)?;
+    Ok(Measured {
+        per_question: per_question.display().to_string(),
+        marks: marks_path.display().to_string(),
+        marks_read: marks.by_key.len(),
+        judges,
+        saved: saved.display().to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -2,9 +2,12 @@
 //! value ([`Figures`]) like the retrieval report. `crate::render::answers` renders it.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::calibration::{self, Record, Records};
+use super::marks::JUDGES;
 use crate::llm::Usage;
 
 /// One case's outcome.
@@ -208,8 +211,8 @@ pub struct AnswerReport {
     /// The judges, when they ran.
     pub judges: Option<JudgeFigures>,
     /// The last measured agreement with people of each judge that gave verdicts (`None`: not
-    /// calibrated); see [`super::calibration::attach`].
-    pub calibration: Vec<(&'static str, Option<super::calibration::Record>)>,
+    /// calibrated); see [`AnswerReport::attach_calibration`].
+    pub calibration: Vec<(&'static str, Option<Record>)>,
 }
 
 impl AnswerReport {
@@ -237,6 +240,26 @@ impl AnswerReport {
         };
         report.refigure();
         report
+    }
+
+    /// Puts into the report the last measure of each judge that gave its verdicts (the lexical
+    /// refusal detector when no LLM judged), from the records file of the test set at
+    /// `testset`. When that file does not load, every judge is put as not calibrated and the
+    /// error returned.
+    pub fn attach_calibration(&mut self, testset: &Path) -> crate::Result<()> {
+        let loaded = Records::load(&calibration::path_for(testset));
+        let records = loaded.as_ref().cloned().unwrap_or_default();
+        self.calibration = match &self.judges {
+            Some(j) => JUDGES
+                .into_iter()
+                .map(|judge| {
+                    let prompt = j.prompts.get(judge).map(String::as_str);
+                    (judge, records.find(judge, &j.model, prompt).cloned())
+                })
+                .collect(),
+            None => vec![("refused", records.find("refused", "lexical", None).cloned())],
+        };
+        loaded.map(drop)
     }
 
     /// Recomputes the figures from the cases (after the judges changed them).

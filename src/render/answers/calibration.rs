@@ -5,37 +5,21 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::eval::answers::calibration::Agreement;
-use crate::eval::answers::per_question::JudgeId;
-
-/// What was measured: the files, the judges' identity and each judge's agreement.
-#[derive(Debug, Clone)]
-pub struct Measured<'a> {
-    /// The per-case file.
-    pub per_question: &'a str,
-    /// Its marks file.
-    pub marks: &'a str,
-    /// Marks read.
-    pub marks_read: usize,
-    /// Per judge: who judged (`model`, `prompt`) and the agreement.
-    pub judges: Vec<(Option<JudgeId>, Agreement)>,
-    /// Where the records were saved.
-    pub saved: &'a str,
-}
+use crate::eval::answers::calibration::Measured;
 
 fn num(v: Option<f64>) -> String {
     v.map_or("-".into(), |v| format!("{v:.4}"))
 }
 
 /// The agreement as a table.
-pub fn text(m: &Measured<'_>) -> String {
+pub fn text(m: &Measured) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "judges of {} against {} marks in {}",
-        crate::terminal::data(m.per_question),
+        crate::terminal::data(&m.per_question),
         m.marks_read,
-        crate::terminal::data(m.marks)
+        crate::terminal::data(&m.marks)
     );
     let _ = writeln!(
         out,
@@ -78,13 +62,13 @@ pub fn text(m: &Measured<'_>) -> String {
     let _ = writeln!(
         out,
         "saved to {}: answers reports of this test set show it next to each judge's figures",
-        crate::terminal::data(m.saved)
+        crate::terminal::data(&m.saved)
     );
     out
 }
 
 /// The agreement as one JSON document.
-pub fn json(m: &Measured<'_>) -> Value {
+pub fn json(m: &Measured) -> Value {
     json!({
         "kind": "calibration",
         "per_question": m.per_question,

@@ -1,12 +1,14 @@
 //! The audit report in each format: [`text()`] for a terminal, [`json()`] for machines,
-//! [`html()`] for sharing; [`render()`] picks one.
+//! [`html()`] for sharing; [`render()`] picks one. [`rules_markdown()`] is the rule reference page.
 
 mod html;
 mod json;
+mod reference;
 mod text;
 
 pub use html::html;
 pub use json::json;
+pub use reference::rules_markdown;
 pub use text::{TextOptions, explain, text};
 
 use crate::audit::AuditReport;

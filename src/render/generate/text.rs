@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use crate::chunk::Chunk;
-use crate::generate::plan::{Kind, Plan};
+use crate::generate::kinds::KINDS;
+use crate::generate::plan::Plan;
+use crate::generate::restyle::Figures;
 use crate::generate::summary::{GenerateSummary, Stop};
 use crate::terminal::data;
 
@@ -88,6 +90,7 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             list.join(", ")
         )?;
     }
+    style(out, s)?;
     let est = if s.dry_run { " (estimated)" } else { "" };
     let cost = s
         .llm
@@ -115,27 +118,99 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
     writeln!(out, "wall time: {:.1}s", s.wall_seconds)
 }
 
+/// The style block: the target, and for a run the new questions as written and as chosen, with
+/// whether length and keyword difficulty came within tolerance.
+fn style(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
+    let Some(target) = &s.target else {
+        return Ok(());
+    };
+    let t = &target.figures;
+    let source = if target.source == "real" {
+        format!("the set's {} real questions", t.questions)
+    } else {
+        format!("the `{}` preset", data(&target.source))
+    };
+    writeln!(out, "\nstyle: written to match {source}")?;
+    let pct = |x: f32| format!("{:.0}%", x * 100.0);
+    let opt = |x: Option<f32>, f: &dyn Fn(f32) -> String| x.map_or("-".to_string(), f);
+    type Cell = Box<dyn Fn(&Figures) -> String>;
+    let rows: Vec<(&str, Cell)> = vec![
+        ("words", Box::new(|f: &Figures| format!("{:.1}", f.words))),
+        ("keywords only", Box::new(move |f: &Figures| pct(f.keywords))),
+        ("lower case", Box::new(move |f: &Figures| pct(f.lowercase))),
+        (
+            "no question mark",
+            Box::new(move |f: &Figures| pct(f.no_question_mark)),
+        ),
+        ("source rank 1", Box::new(move |f: &Figures| opt(f.rank1, &pct))),
+        (
+            "source MRR",
+            Box::new(move |f: &Figures| opt(f.mrr, &|x| format!("{x:.2}"))),
+        ),
+    ];
+    match &s.restyled {
+        None => {
+            for (name, f) in &rows {
+                writeln!(out, "  {name:<18} {:>8}", f(t))?;
+            }
+        }
+        Some(r) => {
+            writeln!(
+                out,
+                "  {:<18} {:>8} {:>8} {:>8}",
+                "", "written", "chosen", "target"
+            )?;
+            for (name, f) in &rows {
+                writeln!(
+                    out,
+                    "  {name:<18} {:>8} {:>8} {:>8}",
+                    f(&r.as_written),
+                    f(&r.chosen),
+                    f(t)
+                )?;
+            }
+            let met = |b: bool| if b { "met" } else { "not met" };
+            writeln!(
+                out,
+                "  length {}, keyword difficulty {} (within {} words, {} points)",
+                met(r.words_met),
+                met(r.rank_met),
+                crate::generate::restyle::TOLERANCE_WORDS,
+                crate::generate::restyle::TOLERANCE_RANK * 100.0
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the plan per document (`--dry-run`): each document's chunks and the chunks each kind
 /// of question is planned on, then a blank line.
 pub fn plan(out: &mut dyn Write, plan: &Plan, chunks: &[Chunk]) -> io::Result<()> {
-    let mut rows: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    // Per document: its chunks, then the chunks each kind is planned on.
+    let mut rows: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let row = || vec![0; 1 + KINDS.len()];
     for c in chunks {
-        rows.entry(c.doc.as_str()).or_default()[0] += 1;
+        rows.entry(c.doc.as_str()).or_insert_with(row)[0] += 1;
     }
     for t in &plan.tasks {
-        let col = 1 + Kind::ALL.iter().position(|k| *k == t.kind).unwrap_or(0);
+        let col = 1 + KINDS.iter().position(|k| k.kind == t.kind).unwrap_or(0);
         for &i in &t.chunks {
-            rows.entry(chunks[i].doc.as_str()).or_default()[col] += 1;
+            rows.entry(chunks[i].doc.as_str()).or_insert_with(row)[col] += 1;
         }
     }
-    writeln!(
-        out,
-        "{:<40} {:>6} {:>6} {:>9} {:>12}",
-        "document", "chunks", "lookup", "multi_hop", "unanswerable"
-    )?;
+    let names: Vec<&str> = KINDS.iter().map(|k| k.kind.as_str()).collect();
+    let widths: Vec<usize> = names.iter().map(|n| n.len().max(6)).collect();
+    write!(out, "{:<40} {:>6}", "document", "chunks")?;
+    for (n, w) in names.iter().zip(&widths) {
+        write!(out, " {n:>w$}")?;
+    }
+    writeln!(out)?;
     for (doc, r) in rows {
-        let doc = data(doc);
-        writeln!(out, "{doc:<40} {:>6} {:>6} {:>9} {:>12}", r[0], r[1], r[2], r[3])?;
+        write!(out, "{:<40} {:>6}", data(doc), r[0])?;
+        for (n, w) in r[1..].iter().zip(&widths) {
+            write!(out, " {n:>w$}")?;
+        }
+        writeln!(out)?;
     }
     writeln!(out)
 }
@@ -153,7 +228,7 @@ mod tests {
 
     fn run(accepted: usize) -> GenerateSummary {
         let mut s = GenerateSummary::new("out.yaml".into());
-        let k = s.kind(Kind::SingleHop);
+        let k = s.kind(crate::generate::candidate::Kind::Lookup);
         k.planned = 4;
         k.accepted = accepted;
         k.llm_calls = 4;

@@ -20,6 +20,8 @@ pub enum Family {
     Giskard,
     /// LlamaIndex, either dataset.
     LlamaIndex,
+    /// promptfoo.
+    Promptfoo,
     /// A plain question file.
     Plain,
 }
@@ -82,6 +84,8 @@ pub fn detect_input(input: &Input) -> Option<Format> {
     let has = |k: &str| r.has(k);
     Some(if is_ragsynth(r) {
         Format::Ragsynth
+    } else if matches!(r.get("vars"), Some(Value::Object(_))) {
+        Format::Promptfoo
     } else if has("query") && (has("reference_contexts") || has("query_by")) {
         Format::LlamaLabelled
     } else if has("user_input") || has("eval_sample") {
@@ -116,6 +120,7 @@ pub fn resolve(path: &Path, input: &Input, options: &ReadOptions) -> Result<Form
             Some(Family::DeepEval) => f == Format::DeepEval,
             Some(Family::Giskard) => f == Format::Giskard,
             Some(Family::LlamaIndex) => matches!(f, Format::LlamaPairs | Format::LlamaLabelled),
+            Some(Family::Promptfoo) => f == Format::Promptfoo,
             Some(Family::Plain) => f == Format::Plain,
         }
     };
@@ -127,6 +132,7 @@ pub fn resolve(path: &Path, input: &Input, options: &ReadOptions) -> Result<Form
             Some(Family::DeepEval) => Format::DeepEval,
             Some(Family::Giskard) => Format::Giskard,
             Some(Family::LlamaIndex) => Format::LlamaLabelled,
+            Some(Family::Promptfoo) => Format::Promptfoo,
             _ => Format::Plain,
         }),
         _ => Err(unknown(path, input, detected, options.family)),
@@ -210,6 +216,10 @@ mod tests {
                 Format::LlamaLabelled,
             ),
             (json!({"Question": "q", "context": "p"}), Format::Plain),
+            (
+                json!({"vars": {"question": "q"}, "assert": []}),
+                Format::Promptfoo,
+            ),
         ];
         for (fields, want) in cases {
             assert_eq!(detect_input(&input(fields.clone())), Some(want), "{fields}");

@@ -18,6 +18,7 @@ use crate::{Error, Result};
 fn used(format: Format) -> &'static [&'static str] {
     match format {
         Format::Ragas => &[
+            "id",
             "user_input",
             "reference",
             "reference_contexts",
@@ -32,6 +33,7 @@ fn used(format: Format) -> &'static [&'static str] {
             "evolution_type",
         ],
         Format::DeepEval => &["input", "expected_output", "context", "source_file"],
+        Format::Promptfoo => &["vars"],
         Format::Giskard => &[
             "id",
             "question",
@@ -43,7 +45,7 @@ fn used(format: Format) -> &'static [&'static str] {
     }
 }
 
-fn field_error(path: &Path, r: &Record, id: Option<&str>, field: &str, message: String) -> Error {
+pub(super) fn field_error(path: &Path, r: &Record, id: Option<&str>, field: &str, message: String) -> Error {
     Error::Field {
         path: path.to_path_buf(),
         line: Some(r.line),
@@ -114,7 +116,9 @@ pub fn case(path: &Path, format: Format, r: &Record, cols: &Columns) -> Result<F
         ),
     };
     let id = match format {
-        Format::Giskard => r.text(&["id"]),
+        // Ragas and DeepEval write no id; ragsynth's exports add one.
+        Format::Giskard | Format::Ragas => r.text(&["id"]),
+        Format::DeepEval => r.text(&["additional_metadata.id"]),
         Format::Plain => r.text(&[cols.id.as_deref().unwrap_or("id")]),
         _ => None,
     };
@@ -201,7 +205,7 @@ pub fn case(path: &Path, format: Format, r: &Record, cols: &Columns) -> Result<F
     Ok(case)
 }
 
-fn passages(items: impl IntoIterator<Item = String>) -> Vec<Passage> {
+pub(super) fn passages(items: impl IntoIterator<Item = String>) -> Vec<Passage> {
     items
         .into_iter()
         .filter(|t| !t.trim().is_empty())
@@ -280,7 +284,7 @@ fn source_in_metadata(v: &Value) -> Option<String> {
 
 /// Every non-empty field of `r` the format did not read, as written. A pandas index column
 /// (blank name, `Unnamed: 0`) is noise and dropped.
-fn unused(r: &Record, format: Format, cols: &Columns) -> Map<String, Value> {
+pub(super) fn unused(r: &Record, format: Format, cols: &Columns) -> Map<String, Value> {
     let given: Vec<&str> = [
         &cols.question,
         &cols.answer,

@@ -1,5 +1,5 @@
 //! Test sets written by other tools — Ragas (0.1 and ≥ 0.2), DeepEval goldens, Giskard's
-//! QATestset, LlamaIndex's datasets — and plain question files, read into one shape so that
+//! QATestset, LlamaIndex's datasets, promptfoo tests files — and plain question files, read into one shape so that
 //! `import` (which converts them into a ragsynth set) and `audit` (which checks them as they
 //! are) see exactly the same cases.
 //!
@@ -15,6 +15,7 @@ mod detect;
 mod formats;
 pub mod lists;
 mod llama;
+mod promptfoo;
 pub mod records;
 
 use std::fmt;
@@ -43,6 +44,8 @@ pub enum Format {
     Giskard,
     /// LlamaIndex `EmbeddingQAFinetuneDataset`: `queries`, `corpus`, `relevant_docs`.
     LlamaPairs,
+    /// promptfoo tests: `vars` (the question), `assert` (the reference answer), `metadata`.
+    Promptfoo,
     /// LlamaIndex `LabelledRagDataset`: `examples` of `query`, `reference_contexts`, `query_by`.
     LlamaLabelled,
     /// A question column, optionally answer / context / doc / quote / topic / type / id.
@@ -58,6 +61,7 @@ impl Format {
             Format::DeepEval => "deepeval",
             Format::Giskard => "giskard",
             Format::LlamaPairs | Format::LlamaLabelled => "llamaindex",
+            Format::Promptfoo => "promptfoo",
             Format::Plain => "csv",
         }
     }
@@ -77,6 +81,7 @@ impl Format {
             Format::Giskard => "`question` + `reference_context` or `reference_answer`",
             Format::LlamaPairs => "an object of `queries`, `corpus`, `relevant_docs`",
             Format::LlamaLabelled => "`examples` whose items have `query` + `reference_contexts`",
+            Format::Promptfoo => "a list of tests with `vars` (+ `assert`, `metadata`)",
             Format::Plain => "a `question` (or `query`) column, or the one named by --question-col",
         }
     }
@@ -89,18 +94,20 @@ impl Format {
             Format::DeepEval => Family::DeepEval,
             Format::Giskard => Family::Giskard,
             Format::LlamaPairs | Format::LlamaLabelled => Family::LlamaIndex,
+            Format::Promptfoo => Family::Promptfoo,
             Format::Plain => Family::Plain,
         })
     }
 
     /// Every format a file can be read as, for messages.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::Ragas,
         Format::RagasLegacy,
         Format::DeepEval,
         Format::Giskard,
         Format::LlamaLabelled,
         Format::LlamaPairs,
+        Format::Promptfoo,
         Format::Plain,
         Format::Ragsynth,
     ];
@@ -116,6 +123,7 @@ impl fmt::Display for Format {
             Format::Giskard => "Giskard QATestset",
             Format::LlamaPairs => "LlamaIndex EmbeddingQAFinetuneDataset",
             Format::LlamaLabelled => "LlamaIndex LabelledRagDataset",
+            Format::Promptfoo => "promptfoo tests",
             Format::Plain => "CSV/JSONL questions",
         })
     }
@@ -220,6 +228,11 @@ pub fn read(path: &Path, options: &ReadOptions) -> Result<ForeignSet> {
                 path.display()
             )));
         }
+        Format::Promptfoo => input
+            .records
+            .iter()
+            .map(|r| promptfoo::case(path, r))
+            .collect::<Result<Vec<_>>>()?,
         other => input
             .records
             .iter()
@@ -233,8 +246,12 @@ pub fn read(path: &Path, options: &ReadOptions) -> Result<ForeignSet> {
 /// `multi_hop_*`, 0.1's `multi_context`, DeepEval's `Multi-context`) to `multi_hop`,
 /// comparisons to `comparison`, out-of-scope ones to `unanswerable`, every other known kind
 /// (single-hop, simple, reasoning, conditional, complex, distracting, situational, double,
-/// conversational) to `lookup`. An unknown name maps to nothing rather than a guess.
+/// conversational) to `lookup`. One of our own type names (`lookup`, `multi_hop`, ...: an
+/// export of a ragsynth set) is itself. An unknown name maps to nothing rather than a guess.
 pub fn map_type(raw: &str) -> Option<QuestionType> {
+    if let Some(ours) = QuestionType::parse(raw.trim()) {
+        return Some(ours);
+    }
     let r: String = raw
         .to_lowercase()
         .chars()
@@ -302,6 +319,7 @@ mod tests {
             ("distracting element", Some(QuestionType::Lookup)),
             ("out of scope", Some(QuestionType::Unanswerable)),
             ("persona_x", None),
+            ("identifier", Some(QuestionType::Identifier)),
         ] {
             assert_eq!(map_type(raw), want, "{raw}");
         }

@@ -15,21 +15,73 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::ask::{self, Outcome, Tally, created_of, topic_of};
-use super::context::GenerateContext;
-use super::facts::Fact;
 use super::lookup::{self, OneLookup};
-use super::merge::Accepted;
-use super::plan::{Kind, Task};
-use super::verify::{Rejection, check_not_example, check_on_topic, check_question};
 use crate::chunk::Chunk;
+use crate::generate::ask::{self, created_of, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::Fact;
+use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::pairs::Pairing;
+use crate::generate::verify::{Rejection, check_not_example, check_on_topic, check_query, check_question};
+use crate::judge;
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
-use crate::text::{content_terms, stem};
 
 /// Largest reply of the neighbour step: three names of a few words.
 pub const MAX_TOKENS: u32 = 64;
+
+/// The kind's row: three calls a question (the neighbours, the question, the judge).
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::Unanswerable,
+    summary: "on the corpus's topics, but the corpus does not hold the answer",
+    default_share: 0.2,
+    per_call: 1,
+    layout: Layout::Chunk { targets: any_chunk },
+    calls_per_task: 3,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// Any chunk worth asking about; one whose facts name nothing is rejected without a call.
+fn any_chunk(_: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    eligible.to_vec()
+}
+
+/// The neighbours, the question of the changed fact (about as long as a one-fact lookup) and
+/// the judge over the top chunks (estimated from the average chunk); none when no fact of the
+/// chunk names anything.
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let Some((fact, term)) = fact_of(ctx, task) else {
+        return Ok(Vec::new());
+    };
+    let r = render(ctx, task, &fact, &term)?;
+    let neighbours = CallEstimate::of(&r.system, &r.user, MAX_TOKENS);
+    let one = Task {
+        questions: 1,
+        ..task.clone()
+    };
+    let (q, max) = lookup::render(ctx, &one, &[fact])?;
+    let question = CallEstimate::of(&q.system, &q.user, max);
+    let judge_prompt = ctx.prompts.render(
+        "judge_answerable",
+        &serde_json::json!({"question": "", "passages": []}),
+    )?;
+    let avg = ctx
+        .chunks
+        .iter()
+        .map(|c| crate::llm::Llm::estimate_tokens(&c.text) as u64)
+        .sum::<u64>()
+        / ctx.chunks.len().max(1) as u64;
+    let judge = CallEstimate {
+        prompt_tokens: CallEstimate::of(&judge_prompt.system, &judge_prompt.user, 0).prompt_tokens
+            + 16
+            + avg * ctx.options.judge_top_k as u64,
+        max_tokens: judge::MAX_TOKENS,
+    };
+    Ok(vec![neighbours, question, judge])
+}
 
 /// Things of the same kind as the fact's term.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -53,12 +105,15 @@ const NOT_NAMES: &[&str] = &[
 
 /// The thing of a fact a neighbour can stand in for: a name (capitalised words not opening the
 /// sentence, "Amazon S3", "PyCharm") or else an identifier in code marks; the one the corpus uses
-/// least, since a rare name is a specific one.
-pub fn named_term(ctx: &GenerateContext<'_>, fact: &str) -> Option<String> {
+/// least, since a rare name is a specific one. `doc_freq` counts the chunks holding a term of
+/// `language` (the fact's: the index stores each chunk's terms in its own language).
+pub fn named_term(fact: &str, language: Language, doc_freq: impl Fn(&str) -> usize) -> Option<String> {
+    let words = language.analyzer();
     let freq = |n: &String| -> usize {
-        content_terms(n)
+        words
+            .content_terms(n)
             .iter()
-            .map(|t| ctx.index.doc_freq(t))
+            .map(|t| doc_freq(t))
             .max()
             .unwrap_or(0)
     };
@@ -111,7 +166,10 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
     let n = all.len();
     (0..n)
         .map(|i| &all[(task.attempt as usize + i) % n])
-        .find_map(|f| named_term(ctx, &f.shown).map(|t| (f.clone(), t)))
+        .find_map(|f| {
+            let language = ctx.language_of(task.chunks[0]);
+            named_term(&f.shown, language, |t| ctx.index.doc_freq(t)).map(|t| (f.clone(), t))
+        })
 }
 
 /// The rendered prompt of a task.
@@ -158,10 +216,20 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     };
     let created = created_of(&reply);
     let language = ctx.language_of(task.chunks[0]);
+    // "What encoding is used for strings in ISO-8859-1?": the neighbour took the place of what
+    // the fact's question asks for, and the question answers itself.
+    if crate::generate::verify::says(&reply.value.answer_1, &neighbour, language) {
+        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    }
     let question = match check(ctx, &reply.value.question_1, &term, &neighbour, &fact, language) {
         Ok(q) => q,
         Err(e) => return Ok(vec![Err(e)]),
     };
+    let phrasings: Vec<String> = check_query(&reply.value.search_1, language)
+        .ok()
+        .filter(|s| names_neighbour(s, &term, &neighbour, language) && ctx.existing.check(s).is_ok())
+        .into_iter()
+        .collect();
     // The corpus must not answer it: ask the judge about the chunks keyword search finds.
     let hits = ctx.index.search(&question, ctx.options.judge_top_k);
     let mut passages: Vec<&Chunk> = hits.iter().map(|h| &ctx.chunks[h.doc]).collect();
@@ -176,12 +244,16 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     Ok(vec![Ok(Accepted {
         kind: Kind::Unanswerable,
         question,
+        phrasings,
         answer: None,
         relevant: Vec::new(),
         topic: Some(topic_of(&chunk.doc)),
         prompt,
         from: vec![chunk.id.clone(), task.attempt.to_string()],
         created,
+        shape: Shape::Plain,
+        language,
+        difficulty: None,
     })])
 }
 
@@ -233,19 +305,25 @@ fn check(
     let question = check_question(question, language)?;
     check_on_topic(&question, &[&fact.shown, neighbour], language)?;
     check_not_example(&question, &fact.shown)?;
-    let words = language.analyzer();
-    let asked: Vec<String> = words.content_terms(&question);
-    let names_it = words.content_terms(neighbour).iter().all(|w| asked.contains(w));
-    if !names_it || question.to_lowercase().contains(&term.to_lowercase()) {
+    if !names_neighbour(&question, term, neighbour, language) {
         return Err(Rejection::NotAboutNeighbour);
     }
     ctx.existing.check(&question)?;
     Ok(question)
 }
 
+/// Whether `question` names the neighbour (every content word of it) and not the thing it
+/// replaced.
+fn names_neighbour(question: &str, term: &str, neighbour: &str, language: Language) -> bool {
+    let words = language.analyzer();
+    let asked: Vec<String> = words.content_terms(question);
+    let names_it = words.content_terms(neighbour).iter().all(|w| asked.contains(w));
+    names_it && !question.to_lowercase().contains(&term.to_lowercase())
+}
+
 /// A "neighbour" that only repeats the prompt's words ("another product").
 fn generic(neighbour: &str) -> bool {
-    let words: Vec<String> = content_terms(neighbour);
+    let words: Vec<String> = Language::ENGLISH.analyzer().content_terms(neighbour);
     let prompt: Vec<String> = [
         "another",
         "other",
@@ -266,7 +344,7 @@ fn generic(neighbour: &str) -> bool {
         "feature",
     ]
     .iter()
-    .map(|w| stem(w))
+    .map(|w| Language::ENGLISH.analyzer().stem(w))
     .collect();
     words.is_empty() || words.iter().all(|w| prompt.contains(w))
 }
@@ -286,6 +364,43 @@ mod tests {
             ["agent.toml", "server.toml"]
         );
         assert!(names("It starts at boot and stops at shutdown.").is_empty());
+    }
+
+    /// The rarest name of a fact, counted in the fact's language: read with English stems, a
+    /// Spanish name common in the corpus ("Universidad") matched no indexed term and looked
+    /// rarest of all.
+    #[test]
+    fn the_rarest_name_is_counted_in_the_facts_language() {
+        for (code, fact, corpus) in [
+            (
+                "es",
+                "La Universidad guarda sus manuscritos en la Biblioteca Widener desde 1915.",
+                [
+                    "La Universidad abre todos los días.",
+                    "La Universidad publica informes.",
+                    "Los estudiantes de la Universidad reman.",
+                ],
+            ),
+            (
+                "de",
+                "Die Universitäten bewahren ihre Handschriften in der Bibliothek Widener auf.",
+                [
+                    "Die Universitäten öffnen jeden Tag.",
+                    "Die Universitäten veröffentlichen Berichte.",
+                    "Studenten der Universitäten rudern.",
+                ],
+            ),
+        ] {
+            let language = Language::parse(code).unwrap();
+            let words = language.analyzer();
+            let index = crate::index::Bm25Index::from_terms(
+                corpus.iter().chain([&fact]).map(|t| words.content_terms(t)),
+                Default::default(),
+            )
+            .in_language(language);
+            let term = named_term(fact, language, |t| index.doc_freq(t)).unwrap();
+            assert!(term.contains("Widener"), "{code}: {term}");
+        }
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! the templates (`judge_answerable.j2`, `judge_supported.j2`, overridable with `--prompts`)
 //! only as data inside `<passage>` delimiters, cut evenly to fit the model's context.
 
+pub mod calibration;
+
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;

@@ -1,0 +1,144 @@
+//! Bridge targets for multi-hop questions: a thing E (an error code, an option, a plan, a
+//! product) that one document names in passing and another is about. The first hop finds E
+//! through what the first document says of it ("the error behind exit code 4"); the second
+//! asks what the other document says about E ("how long does a job wait before it fails with
+//! it?"). Two pages that merely share a word ("header", "editing") make no bridge, so E must be
+//! a thing: an identifier or a capitalised name, named by at most a few chunks.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::facts::{self, Fact};
+use super::names::{identifiers, things};
+use super::pairs::{Pair, Pairing};
+use crate::chunk::Chunk;
+
+/// Most chunks a bridge may be named in: beyond that it is the corpus's subject, not a link.
+pub const MAX_CHUNKS: usize = 4;
+
+/// Bridges between `eligible` chunks of different documents: `a` is the first hop (names E in
+/// a fact), `b` the second (is about E: names it most, or under a heading), `term` is E.
+pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
+    // Each thing, lower-cased, and the chunks whose facts name it.
+    let mut named: BTreeMap<String, (String, BTreeSet<usize>)> = BTreeMap::new();
+    for &i in eligible {
+        for f in facts::facts(&chunks[i].text) {
+            for t in things(&f.shown) {
+                let e = named
+                    .entry(t.to_lowercase())
+                    .or_insert_with(|| (t.clone(), BTreeSet::new()));
+                e.1.insert(i);
+            }
+        }
+    }
+    // How many chunks of the corpus name each thing at all (in facts, headings or code).
+    let mut pairs = Vec::new();
+    for (key, (surface, holders)) in &named {
+        let everywhere = chunks
+            .iter()
+            .filter(|c| c.text.to_lowercase().contains(key.as_str()))
+            .count();
+        if holders.len() < 2 || everywhere > MAX_CHUNKS {
+            continue;
+        }
+        let holders: Vec<usize> = holders.iter().copied().collect();
+        for (x, &p) in holders.iter().enumerate() {
+            for &q in &holders[x + 1..] {
+                if chunks[p].doc == chunks[q].doc
+                    || !(pairing.cross_language || pairing.language(p) == pairing.language(q))
+                {
+                    continue;
+                }
+                // The second hop is the chunk about E.
+                let (a, b) = if about(&chunks[q].text, key) >= about(&chunks[p].text, key) {
+                    (p, q)
+                } else {
+                    (q, p)
+                };
+                let identifier = !identifiers(surface).is_empty();
+                let score = 1.0 / everywhere as f32
+                    + if identifier { 0.5 } else { 0.0 }
+                    + about(&chunks[b].text, key) as f32 * 0.1;
+                pairs.push(Pair {
+                    a,
+                    b,
+                    term: surface.clone(),
+                    score,
+                });
+            }
+        }
+    }
+    pairs
+}
+
+/// How much `text` is about `thing` (lower case): its mentions, and a heading naming it counts
+/// for three.
+pub fn about(text: &str, thing: &str) -> usize {
+    let lower = text.to_lowercase();
+    let mentions = lower.matches(thing).count();
+    let heading = lower
+        .lines()
+        .any(|l| l.trim_start().starts_with('#') && l.contains(thing));
+    mentions + if heading { 3 } else { 0 }
+}
+
+/// The facts of `chunk` to ask about E: those naming it, richest first; else (E only in a
+/// heading of the chunk) all of them.
+pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
+    let all = facts::facts(&chunk.text);
+    let lower = thing.to_lowercase();
+    let naming: Vec<Fact> = all
+        .iter()
+        .filter(|f| f.shown.to_lowercase().contains(&lower))
+        .cloned()
+        .collect();
+    if naming.is_empty() { all } else { naming }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(doc: &str, text: &str) -> Chunk {
+        Chunk {
+            id: format!("{doc}#0"),
+            doc: doc.into(),
+            start: 0,
+            end: text.chars().count(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn a_thing_named_in_passing_bridges_to_the_page_about_it() {
+        let chunks = vec![
+            chunk(
+                "cli.md",
+                "# Exit codes\n\n| Code | Meaning |\n|---|---|\n| 3 | Snapshot not found (TP-404) |\n| 4 | Repository locked (TP-409) |\n",
+            ),
+            chunk(
+                "troubleshooting.md",
+                "## TP-409: repository locked\n\nA backup could not obtain its lock within the timeout. \
+                 The job waits up to five minutes and retries every ten seconds before it fails with TP-409.\n",
+            ),
+            chunk(
+                "overview.md",
+                "Backups editing header run every night and keep the editing header of each file.",
+            ),
+            chunk(
+                "faq.md",
+                "The editing header of a file is kept as it was when the backup ran at night.",
+            ),
+        ];
+        let pairs = find(&chunks, &[0, 1, 2, 3], &Pairing::default());
+        assert!(
+            pairs.iter().all(|p| p.term != "header" && p.term != "editing"),
+            "{pairs:?}"
+        );
+        let p = pairs
+            .iter()
+            .find(|p| p.term == "TP-409")
+            .expect("TP-409 links the pages");
+        assert_eq!((p.a, p.b), (0, 1), "the troubleshooting page is about TP-409");
+        assert!(facts_naming(&chunks[1], "TP-409")[0].shown.contains("TP-409"));
+    }
+}

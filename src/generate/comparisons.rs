@@ -1,0 +1,460 @@
+//! Comparison targets: two things of the same kind — two plans, options, versions, commands —
+//! with a fact each about the same attribute. A small model asked to "compare two things" picks
+//! any two; given the two facts it writes the question, so the things are found here:
+//!
+//! - a table whose columns are the things (a plan matrix: an empty first header cell, one column
+//!   per plan): one row is an attribute, two of its cells the values; each side's label runs from
+//!   the header (which names the thing) to the row (which holds the value);
+//! - a table whose rows are the things (options, exit codes): two rows, the same column; each
+//!   row is its side's label;
+//! - two sentences saying the same of two different names ("Team servers keep 25 agents",
+//!   "Business servers keep 250 agents"): most of their content words shared, each naming
+//!   something the other does not.
+//!
+//! Found per pair of chunks (the same chunk for tables), so a task names its two chunks and the
+//! comparison is found again from them.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::facts::{self, Fact, Row};
+use super::names::things;
+use super::pairs::{Pair, Pairing};
+use crate::chunk::Chunk;
+use crate::lang::Language;
+
+/// One side of a comparison.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Side {
+    /// The thing, when the table names it (prose leaves it to the model).
+    pub thing: Option<String>,
+    /// Its value, when a table cell holds it.
+    pub value: Option<String>,
+    /// What the prompt shows.
+    pub shown: String,
+    /// The label's text, exactly as it stands in the chunk (filled in by [`between`]).
+    pub quote: String,
+    /// Character offset of the label's start in the chunk.
+    pub start: usize,
+    /// Character offset of its end.
+    pub end: usize,
+}
+
+/// Two sides about one attribute.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// Chunk of side A (an index into the chunk list).
+    pub chunk_a: usize,
+    /// Chunk of side B (the same as A's for a table).
+    pub chunk_b: usize,
+    /// The attribute, when a table names it.
+    pub attribute: Option<String>,
+    /// Side A.
+    pub a: Side,
+    /// Side B.
+    pub b: Side,
+    /// Higher compares more surely (tables over prose, numbers over words).
+    pub score: f32,
+}
+
+impl Comparison {
+    /// How a plan shows the task: "A vs B", or the attribute.
+    pub fn label(&self) -> String {
+        match (&self.a.thing, &self.b.thing) {
+            (Some(a), Some(b)) => format!("{a} vs {b}"),
+            _ => self.attribute.clone().unwrap_or_else(|| "prose".into()),
+        }
+    }
+}
+
+/// Fewest content words two sentences must share, besides their names, to say the same of two
+/// things.
+const MIN_SHARED: usize = 3;
+
+/// Share of the shorter sentence's content words the other must say too.
+const MIN_OVERLAP: f32 = 0.5;
+
+/// A term in more facts than this says nothing specific enough to pair sentences on.
+const MAX_POSTINGS: usize = 40;
+
+/// The comparisons of one chunk's tables, best first.
+pub fn in_tables(chunk: usize, facts: &[Fact]) -> Vec<Comparison> {
+    let mut out = Vec::new();
+    let rows: Vec<(&Fact, &Row)> = facts
+        .iter()
+        .filter_map(|f| f.row.as_ref().map(|r| (f, r)))
+        .collect();
+    for (x, (fa, ra)) in rows.iter().enumerate() {
+        // Columns without names name no attribute and no thing.
+        if ra.header.is_empty() {
+            continue;
+        }
+        let columns = ra.header.first().is_some_and(|h| h.trim().is_empty()) && ra.header.len() >= 3;
+        if columns {
+            out.extend(across_columns(chunk, fa, ra));
+            continue;
+        }
+        // A first column that repeats (`GET`, `GET`, `POST`) names no thing per row.
+        let firsts: Vec<&String> = rows
+            .iter()
+            .filter(|(_, r)| r.header == ra.header)
+            .filter_map(|(_, r)| r.cells.first())
+            .collect();
+        let unique: BTreeSet<&String> = firsts.iter().copied().collect();
+        if unique.len() < firsts.len() {
+            continue;
+        }
+        for (fb, rb) in &rows[x + 1..] {
+            if let Some(c) = across_rows(chunk, (fa, ra), (fb, rb)) {
+                out.push(c);
+            }
+        }
+    }
+    out.sort_by(|x, y| y.score.total_cmp(&x.score));
+    out
+}
+
+/// One row of a table whose columns are the things: its cells compared two by two.
+fn across_columns(chunk: usize, fact: &Fact, row: &Row) -> Vec<Comparison> {
+    let attribute = row.cells.first().cloned().unwrap_or_default();
+    if !has_letters(&attribute) {
+        return Vec::new();
+    }
+    // The label runs from the header line (which names the things) to the end of the row.
+    let (start, end) = (row.header_start, fact.start + fact.quote.chars().count());
+    let mut out = Vec::new();
+    for i in 1..row.header.len().min(row.cells.len()) {
+        for j in i + 1..row.header.len().min(row.cells.len()) {
+            let (va, vb) = (&row.cells[i], &row.cells[j]);
+            if !has_value(va)
+                || !has_value(vb)
+                || va == vb
+                || !has_letters(&row.header[i])
+                || !has_letters(&row.header[j])
+            {
+                continue;
+            }
+            let side = |k: usize| Side {
+                thing: Some(row.header[k].clone()),
+                value: Some(row.cells[k].clone()),
+                shown: format!("{} on {}: {}", attribute, row.header[k], row.cells[k]),
+                quote: String::new(),
+                start,
+                end,
+            };
+            let numbers = has_digit(va) && has_digit(vb);
+            out.push(Comparison {
+                chunk_a: chunk,
+                chunk_b: chunk,
+                attribute: Some(attribute.clone()),
+                a: side(i),
+                b: side(j),
+                score: 2.0 + if numbers { 0.5 } else { 0.0 },
+            });
+        }
+    }
+    out
+}
+
+/// Two rows of a table whose rows are the things: the first column they differ in after the
+/// first (the thing's name).
+fn across_rows(chunk: usize, (fa, ra): (&Fact, &Row), (fb, rb): (&Fact, &Row)) -> Option<Comparison> {
+    let (ta, tb) = (ra.cells.first()?, rb.cells.first()?);
+    if ta == tb || !has_letters(ta) && !has_digit(ta) || ra.header != rb.header {
+        return None;
+    }
+    // The first column whose two values compare: quantities in one unit ("25 agents", "250
+    // agents"), or descriptions of what each thing does ("how do exit codes 4 and 5 differ?");
+    // two defaults of unrelated settings ("0 2 * * *", "0") compare nothing.
+    let (c, quantities) = (1..ra.cells.len().min(rb.cells.len())).find_map(|c| {
+        let (x, y) = (&ra.cells[c], &rb.cells[c]);
+        if !has_value(x) || !has_value(y) || x == y {
+            return None;
+        }
+        if has_digit(x) && has_digit(y) && unit(x) == unit(y) && unit(x).chars().any(char::is_alphabetic) {
+            return Some((c, true));
+        }
+        let described = |v: &str| v.split_whitespace().count() >= 3;
+        (described(x) && described(y)).then_some((c, false))
+    })?;
+    // Things are short names (a code, a role, a plan), not sentences.
+    if [ta, tb].iter().any(|t| t.split_whitespace().count() > 4) {
+        return None;
+    }
+    let attribute = ra.header.get(c).cloned().filter(|h| has_letters(h));
+    let side = |f: &Fact, r: &Row| Side {
+        thing: r.cells.first().cloned(),
+        value: Some(r.cells[c].clone()),
+        shown: f.shown.clone(),
+        quote: f.quote.clone(),
+        start: f.start,
+        end: f.start + f.quote.chars().count(),
+    };
+    Some(Comparison {
+        chunk_a: chunk,
+        chunk_b: chunk,
+        attribute,
+        a: side(fa, ra),
+        b: side(fb, rb),
+        score: if quantities { 1.5 } else { 1.0 },
+    })
+}
+
+/// Sentences of chunks `a` and `b` (which may be the same) that say the same of two things.
+pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language) -> Vec<Comparison> {
+    let words = language.analyzer();
+    let frame = |f: &Fact| -> (BTreeSet<String>, BTreeSet<String>) {
+        let names: BTreeSet<String> = things(&f.shown).into_iter().collect();
+        let name_terms: BTreeSet<String> = names.iter().flat_map(|n| words.content_terms(n)).collect();
+        let terms = words
+            .content_terms(&f.shown)
+            .into_iter()
+            .filter(|t| !name_terms.contains(t))
+            .collect();
+        (terms, names)
+    };
+    let mut out = Vec::new();
+    for (i, x) in fa.iter().enumerate().filter(|(_, f)| f.row.is_none()) {
+        let (tx, nx) = frame(x);
+        for (j, y) in fb.iter().enumerate().filter(|(_, f)| f.row.is_none()) {
+            if a == b && j <= i {
+                continue;
+            }
+            let (ty, ny) = frame(y);
+            let shared = tx.intersection(&ty).count();
+            let smaller = tx.len().min(ty.len()).max(1);
+            let overlap = shared as f32 / smaller as f32;
+            // Each side names something the other does not: two things, not one said twice.
+            let lower = |s: &str| s.to_lowercase();
+            let own_x = nx.iter().any(|n| !lower(&y.shown).contains(&lower(n)));
+            let own_y = ny.iter().any(|n| !lower(&x.shown).contains(&lower(n)));
+            if shared < MIN_SHARED || overlap < MIN_OVERLAP || !own_x || !own_y || x.shown == y.shown {
+                continue;
+            }
+            let numbers = has_digit(&x.shown) && has_digit(&y.shown);
+            let side = |f: &Fact| Side {
+                thing: None,
+                value: None,
+                shown: f.shown.clone(),
+                quote: f.quote.clone(),
+                start: f.start,
+                end: f.start + f.quote.chars().count(),
+            };
+            out.push(Comparison {
+                chunk_a: a,
+                chunk_b: b,
+                attribute: None,
+                a: side(x),
+                b: side(y),
+                score: overlap + if numbers { 0.3 } else { 0.0 },
+            });
+        }
+    }
+    out.sort_by(|x, y| y.score.total_cmp(&x.score));
+    out
+}
+
+/// Every comparison between and within `eligible` chunks, as pairs of chunks for planning (the
+/// same chunk twice for a table), best first by their best comparison.
+pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
+    let facts: BTreeMap<usize, Vec<Fact>> = eligible
+        .iter()
+        .map(|&i| (i, facts::facts(&chunks[i].text)))
+        .collect();
+    let mut best: HashMap<(usize, usize), Comparison> = HashMap::new();
+    let mut keep = |c: Comparison| {
+        let key = (c.chunk_a, c.chunk_b);
+        if best.get(&key).is_none_or(|o| c.score > o.score) {
+            best.insert(key, c);
+        }
+    };
+    for (&i, f) in &facts {
+        in_tables(i, f).into_iter().for_each(&mut keep);
+    }
+    // Sentences are compared only with sentences sharing a specific term.
+    let mut postings: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (&i, f) in &facts {
+        let words = pairing.language(i).analyzer();
+        let terms: BTreeSet<String> = f
+            .iter()
+            .filter(|x| x.row.is_none())
+            .flat_map(|x| words.content_terms(&x.shown))
+            .collect();
+        for t in terms {
+            postings.entry(t).or_default().push(i);
+        }
+    }
+    let mut candidates: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for holders in postings.values().filter(|h| h.len() <= MAX_POSTINGS) {
+        for (x, &a) in holders.iter().enumerate() {
+            for &b in &holders[x..] {
+                if pairing.language(a) == pairing.language(b) || pairing.cross_language {
+                    *candidates.entry((a, b)).or_default() += 1;
+                }
+            }
+        }
+    }
+    for ((a, b), shared) in candidates {
+        if shared < MIN_SHARED {
+            continue;
+        }
+        in_prose(a, &facts[&a], b, &facts[&b], pairing.language(a))
+            .into_iter()
+            .take(1)
+            .for_each(&mut keep);
+    }
+    best.into_values()
+        .map(|c| Pair {
+            a: c.chunk_a,
+            b: c.chunk_b,
+            term: c.label(),
+            score: c.score,
+        })
+        .collect()
+}
+
+/// The comparisons between chunks `a` and `b`, best first, with each side's quote as the text
+/// of `chunks` holds it.
+pub fn between(chunks: &[Chunk], a: usize, b: usize, language: Language) -> Vec<Comparison> {
+    let fa = facts::facts(&chunks[a].text);
+    let mut out = if a == b {
+        let mut t = in_tables(a, &fa);
+        t.extend(in_prose(a, &fa, a, &fa, language));
+        t
+    } else {
+        let fb = facts::facts(&chunks[b].text);
+        in_prose(a, &fa, b, &fb, language)
+    };
+    for c in &mut out {
+        fill_span(&chunks[c.chunk_a].text, &mut c.a);
+        fill_span(&chunks[c.chunk_b].text, &mut c.b);
+    }
+    out.sort_by(|x, y| y.score.total_cmp(&x.score));
+    out
+}
+
+/// The side's quote: the chunk's text over its span.
+fn fill_span(text: &str, side: &mut Side) {
+    side.quote = text
+        .chars()
+        .skip(side.start)
+        .take(side.end.saturating_sub(side.start))
+        .collect();
+}
+
+/// The unit of a quantity: its letters and signs, digits and separators dropped ("600
+/// requests/min" → "requests/min").
+fn unit(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_ascii_digit() && !matches!(c, ',' | '.' | ' '))
+        .collect::<String>()
+        .to_lowercase()
+}
+
+fn has_letters(s: &str) -> bool {
+    s.chars().any(char::is_alphabetic)
+}
+
+fn has_digit(s: &str) -> bool {
+    s.chars().any(|c| c.is_ascii_digit())
+}
+
+/// A cell that holds something: not empty, not a dash for "none".
+fn has_value(s: &str) -> bool {
+    s.chars().any(char::is_alphanumeric)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(doc: &str, text: &str) -> Chunk {
+        Chunk {
+            id: format!("{doc}#0"),
+            doc: doc.into(),
+            start: 0,
+            end: text.chars().count(),
+            text: text.into(),
+        }
+    }
+
+    const PLANS: &str = "# Plans\n\n| | Community | Team | Business |\n|---|---|---|---|\n\
+        | Agents per server | 5 | 25 | 250 |\n| API rate limit | 60 requests/min | 600 requests/min | 3,000 requests/min |\n\
+        | Legal hold | — | — | Yes |\n";
+
+    #[test]
+    fn a_plan_matrix_compares_its_columns_with_labels_from_the_header_to_the_row() {
+        let chunks = vec![chunk("pricing.md", PLANS)];
+        let found = between(&chunks, 0, 0, Language::ENGLISH);
+        let c = found
+            .iter()
+            .find(|c| {
+                c.attribute.as_deref() == Some("API rate limit") && c.a.thing.as_deref() == Some("Team")
+            })
+            .expect("Team vs Business on the API rate limit");
+        assert_eq!(c.b.thing.as_deref(), Some("Business"));
+        assert_eq!(c.a.value.as_deref(), Some("600 requests/min"));
+        assert!(
+            c.a.quote.starts_with("| | Community | Team | Business |"),
+            "{}",
+            c.a.quote
+        );
+        assert!(c.a.quote.ends_with("3,000 requests/min |"), "{}", c.a.quote);
+        let at: String = PLANS
+            .chars()
+            .skip(c.a.start)
+            .take(c.a.quote.chars().count())
+            .collect();
+        assert_eq!(at, c.a.quote);
+        // A dash is no value: "Legal hold" compares nothing but Business with itself.
+        assert!(found.iter().all(|c| c.attribute.as_deref() != Some("Legal hold")));
+        assert_eq!(find(&chunks, &[0], &Pairing::default()).len(), 1);
+    }
+
+    #[test]
+    fn rows_of_an_options_table_compare_on_their_first_differing_column() {
+        let text = "| Key | Default | Meaning |\n|---|---|---|\n| `lock.timeout` | `\"300s\"` | How long a job waits for a lock |\n\
+                    | `api.token_ttl` | `\"24h\"` | Lifetime of new API tokens |\n";
+        let chunks = vec![chunk("configuration.md", text)];
+        let found = between(&chunks, 0, 0, Language::ENGLISH);
+        let c = &found[0];
+        assert_eq!(c.a.thing.as_deref(), Some("lock.timeout"));
+        assert_eq!(c.b.thing.as_deref(), Some("api.token_ttl"));
+        // The defaults ("300s", "24h") are in other units: the descriptions compare.
+        assert_eq!(c.attribute.as_deref(), Some("Meaning"));
+        assert_eq!(c.a.value.as_deref(), Some("How long a job waits for a lock"));
+        assert!(text.contains(&c.a.quote) && c.a.quote.contains("lock.timeout"));
+    }
+
+    #[test]
+    fn sentences_saying_the_same_of_two_names_compare() {
+        let a = chunk(
+            "team.md",
+            "On the Team plan, a server manages at most 25 agents and keeps every snapshot until its policy forgets it.",
+        );
+        let b = chunk(
+            "business.md",
+            "On the Business plan, a server manages at most 250 agents and keeps every snapshot until its policy forgets it.",
+        );
+        let other = chunk(
+            "install.md",
+            "The installer asks for the data directory and the port of the console.",
+        );
+        let chunks = vec![a, b, other];
+        let pairs = find(&chunks, &[0, 1, 2], &Pairing::default());
+        assert_eq!(pairs.len(), 1, "{pairs:?}");
+        assert_eq!((pairs[0].a, pairs[0].b), (0, 1));
+        let found = between(&chunks, 0, 1, Language::ENGLISH);
+        assert!(found[0].a.quote.contains("Team") && found[0].b.quote.contains("Business"));
+        // The same sentence twice compares nothing.
+        assert!(
+            in_prose(
+                0,
+                &facts::facts(&chunks[0].text),
+                0,
+                &facts::facts(&chunks[0].text),
+                Language::ENGLISH
+            )
+            .is_empty()
+        );
+    }
+}

@@ -1,0 +1,307 @@
+//! Comparison questions: two things of the same kind, a fact each about the same attribute
+//! ([`comparisons`] finds them in tables and parallel sentences), and a question that names both
+//! and asks how they differ or which is more. The answer gives both values and the outcome;
+//! each side has its label.
+//!
+//! Checked without a judge: each side's label holds its thing and its value, the two things
+//! differ, the question names both, and the answer gives both values.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::generate::ask::{self, created_of, label_in, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::comparisons::{self, Comparison};
+use crate::generate::context::GenerateContext;
+use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, says};
+use crate::lang::Language;
+use crate::llm::Llm;
+use crate::prompts::Rendered;
+use crate::testset::{Label, Side};
+
+/// Largest reply: two names, two values, the question and the answer.
+pub const MAX_TOKENS: u32 = 200;
+
+/// The kind's row: one question a call, on the comparisons tables and parallel sentences hold.
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::Comparison,
+    summary: "two things of the same kind, a fact each, compared",
+    default_share: 0.15,
+    per_call: 1,
+    layout: Layout::Pair {
+        pairs: comparisons::find,
+        needs: "pair(s) of facts compare two things",
+    },
+    calls_per_task: 1,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// What the model writes.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ComparisonReply {
+    /// The thing of fact A.
+    #[schemars(length(max = 80))]
+    pub thing_a: String,
+    /// Its value.
+    #[schemars(length(max = 120))]
+    pub value_a: String,
+    /// The thing of fact B.
+    #[schemars(length(max = 80))]
+    pub thing_b: String,
+    /// Its value.
+    #[schemars(length(max = 120))]
+    pub value_b: String,
+    /// The question naming both.
+    #[schemars(length(max = 220))]
+    pub question: String,
+    /// Both values and the outcome.
+    #[schemars(length(max = 220))]
+    pub answer: String,
+}
+
+/// The comparison a task asks about: the one its plan named, else the best of its chunks.
+pub fn comparison_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<Comparison> {
+    let (a, b) = (task.chunks[0], *task.chunks.get(1).unwrap_or(&task.chunks[0]));
+    let found = comparisons::between(ctx.chunks, a, b, ctx.language_of(a));
+    let named = found
+        .iter()
+        .position(|c| task.term.as_deref() == Some(c.label().as_str()))
+        .unwrap_or(0);
+    found
+        .get((named + task.attempt as usize) % found.len().max(1))
+        .cloned()
+}
+
+/// The rendered prompt of a task.
+pub fn render(ctx: &GenerateContext<'_>, task: &Task, c: &Comparison) -> crate::Result<Rendered> {
+    let (ca, cb) = (&ctx.chunks[c.chunk_a], &ctx.chunks[c.chunk_b]);
+    ask::render(ctx, "comparison", MAX_TOKENS, &[], |_| {
+        json!({
+            "topic_a": ctx.topic_at(ca, c.a.start), "fact_a": c.a.shown, "thing_a": c.a.thing,
+            "topic_b": ctx.topic_at(cb, c.b.start), "fact_b": c.b.shown, "thing_b": c.b.thing,
+            "attribute": c.attribute,
+            "language": ctx.language_var(task.chunks[0]),
+        })
+    })
+}
+
+/// The one call of a task; none when its chunks hold no comparison.
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let Some(c) = comparison_of(ctx, task) else {
+        return Ok(Vec::new());
+    };
+    let r = render(ctx, task, &c)?;
+    Ok(vec![CallEstimate::of(&r.system, &r.user, MAX_TOKENS)])
+}
+
+/// Asks for the task's question and checks it.
+pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
+    let Some(c) = comparison_of(ctx, task) else {
+        return Ok(vec![Err(Rejection::NoFact)]);
+    };
+    let rendered = render(ctx, task, &c).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
+    let reply = match ask::ask::<ComparisonReply>(llm, &req, tally).await? {
+        Ok(r) => r,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    let created = created_of(&reply);
+    let r = reply.value;
+    let language = ctx.language_of(c.chunk_a);
+    let checked = (|| {
+        let question = check_question(&r.question, language)?;
+        let (question, sides) = check_sides(&c, &r, &question, language)?;
+        check_wording(&question, &r.answer, &c.a.shown, language)?;
+        check_wording(&question, &r.answer, &c.b.shown, language)?;
+        check_not_example(&question, &format!("{} {}", c.a.shown, c.b.shown))?;
+        ctx.existing.check(&question)?;
+        let (ca, cb) = (&ctx.chunks[c.chunk_a], &ctx.chunks[c.chunk_b]);
+        let la = label_in(ctx, ca, &c.a.quote)?;
+        let lb = label_in(ctx, cb, &c.b.quote)?;
+        let (relevant, at_b) = one_or_two(la, lb);
+        let [(ta, va), (tb, vb)] = sides;
+        Ok(Accepted {
+            kind: Kind::Comparison,
+            question,
+            phrasings: Vec::new(),
+            answer: Some(answer(&r.answer, (&ta, &va), (&tb, &vb), language)),
+            relevant,
+            topic: Some(topic_of(&ca.doc)),
+            prompt,
+            from: vec![ca.id.clone(), cb.id.clone(), c.label()],
+            created,
+            shape: Shape::Comparison(vec![side(ta, va, 0), side(tb, vb, at_b)]),
+            language,
+            difficulty: None,
+        })
+    })();
+    Ok(vec![checked])
+}
+
+fn side(name: String, value: String, label: usize) -> Side {
+    Side {
+        name,
+        value: Some(value),
+        relevant: vec![label],
+        extra: Default::default(),
+    }
+}
+
+/// Both labels, or one when both sides stand in the same span (a row of a plan matrix); the
+/// index of side B's.
+fn one_or_two(a: Label, b: Label) -> (Vec<Label>, usize) {
+    if a.doc == b.doc && a.start == b.start && a.end == b.end {
+        (vec![a], 0)
+    } else {
+        (vec![a, b], 1)
+    }
+}
+
+/// Each side's (thing, value): a table's own where it names them, else the model's, which
+/// must stand in the side's fact; the two things differ, and the question names both. A
+/// question naming neither ("Which plan is more expensive?") gets them as its choices
+/// ("Which plan is more expensive, Team or Business?"); one naming only one is turned away.
+pub fn check_sides(
+    c: &Comparison,
+    r: &ComparisonReply,
+    question: &str,
+    language: Language,
+) -> Result<(String, [(String, String); 2]), Rejection> {
+    let pick =
+        |table: &Option<String>, model: &str| table.clone().unwrap_or_else(|| model.trim().to_string());
+    let (ta, tb) = (pick(&c.a.thing, &r.thing_a), pick(&c.b.thing, &r.thing_b));
+    let (va, vb) = (pick(&c.a.value, &r.value_a), pick(&c.b.value, &r.value_b));
+    let holds = |text: &str, part: &str| says(text, part, language);
+    let sides_hold =
+        holds(&c.a.quote, &ta) && holds(&c.a.quote, &va) && holds(&c.b.quote, &tb) && holds(&c.b.quote, &vb);
+    let differ = normal(&ta) != normal(&tb) && !ta.is_empty() && !tb.is_empty();
+    if !sides_hold || !differ {
+        return Err(Rejection::SidesMissing);
+    }
+    let question = match (names(question, &ta, language), names(question, &tb, language)) {
+        (true, true) => question.to_string(),
+        (false, false) if question.ends_with('?') => {
+            format!("{}, {ta} or {tb}?", question.trim_end_matches('?').trim_end())
+        }
+        _ => return Err(Rejection::SidesMissing),
+    };
+    Ok((question, [(ta, va), (tb, vb)]))
+}
+
+/// The answer: the model's when it gives both values, else the two values side by side.
+fn answer(model: &str, (ta, va): (&str, &str), (tb, vb): (&str, &str), language: Language) -> String {
+    let model = model.trim();
+    if says(model, va, language) && says(model, vb, language) {
+        model.to_string()
+    } else {
+        format!("{ta}: {va}; {tb}: {vb}")
+    }
+}
+
+/// Lower case, runs of white space as one space.
+fn normal(s: &str) -> String {
+    s.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `question` names `thing` (its words, any case, any order).
+fn names(question: &str, thing: &str, language: Language) -> bool {
+    says(question, thing, language)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::comparisons::Side as Found;
+
+    fn found(thing: Option<&str>, value: Option<&str>, quote: &str) -> Found {
+        Found {
+            thing: thing.map(str::to_string),
+            value: value.map(str::to_string),
+            shown: quote.into(),
+            quote: quote.into(),
+            start: 0,
+            end: quote.chars().count(),
+        }
+    }
+
+    fn reply(q: &str, ta: &str, va: &str, tb: &str, vb: &str) -> ComparisonReply {
+        ComparisonReply {
+            thing_a: ta.into(),
+            value_a: va.into(),
+            thing_b: tb.into(),
+            value_b: vb.into(),
+            question: q.into(),
+            answer: "ok".into(),
+        }
+    }
+
+    #[test]
+    fn each_side_holds_its_thing_and_value_and_the_question_names_both() {
+        let c = Comparison {
+            chunk_a: 0,
+            chunk_b: 1,
+            attribute: None,
+            a: found(None, None, "On the Team plan a server manages at most 25 agents."),
+            b: found(
+                None,
+                None,
+                "On the Business plan a server manages at most 250 agents.",
+            ),
+            score: 1.0,
+        };
+        let en = Language::ENGLISH;
+        let q = "How many more agents does Business allow than Team?";
+        let ok = check_sides(
+            &c,
+            &reply(q, "Team plan", "25 agents", "Business plan", "250 agents"),
+            q,
+            en,
+        );
+        assert_eq!(
+            ok.unwrap().1[1],
+            ("Business plan".to_string(), "250 agents".to_string())
+        );
+        // Naming neither thing: they become the question's choices.
+        let q0 = "Which plan allows more agents?";
+        let (repaired, _) = check_sides(
+            &c,
+            &reply(q0, "Team", "25 agents", "Business", "250 agents"),
+            q0,
+            en,
+        )
+        .unwrap();
+        assert_eq!(repaired, "Which plan allows more agents, Team or Business?");
+        // A value fact A does not say.
+        let bad = reply(q, "Team plan", "30 agents", "Business plan", "250 agents");
+        assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::SidesMissing));
+        // The question names one side only.
+        let q1 = "How many agents does the Business plan allow than before?";
+        let one = reply(q1, "Team plan", "25 agents", "Business plan", "250 agents");
+        assert_eq!(check_sides(&c, &one, q1, en), Err(Rejection::SidesMissing));
+        // The same thing twice.
+        let same = reply(q, "Team", "25 agents", "team", "250 agents");
+        assert_eq!(check_sides(&c, &same, q, en), Err(Rejection::SidesMissing));
+    }
+
+    #[test]
+    fn an_answer_without_both_values_is_replaced_by_them() {
+        let en = Language::ENGLISH;
+        assert_eq!(
+            answer("Business allows more", ("Team", "25"), ("Business", "250"), en),
+            "Team: 25; Business: 250"
+        );
+        assert_eq!(
+            answer(
+                "Team allows 25 agents, Business 250",
+                ("Team", "25"),
+                ("Business", "250"),
+                en
+            ),
+            "Team allows 25 agents, Business 250"
+        );
+    }
+}

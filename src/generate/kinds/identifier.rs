@@ -1,0 +1,271 @@
+//! Identifier questions: a question about one identifier — an error code, a setting, a flag, a
+//! command, a file, a function — that a few chunks at most name, giving it verbatim as users
+//! paste it ("TP-409 when restoring?"), labelled with the fact that explains it. These are the
+//! questions where keyword search beats embeddings, which no other kind asks.
+//!
+//! One call asks about up to two identifiers of a chunk, each with the fact that names it.
+//! Checked as a lookup is, and: the question gives the identifier as written (case aside) and
+//! the labelled fact holds it.
+
+use serde_json::json;
+
+use super::lookup::{self, MAX_TOKENS_PER_QUESTION};
+use crate::chunk::Chunk;
+use crate::generate::ask::{self, label_in, non_empty, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::{self, Fact};
+use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::names::{frequencies, identifiers};
+use crate::generate::pairs::Pairing;
+use crate::generate::verify::{Rejection, check_on_topic, check_wording};
+use crate::prompts::Rendered;
+
+/// The kind's row: two identifiers of a chunk a call.
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::Identifier,
+    summary: "an error code, setting, flag, command or function given verbatim",
+    default_share: 0.15,
+    per_call: 2,
+    layout: Layout::Chunk { targets: naming_rare },
+    calls_per_task: 1,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// Most chunks an identifier may appear in: a question about one named everywhere has no
+/// single source.
+pub const MAX_CHUNKS: usize = 3;
+
+/// The identifiers of `chunk`'s facts that at most [`MAX_CHUNKS`] chunks name, each with the
+/// fact that explains it: those a fact is about first (a table row keyed by it, a sentence
+/// opening with it — "`lock.timeout` sets how long …"), then the rarest, then in the chunk's
+/// order. A fact that names an identifier in passing makes a question about something else.
+pub fn named(chunk: &Chunk, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact)> {
+    let mut out: Vec<(bool, usize, usize, String, Fact)> = Vec::new();
+    for fact in facts::facts(&chunk.text) {
+        for id in identifiers(&fact.quote) {
+            let n = counts(&id);
+            let passing = !is_about(&fact, &id);
+            match out.iter_mut().find(|x| x.3 == id) {
+                // A later fact about it explains it better than an earlier one in passing.
+                Some(x) if x.0 && !passing => *x = (passing, n, x.2, id, fact.clone()),
+                Some(_) => {}
+                None if n == 0 || n > MAX_CHUNKS => {}
+                None => {
+                    let at = chunk.text.find(&id).unwrap_or(usize::MAX);
+                    out.push((passing, n, at, id, fact.clone()));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|(passing, n, at, _, _)| (*passing, *n, *at));
+    out.into_iter().map(|(_, _, _, id, f)| (id, f)).collect()
+}
+
+/// Whether `fact` is about `id`: a table row whose first cell names it, or a sentence naming it
+/// among its first four words.
+fn is_about(fact: &Fact, id: &str) -> bool {
+    if let Some(row) = &fact.row {
+        return row.cells.first().is_some_and(|c| c.contains(id));
+    }
+    let opening: String = fact
+        .shown
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    opening.contains(id)
+}
+
+/// The eligible chunks with at least one rare identifier in a fact.
+fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    let found: Vec<Vec<String>> = eligible
+        .iter()
+        .map(|&i| {
+            facts::facts(&chunks[i].text)
+                .iter()
+                .flat_map(|f| identifiers(&f.quote))
+                .collect()
+        })
+        .collect();
+    let mut all: Vec<String> = found.iter().flatten().cloned().collect();
+    all.sort();
+    all.dedup();
+    let counts = frequencies(&all, chunks.iter().map(|c| c.text.as_str()));
+    eligible
+        .iter()
+        .zip(&found)
+        .filter(|(_, ids)| {
+            ids.iter().any(|id| {
+                let n = all.binary_search(id).map_or(0, |k| counts[k]);
+                (1..=MAX_CHUNKS).contains(&n)
+            })
+        })
+        .map(|(&i, _)| i)
+        .collect()
+}
+
+/// The identifiers (and their facts) a task asks about: the chunk's rarest first, the next ones
+/// for a later attempt.
+pub fn asked(ctx: &GenerateContext<'_>, task: &Task) -> Vec<(String, Fact)> {
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let all = named(chunk, |id| ctx.chunk_frequency(id));
+    if all.is_empty() {
+        return all;
+    }
+    let want = (task.questions.max(1) as usize).min(all.len());
+    let first = task.attempt as usize * task.questions.max(1) as usize;
+    (0..want).map(|i| all[(first + i) % all.len()].clone()).collect()
+}
+
+/// The rendered prompt of a task and its `max_tokens`.
+pub fn render(
+    ctx: &GenerateContext<'_>,
+    task: &Task,
+    asked: &[(String, Fact)],
+) -> crate::Result<(Rendered, u32)> {
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let topic = asked
+        .first()
+        .map_or_else(|| chunk.doc.clone(), |(_, f)| ctx.topic(chunk, f));
+    let max_tokens = MAX_TOKENS_PER_QUESTION * asked.len().max(1) as u32;
+    let listed: Vec<serde_json::Value> = asked
+        .iter()
+        .map(|(id, f)| json!({"text": f.shown, "identifier": id}))
+        .collect();
+    let rendered = ask::render(
+        ctx,
+        "identifier",
+        max_tokens,
+        &[],
+        |_| json!({"topic": topic, "facts": listed, "language": ctx.language_var(task.chunks[0])}),
+    )?;
+    Ok((rendered, max_tokens))
+}
+
+/// The one call of a task; none when the chunk names no rare identifier.
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let asked = asked(ctx, task);
+    if asked.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (r, max) = render(ctx, task, &asked)?;
+    Ok(vec![CallEstimate::of(&r.system, &r.user, max)])
+}
+
+/// Asks for the task's questions and checks each.
+pub async fn attempt(
+    llm: &crate::llm::Llm,
+    ctx: &GenerateContext<'_>,
+    task: &Task,
+    tally: &mut Tally,
+) -> Outcome {
+    let asked = asked(ctx, task);
+    if asked.is_empty() {
+        return Ok(vec![Err(Rejection::NoFact)]);
+    }
+    let (rendered, max_tokens) = render(ctx, task, &asked).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, max_tokens);
+    let (written, created) = match lookup::questions(llm, &req, asked.len(), tally).await? {
+        Ok(x) => x,
+        Err(r) => return Ok(vec![Err(r); asked.len()]),
+    };
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let language = ctx.language_of(task.chunks[0]);
+    let results = asked
+        .iter()
+        .zip(written)
+        .map(|((id, fact), written)| {
+            let w = &written;
+            let checks = |q: &str| -> Result<(), Rejection> {
+                if !gives(q, id) {
+                    return Err(Rejection::IdentifierMissing);
+                }
+                check_wording(q, &w.answer, &fact.shown, language)?;
+                check_on_topic(q, &[&fact.shown], language)?;
+                ctx.existing.check(q)
+            };
+            // A question that lost its identifier gets it back in front, as users paste it.
+            let w = if gives(&w.question, id) {
+                w.clone()
+            } else {
+                w.with_question(prefixed(id, &w.question))
+            };
+            let (question, phrasings) = w.checked(language, checks)?;
+            let label = label_in(ctx, chunk, &fact.quote)?;
+            if !label.quote.contains(id.as_str()) {
+                return Err(Rejection::IdentifierMissing);
+            }
+            Ok(Accepted {
+                kind: Kind::Identifier,
+                question,
+                phrasings,
+                answer: non_empty(&w.answer),
+                relevant: vec![label],
+                topic: Some(topic_of(&chunk.doc)),
+                prompt: prompt.clone(),
+                from: vec![chunk.id.clone(), id.clone()],
+                created: created.clone(),
+                shape: Shape::Identifier(id.clone()),
+                language,
+                difficulty: None,
+            })
+        })
+        .collect();
+    Ok(results)
+}
+
+/// `question` led by `identifier`: "log.level: what levels can the server log at?".
+pub fn prefixed(identifier: &str, question: &str) -> String {
+    let q = question.trim();
+    let mut chars = q.chars();
+    let rest = match chars.next() {
+        Some(c) => c.to_lowercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    };
+    format!("{identifier}: {rest}")
+}
+
+/// Whether `question` gives `identifier` as written, its case aside (users type `tp-409`) and
+/// code marks around it dropped.
+pub fn gives(question: &str, identifier: &str) -> bool {
+    question.to_lowercase().contains(&identifier.to_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rare_identifiers_come_with_the_fact_that_names_them_rarest_first() {
+        let c = Chunk {
+            id: "troubleshooting.md#2".into(),
+            doc: "troubleshooting.md".into(),
+            start: 0,
+            end: 0,
+            text: "## Locks\n\nA job that cannot take its lock within `lock.timeout` fails with TP-409 and \
+                   `tide` exits with code 4. Raise `lock.timeout` when prunes of large repositories take longer than five minutes.\n"
+                .into(),
+        };
+        let counts = |id: &str| match id {
+            "TP-409" => 2,
+            "lock.timeout" => 3,
+            _ => 9,
+        };
+        let found = named(&c, counts);
+        let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
+        // `lock.timeout` opens the second sentence, which is about it; TP-409 is named in
+        // passing.
+        assert_eq!(ids, ["lock.timeout", "TP-409"]);
+        assert!(found[0].1.quote.starts_with("Raise"), "{:?}", found[0].1);
+        assert!(found[1].1.quote.contains("TP-409"));
+        assert!(gives("getting tp-409 on restore, why?", "TP-409"));
+        assert_eq!(
+            prefixed("log.level", "What levels can the server log at?"),
+            "log.level: what levels can the server log at?"
+        );
+        assert!(!gives("why does my restore fail?", "TP-409"));
+    }
+}

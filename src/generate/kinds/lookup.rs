@@ -1,0 +1,260 @@
+//! Lookup questions: one call asks for a question on each of up to [`LOOKUPS_PER_CALL`] facts of a chunk. The prompt shows the
+//! facts and where they stand ("Title > Section"), not the whole passage: a small model asked
+//! about a passage writes about the passage; asked for the question a fact answers, it writes
+//! that question, and the prompt is a third as long.
+//!
+//! The fact is the case's quote, located exactly in the document; the model's words are only the
+//! question and the answer, and those are checked (form, no reference to what it was shown, the
+//! answer not given away, not a copy of the fact, on topic, not a repeat).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::chunk::Chunk;
+use crate::generate::ask::{self, created_of, label_in, non_empty, topic_of};
+use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::Fact;
+use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::pairs::Pairing;
+use crate::generate::verify::{
+    Rejection, check_not_example, check_on_topic, check_query, check_question, check_wording,
+};
+use crate::llm::{ChatRequest, Llm};
+use crate::prompts::Rendered;
+
+/// The kind's row: two questions a call, on any chunk worth asking about.
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::Lookup,
+    summary: "one fact of one passage, asked as a user would",
+    default_share: 0.3,
+    per_call: LOOKUPS_PER_CALL,
+    layout: Layout::Chunk { targets: any_chunk },
+    calls_per_task: 1,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// Lookup questions asked in one call, each on another fact of the same chunk. A local model
+/// spends most of a call reading the prompt; two questions per prompt halve that, and more
+/// would spend the plan on fewer chunks.
+pub const LOOKUPS_PER_CALL: u32 = 2;
+
+/// Every chunk worth asking about has facts a lookup can ask.
+fn any_chunk(_: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    eligible.to_vec()
+}
+
+/// The one call of a task; none when its chunk has no fact (it is rejected without a call).
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let facts = facts_of(ctx, task);
+    if facts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (r, max) = render(ctx, task, &facts)?;
+    Ok(vec![CallEstimate::of(&r.system, &r.user, max)])
+}
+
+/// Largest reply: per question a ~25-token answer, a ~30-token question and a ~15-token search
+/// query, with the JSON around them and room to spare so a finished reply is never cut off.
+pub const MAX_TOKENS_PER_QUESTION: u32 = 110;
+
+/// The reply for one fact: its question as a user asks it, the same need as search keywords,
+/// and the short answer.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct OneLookup {
+    /// The question a user would ask that fact 1 answers.
+    #[schemars(length(max = 200))]
+    pub question_1: String,
+    /// The same need as search-box keywords.
+    #[schemars(length(max = 100))]
+    pub search_1: String,
+    /// Its short answer.
+    #[schemars(length(max = 160))]
+    pub answer_1: String,
+}
+
+/// The reply for two facts. Named fields, in order, keep each question with its fact: asked
+/// for a list, a small model answered the facts out of order. The question comes before its
+/// answer: asked for the answer first, the model picked the fact's subject as "the answer" and
+/// asked a question containing it.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct TwoLookups {
+    /// The question for fact 1.
+    #[schemars(length(max = 200))]
+    pub question_1: String,
+    /// Its search keywords.
+    #[schemars(length(max = 100))]
+    pub search_1: String,
+    /// Its short answer.
+    #[schemars(length(max = 160))]
+    pub answer_1: String,
+    /// The question for fact 2.
+    #[schemars(length(max = 200))]
+    pub question_2: String,
+    /// Its search keywords.
+    #[schemars(length(max = 100))]
+    pub search_2: String,
+    /// Its short answer.
+    #[schemars(length(max = 160))]
+    pub answer_2: String,
+}
+
+/// What the model wrote for one fact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    /// The question, as a user asks it.
+    pub question: String,
+    /// The same need as search keywords.
+    pub search: String,
+    /// The short answer.
+    pub answer: String,
+}
+
+impl Written {
+    /// The same with another question.
+    pub fn with_question(&self, question: String) -> Written {
+        Written {
+            question,
+            ..self.clone()
+        }
+    }
+
+    /// The wordings that pass: the question in question form, the search keywords in query
+    /// form, each then through `checks`. The first that passes is the case's question, the
+    /// other an alternative wording; when none passes, the question's reason.
+    pub fn checked(
+        &self,
+        language: crate::lang::Language,
+        checks: impl Fn(&str) -> Result<(), Rejection>,
+    ) -> Result<(String, Vec<String>), Rejection> {
+        let question = check_question(&self.question, language).and_then(|q| checks(&q).map(|()| q));
+        let search = check_query(&self.search, language).and_then(|q| checks(&q).map(|()| q));
+        match (question, search) {
+            (Ok(q), Ok(s)) if s != q => Ok((q, vec![s])),
+            (Ok(q), _) => Ok((q, Vec::new())),
+            (Err(_), Ok(s)) => Ok((s, Vec::new())),
+            (Err(e), Err(_)) => Err(e),
+        }
+    }
+}
+
+/// The facts a task asks about: the chunk's best facts, the next ones for a later attempt.
+pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Vec<Fact> {
+    let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
+    let want = (task.questions.max(1) as usize).min(all.len());
+    let first = task.attempt as usize * task.questions.max(1) as usize;
+    (0..want).map(|i| all[(first + i) % all.len()].clone()).collect()
+}
+
+/// The rendered prompt of a task and its `max_tokens`.
+pub fn render(ctx: &GenerateContext<'_>, task: &Task, facts: &[Fact]) -> crate::Result<(Rendered, u32)> {
+    render_about(ctx, task, facts, None)
+}
+
+/// [`render`], with the thing the (one) question must ask about.
+pub fn render_about(
+    ctx: &GenerateContext<'_>,
+    task: &Task,
+    facts: &[Fact],
+    about: Option<&str>,
+) -> crate::Result<(Rendered, u32)> {
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let topic = facts
+        .first()
+        .map_or_else(|| chunk.doc.clone(), |f| ctx.topic(chunk, f));
+    let max_tokens = MAX_TOKENS_PER_QUESTION * facts.len().max(1) as u32;
+    let listed: Vec<serde_json::Value> = facts
+        .iter()
+        .map(|f| json!({"text": f.shown, "context": f.context, "about": about}))
+        .collect();
+    let rendered = ask::render(
+        ctx,
+        "lookup",
+        max_tokens,
+        &[],
+        |_| json!({"topic": topic, "facts": listed, "examples": ctx.examples, "language": ctx.language_var(task.chunks[0])}),
+    )?;
+    Ok((rendered, max_tokens))
+}
+
+/// Asks for the task's questions and checks each.
+pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
+    let facts = facts_of(ctx, task);
+    if facts.is_empty() {
+        return Ok(vec![Err(Rejection::NoFact)]);
+    }
+    let (rendered, max_tokens) = render(ctx, task, &facts).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, max_tokens);
+    let (written, created) = match questions(llm, &req, facts.len(), tally).await? {
+        Ok(x) => x,
+        Err(r) => return Ok(vec![Err(r); facts.len()]),
+    };
+    let chunk = &ctx.chunks[task.chunks[0]];
+    let language = ctx.language_of(task.chunks[0]);
+    let topic = ctx.topic(chunk, &facts[0]);
+    let results = facts
+        .iter()
+        .zip(written)
+        .map(|(fact, w)| {
+            let sources = [fact.shown.as_str(), fact.context.as_deref().unwrap_or("")];
+            let checks = |q: &str| -> Result<(), Rejection> {
+                check_wording(q, &w.answer, &fact.shown, language)?;
+                check_not_example(q, &format!("{topic} {}", fact.shown))?;
+                check_on_topic(q, &sources, language)?;
+                ctx.existing.check(q)
+            };
+            let (question, phrasings) = w.checked(language, checks)?;
+            Ok(Accepted {
+                kind: Kind::Lookup,
+                question,
+                phrasings,
+                answer: non_empty(&w.answer),
+                relevant: vec![label_in(ctx, chunk, &fact.quote)?],
+                topic: Some(topic_of(&chunk.doc)),
+                prompt: prompt.clone(),
+                from: vec![chunk.id.clone(), task.attempt.to_string(), fact.start.to_string()],
+                created: created.clone(),
+                shape: Shape::Plain,
+                language,
+                difficulty: None,
+            })
+        })
+        .collect();
+    Ok(results)
+}
+
+/// What a reply for `n` facts wrote for each, and when it was journaled.
+pub async fn questions(
+    llm: &Llm,
+    req: &ChatRequest,
+    n: usize,
+    tally: &mut Tally,
+) -> Result<Result<(Vec<Written>, Option<String>), Rejection>, crate::llm::LlmError> {
+    let written = |question: String, search: String, answer: String| Written {
+        question,
+        search,
+        answer,
+    };
+    Ok(if n == 1 {
+        ask::ask::<OneLookup>(llm, req, tally).await?.map(|r| {
+            let created = created_of(&r);
+            let v = r.value;
+            (vec![written(v.question_1, v.search_1, v.answer_1)], created)
+        })
+    } else {
+        ask::ask::<TwoLookups>(llm, req, tally).await?.map(|r| {
+            let created = created_of(&r);
+            let v = r.value;
+            (
+                vec![
+                    written(v.question_1, v.search_1, v.answer_1),
+                    written(v.question_2, v.search_2, v.answer_2),
+                ],
+                created,
+            )
+        })
+    })
+}

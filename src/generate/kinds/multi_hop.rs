@@ -1,0 +1,509 @@
+//! Multi-hop questions as bridges: one document names a thing E in passing (hop 1), another
+//! says something about E (hop 2); the question describes E by what hop 1 says, without naming
+//! it, and asks what hop 2 says ("how long does a job wait before it fails with the error
+//! behind exit code 4?"). Nothing is answered without both passages, and the second is reached
+//! through the first — unlike two questions joined by "and", where either passage answers half.
+//!
+//! A small model does not invent a bridge when asked to; [`bridges`] finds E and the two
+//! passages, and each hop is a task the model does well. Hop 1: shown its fact with E blanked
+//! out, the model writes the question the fact answers with the blank and describes the blank
+//! ("the error behind exit code 4") — it cannot leak a name it never saw. Hop 2: a lookup about
+//! E on the other passage. ragsynth puts the description in place of E in hop 2's question and
+//! checks without a judge: E is not in the question, the question says something only hop 1's
+//! fact says, the answer is hop 2's and not hop 1's, and keyword search with the question alone
+//! does not rank hop 2's chunk first.
+
+use std::collections::HashSet;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::lookup;
+use crate::chunk::Chunk;
+use crate::generate::ask::{self, created_of, label_in, topic_of};
+use crate::generate::bridges;
+use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::context::GenerateContext;
+use crate::generate::facts::Fact;
+use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, says};
+use crate::lang::Language;
+use crate::llm::Llm;
+use crate::prompts::Rendered;
+use crate::testset::Hop;
+
+/// Largest reply of the first hop: a question and a description.
+pub const MAX_TOKENS: u32 = 100;
+
+/// The kind's row: two calls a question (the first hop on the blanked fact, the second a
+/// lookup about the thing), on a thing one document names and another is about.
+pub const INFO: KindInfo = KindInfo {
+    kind: Kind::MultiHop,
+    summary: "reaches a second document through what the first says (a bridge)",
+    default_share: 0.2,
+    per_call: 1,
+    layout: Layout::Pair {
+        pairs: bridges::find,
+        needs: "thing(s) are named by two documents",
+    },
+    calls_per_task: 2,
+    attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
+    estimate,
+};
+
+/// What the model writes for the first hop, shown the fact with the thing's name blanked out
+/// (shown the name, a small model asked "What is the error code TP-412?" and described it as
+/// "the error code TP-412").
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct FirstHop {
+    /// The question the fact answers with the blank.
+    #[schemars(length(max = 200))]
+    pub question: String,
+    /// The blank described by what the fact says.
+    #[schemars(length(max = 120))]
+    pub described: String,
+}
+
+/// Both hops as the model wrote them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BridgeReply {
+    /// Hop 1's question, answered by the thing.
+    pub blank_question: String,
+    /// The thing described by hop 1's fact.
+    pub blank_described: String,
+    /// Hop 2's question, naming the thing.
+    pub question_2: String,
+    /// Its answer.
+    pub answer_2: String,
+}
+
+/// The facts of a task: hop 1's fact naming the bridge (the next one for a later attempt), and
+/// of hop 2's, the one naming it that says most beyond hop 1's.
+pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> {
+    let thing = task.term.as_deref()?;
+    let (c1, c2) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
+    let first = bridges::facts_naming(c1, thing);
+    let f1 = first
+        .iter()
+        .filter(|f| f.shown.to_lowercase().contains(&thing.to_lowercase()))
+        .nth(task.attempt as usize)?
+        .clone();
+    let words = ctx.language_of(task.chunks[0]).analyzer();
+    let t1: HashSet<String> = words.content_terms(&f1.shown).into_iter().collect();
+    let f2 = bridges::facts_naming(c2, thing).into_iter().max_by_key(|f| {
+        words
+            .content_terms(&f.shown)
+            .iter()
+            .filter(|t| !t1.contains(*t))
+            .count()
+    })?;
+    Some((f1, f2))
+}
+
+/// The first hop's prompt: hop 1's fact with the thing blanked out.
+pub fn render(ctx: &GenerateContext<'_>, task: &Task, (f1, _): &(Fact, Fact)) -> crate::Result<Rendered> {
+    let c1 = &ctx.chunks[task.chunks[0]];
+    let thing = task.term.as_deref().unwrap_or_default();
+    ask::render(ctx, "multi_hop", MAX_TOKENS, &[], |_| {
+        json!({
+            "topic": blank(&ctx.topic(c1, f1), thing), "fact": blank(&f1.shown, thing),
+            "language": ctx.language_var(task.chunks[0]),
+        })
+    })
+}
+
+/// The second hop's prompt: a lookup about the thing on hop 2's fact, and its cap.
+fn render_second(ctx: &GenerateContext<'_>, task: &Task, f2: &Fact) -> crate::Result<(Rendered, u32)> {
+    let second = Task {
+        chunks: vec![task.chunks[1]],
+        questions: 1,
+        ..task.clone()
+    };
+    lookup::render_about(ctx, &second, std::slice::from_ref(f2), task.term.as_deref())
+}
+
+/// The two calls of a task; none when the bridge is in no fact of hop 1.
+fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
+    let Some(facts) = facts_of(ctx, task) else {
+        return Ok(Vec::new());
+    };
+    let r = render(ctx, task, &facts)?;
+    let (r2, max2) = render_second(ctx, task, &facts.1)?;
+    Ok(vec![
+        CallEstimate::of(&r.system, &r.user, MAX_TOKENS),
+        CallEstimate::of(&r2.system, &r2.user, max2),
+    ])
+}
+
+/// Asks for both hops and checks the question made of them.
+pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
+    let Some(facts) = facts_of(ctx, task) else {
+        return Ok(vec![Err(Rejection::NoFact)]);
+    };
+    let thing = task.term.clone().unwrap_or_default();
+    let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
+    let first = match ask::ask::<FirstHop>(llm, &req, tally).await? {
+        Ok(r) => r,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    let language = ctx.language_of(task.chunks[0]);
+    // No description, no bridge: the second call would be spent for nothing.
+    if description(&first.value.described, &first.value.question, &thing, language).is_none() {
+        return Ok(vec![Err(Rejection::BridgeNamed)]);
+    }
+    let (rendered, max) = render_second(ctx, task, &facts.1).map_err(ask::config_error)?;
+    let second_task = Task {
+        chunks: vec![task.chunks[1]],
+        ..task.clone()
+    };
+    let req = ask::request(ctx, &second_task, rendered, max);
+    let second = match lookup::questions(llm, &req, 1, tally).await? {
+        Ok((mut w, _)) if !w.is_empty() => w.remove(0),
+        Ok(_) => return Ok(vec![Err(Rejection::MalformedReply)]),
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    let created = created_of(&first);
+    let r = BridgeReply {
+        blank_question: first.value.question,
+        blank_described: first.value.described,
+        question_2: second.question,
+        answer_2: second.answer,
+    };
+    let (f1, f2) = &facts;
+    let (c1, c2): (&Chunk, &Chunk) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
+    let checked = (|| {
+        let (question, answer) = check_bridge(&r, &thing, &f1.shown, &f2.shown, language)?;
+        check_not_example(&question, &format!("{} {}", f1.shown, f2.shown))?;
+        if reaches_second_first(ctx, &question, task.chunks[1]) {
+            return Err(Rejection::SecondHopFirst);
+        }
+        ctx.existing.check(&question)?;
+        let relevant = vec![label_in(ctx, c1, &f1.quote)?, label_in(ctx, c2, &f2.quote)?];
+        let hops = vec![hop(&r.blank_question, &thing, 0), hop(&r.question_2, &answer, 1)];
+        Ok(Accepted {
+            kind: Kind::MultiHop,
+            question,
+            phrasings: Vec::new(),
+            answer: Some(answer),
+            relevant,
+            topic: Some(topic_of(&c2.doc)),
+            prompt,
+            from: vec![c1.id.clone(), c2.id.clone(), task.attempt.to_string()],
+            created,
+            shape: Shape::Bridge {
+                hops,
+                bridge: thing.clone(),
+            },
+            language,
+            difficulty: None,
+        })
+    })();
+    Ok(vec![checked])
+}
+
+fn hop(question: &str, answer: &str, label: usize) -> Hop {
+    Hop {
+        question: question.trim().to_string(),
+        answer: Some(answer.trim().to_string()),
+        relevant: vec![label],
+        extra: Default::default(),
+    }
+}
+
+/// The checks of the construction; returns the final question — hop 2's with the thing's name
+/// replaced by its description — and the answer. A description that is empty or names the
+/// thing is made from hop 1's question instead ("What error code indicates a fingerprint
+/// mismatch?" → "the error code that indicates a fingerprint mismatch").
+pub fn check_bridge(
+    r: &BridgeReply,
+    thing: &str,
+    fact_1: &str,
+    fact_2: &str,
+    language: Language,
+) -> Result<(String, String), Rejection> {
+    let words = language.analyzer();
+    let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
+    let phrase =
+        description(&r.blank_described, &r.blank_question, thing, language).ok_or(Rejection::BridgeNamed)?;
+    let question = put_in_place(&r.question_2, thing, &phrase).ok_or(Rejection::BridgeNamed)?;
+    let question = check_question(&question, language)?;
+    if names(&question, thing, language) {
+        return Err(Rejection::BridgeNamed);
+    }
+    // The question says something only hop 1's fact says: it needs that fact to find the thing.
+    let (t1, t2, tq) = (set(fact_1), set(fact_2), set(&question));
+    if !t1.difference(&t2).any(|t| tq.contains(t)) {
+        return Err(Rejection::BridgeNamed);
+    }
+    let answer = r.answer_2.trim().to_string();
+    // The answer is what hop 2 says about the thing, not the thing itself.
+    let is_thing = !set(&answer).is_empty() && set(&answer).is_subset(&set(thing));
+    if answer.is_empty() || is_thing || !says(fact_2, &answer, language) && !mostly(&set(&answer), &t2) {
+        return Err(Rejection::UnsupportedAnswer);
+    }
+    // Hop 1's fact alone gives the answer: the second passage is not needed.
+    if says(fact_1, &answer, language) && !says(fact_2, &answer, language) {
+        return Err(Rejection::SingleChunkAnswers);
+    }
+    // Copying hop 1's words is how the question points at it; hop 2's must be the user's own.
+    check_wording(&question, &answer, fact_2, language)?;
+    Ok((question, answer))
+}
+
+/// Whether `text` names `thing`: as written (any case), or every content word of it.
+fn names(text: &str, thing: &str, language: Language) -> bool {
+    let words = language.analyzer();
+    let need: HashSet<String> = words.content_terms(thing).into_iter().collect();
+    let have: HashSet<String> = words.content_terms(text).into_iter().collect();
+    text.to_lowercase().contains(&thing.to_lowercase()) || (!need.is_empty() && need.is_subset(&have))
+}
+
+/// The thing's description: the model's, unless it is empty, names the thing or keeps the
+/// blank; then one made from hop 1's question. None when neither will do.
+fn description(given: &str, hop1_question: &str, thing: &str, language: Language) -> Option<String> {
+    let given = given.trim().trim_end_matches(['?', '.']).to_string();
+    let usable = |d: &str| {
+        !d.is_empty()
+            && !d.contains("___")
+            && !names(d, thing, language)
+            && d.split_whitespace().count() <= 12
+    };
+    if usable(&given) {
+        return Some(given);
+    }
+    described_by(hop1_question).filter(|d| usable(d))
+}
+
+/// `question` with the thing's name (and the code marks around it) replaced by `phrase`; a
+/// word the phrase ends with and the name was followed by is said once ("the `agent.toml`
+/// file" with "the agent's configuration file" → "the agent's configuration file").
+fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
+    let marked = format!("`{thing}`");
+    let q = replace_ignoring_case(question, &marked, phrase)
+        .or_else(|| replace_ignoring_case(question, thing, phrase))?;
+    // "the the plan …": the question's own article before the phrase's.
+    let q = q
+        .replace(&format!("the {phrase}"), phrase)
+        .replace(&format!("The {phrase}"), &capitalised(phrase));
+    let last = phrase.split_whitespace().last().unwrap_or("").to_lowercase();
+    let twice = format!("{phrase} {last}");
+    Some(match q.to_lowercase().find(&twice.to_lowercase()) {
+        Some(at) if q.is_char_boundary(at) && q.is_char_boundary(at + twice.len()) => {
+            format!("{}{phrase}{}", &q[..at], &q[at + twice.len()..])
+        }
+        _ => q,
+    })
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// More than half of `part`'s terms are in `of`.
+fn mostly(part: &HashSet<String>, of: &HashSet<String>) -> bool {
+    !part.is_empty() && part.iter().filter(|t| of.contains(*t)).count() * 2 > part.len()
+}
+
+/// `text` with every mention of `thing` (any case) blanked out as `___`.
+pub fn blank(text: &str, thing: &str) -> String {
+    let mut out = text.to_string();
+    while let Some(replaced) = replace_ignoring_case(&out, thing, "___") {
+        out = replaced;
+    }
+    out
+}
+
+/// The thing a "what/which" question asks for, described by the question: "Which plan
+/// includes SSO?" → "the plan that includes SSO", "What is the error code that means X?" → "the
+/// error code that means X". English only; none for any other shape.
+pub fn described_by(question: &str) -> Option<String> {
+    let q = question.trim().trim_end_matches('?').trim();
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let wh = words.first()?.to_lowercase();
+    if !matches!(wh.as_str(), "what" | "which") || words.len() < 3 {
+        return None;
+    }
+    // "What is the error code that …": the rest names it.
+    if matches!(words[1].to_lowercase().as_str(), "is" | "are") && words[2].eq_ignore_ascii_case("the") {
+        return Some(words[2..].join(" ").to_lowercase());
+    }
+    // "Which plan includes …": a noun or two, then the verb.
+    let verb = (2..words.len().min(5)).find(|&i| is_verb(words[i]))?;
+    // "Which error does exit code 4 stand for?": an inverted auxiliary leaves no clause to
+    // describe by.
+    let inverted = matches!(
+        words[verb].to_lowercase().as_str(),
+        "does" | "do" | "did" | "can" | "should" | "will" | "would" | "must" | "has" | "have"
+    );
+    if inverted || (1..verb).any(|i| is_verb(words[i])) {
+        return None;
+    }
+    Some(format!(
+        "the {} that {}",
+        words[1..verb].join(" "),
+        words[verb..].join(" ")
+    ))
+}
+
+/// A word that reads as the verb of "which plan includes …": an auxiliary, or a third-person
+/// form.
+fn is_verb(word: &str) -> bool {
+    let w = word.to_lowercase();
+    matches!(
+        w.as_str(),
+        "is" | "are"
+            | "was"
+            | "were"
+            | "does"
+            | "do"
+            | "did"
+            | "can"
+            | "has"
+            | "have"
+            | "should"
+            | "will"
+            | "would"
+            | "must"
+    ) || (w.len() > 4 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
+}
+
+/// `text` with the first occurrence of `from` (any case) replaced by `to`; none when `text`
+/// does not hold it.
+fn replace_ignoring_case(text: &str, from: &str, to: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let at = lower.find(&from.to_lowercase())?;
+    let end = at + from.to_lowercase().len();
+    // Lower-casing can change byte lengths outside ASCII: only replace on clean boundaries.
+    (text.is_char_boundary(at) && text.is_char_boundary(end) && lower.len() == text.len())
+        .then(|| format!("{}{to}{}", &text[..at], &text[end..]))
+}
+
+/// Whether keyword search with the question alone ranks hop 2's chunk first: then a retriever
+/// reaches the answer without the first hop, and the question is a lookup in disguise.
+fn reaches_second_first(ctx: &GenerateContext<'_>, question: &str, second: usize) -> bool {
+    ctx.index
+        .search(question, 1)
+        .first()
+        .is_some_and(|h| h.doc == second)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const F1: &str = "Code: 4; Meaning: Repository locked (TP-409)";
+    const F2: &str = "A job that cannot take its lock within five minutes fails with TP-409 and retries every ten seconds.";
+
+    fn reply(hop2: &str, described: &str, answer: &str) -> BridgeReply {
+        BridgeReply {
+            blank_question: "Which error does exit code 4 stand for?".into(),
+            blank_described: described.into(),
+            question_2: hop2.into(),
+            answer_2: answer.into(),
+        }
+    }
+
+    #[test]
+    fn the_phrase_takes_the_things_place_and_the_answer_comes_from_hop_two() {
+        let r = reply(
+            "How long does a job wait before it fails with TP-409?",
+            "the error behind exit code 4",
+            "five minutes",
+        );
+        let (q, a) = check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH).unwrap();
+        assert_eq!(
+            q,
+            "How long does a job wait before it fails with the error behind exit code 4?"
+        );
+        assert_eq!(a, "five minutes");
+        // A description naming the thing is made from hop 1's question.
+        assert_eq!(
+            described_by("What error code indicates a full storage reserve?").as_deref(),
+            Some("the error code that indicates a full storage reserve")
+        );
+        assert_eq!(
+            described_by("Which plan includes single sign-on?").as_deref(),
+            Some("the plan that includes single sign-on")
+        );
+        assert_eq!(
+            described_by("What is the error code that means the lock timed out?").as_deref(),
+            Some("the error code that means the lock timed out")
+        );
+        assert_eq!(described_by("What does code 5 stand for?"), None);
+        assert_eq!(
+            blank(
+                "Code: 4; Meaning: Repository locked (TP-409), see tp-409",
+                "TP-409"
+            ),
+            "Code: 4; Meaning: Repository locked (___), see ___"
+        );
+        assert_eq!(
+            put_in_place(
+                "How do I edit the `/etc/agent.toml` file?",
+                "/etc/agent.toml",
+                "the agent's configuration file"
+            )
+            .as_deref(),
+            Some("How do I edit the agent's configuration file?")
+        );
+    }
+
+    #[test]
+    fn a_question_naming_the_bridge_or_not_needing_hop_one_is_turned_away() {
+        // Hop 2's question does not name the thing: nothing to put the description in.
+        let r = reply(
+            "How long does a job wait for its lock?",
+            "the error behind exit code 4",
+            "five minutes",
+        );
+        assert_eq!(
+            check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
+            Err(Rejection::BridgeNamed)
+        );
+        // The description names the thing, and hop 1's question ("Which error does exit code 4
+        // stand for?") has no shape to describe it by.
+        let r = reply(
+            "How long does a job wait before it fails with TP-409?",
+            "the error TP-409",
+            "five minutes",
+        );
+        assert_eq!(
+            check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
+            Err(Rejection::BridgeNamed)
+        );
+        // The answer is the thing itself.
+        let r = reply(
+            "What error does a job fail with, TP-409?",
+            "the error behind exit code 4",
+            "TP-409",
+        );
+        assert!(check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH).is_err());
+        // The phrase comes from hop 2's fact, not hop 1's: nothing of hop 1 is asked.
+        let r = reply(
+            "How long does a job wait before it fails with TP-409?",
+            "the lock error",
+            "five minutes",
+        );
+        assert_eq!(
+            check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
+            Err(Rejection::BridgeNamed)
+        );
+        // An answer hop 2 does not give.
+        let r = reply(
+            "How long does a job wait before it fails with TP-409?",
+            "the error behind exit code 4",
+            "one hour",
+        );
+        assert_eq!(
+            check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
+            Err(Rejection::UnsupportedAnswer)
+        );
+    }
+}

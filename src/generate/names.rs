@@ -1,0 +1,255 @@
+//! Names a text gives: its identifiers, and the things it names ([`things`]).
+//!
+//! Identifiers: the error codes, configuration keys, command-line flags, file names, function
+//! and type names, environment variables and versions a documentation page names. Users paste
+//! them into a search box as they are ("TP-409 restore fails", "api.token_ttl default"), which
+//! is where keyword search beats embeddings — so a test set needs questions that give them
+//! verbatim.
+//!
+//! Found by their shape: anything in code marks (`` `lock.timeout` ``), and outside them the
+//! shapes that only identifiers have (`TP-409`, `--overwrite`, `TIDEPOOL_LOCK_TIMEOUT`,
+//! `api.token_ttl`, `read_to_string()`, `2.4.0`). A value in code marks (`` `"300s"` ``,
+//! `` `500` ``) is not one.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// Longest identifier, in characters: longer code is an example, not a name.
+const MAX_CHARS: usize = 48;
+
+/// Most words an identifier in code marks may have (`tide repo migrate`).
+const MAX_WORDS: usize = 3;
+
+/// The identifiers `text` names, in order of appearance, each once.
+pub fn identifiers(text: &str) -> Vec<String> {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mut code = Vec::new();
+    // Code marks first; their text is not searched again for shapes.
+    for m in CODE.find_iter(text) {
+        code.push(m.range());
+        let inner = m.as_str().trim_matches('`').trim();
+        if is_name(inner) {
+            found.push((m.start(), inner.to_string()));
+        }
+    }
+    for m in SHAPES.find_iter(text) {
+        let inside = code.iter().any(|r| r.start <= m.start() && m.end() <= r.end);
+        let word = m.as_str().trim().trim_end_matches(['.', ',', ';', ':']);
+        if !inside && !COMMON.contains(&word.to_lowercase().as_str()) {
+            found.push((m.start(), word.to_string()));
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    let mut seen = std::collections::HashSet::new();
+    found
+        .into_iter()
+        .map(|(_, s)| s)
+        .filter(|s| seen.insert(s.clone()))
+        .collect()
+}
+
+/// Whether the text of a code span names something (rather than showing a value or a
+/// snippet).
+fn is_name(s: &str) -> bool {
+    let chars = s.chars().count();
+    if !(2..=MAX_CHARS).contains(&chars) || s.split_whitespace().count() > MAX_WORDS {
+        return false;
+    }
+    // A quoted string, a number, a size or a duration is a value.
+    if s.starts_with(['"', '\'']) || VALUE.is_match(s) {
+        return false;
+    }
+    // Snippets: assignments, calls with arguments, operators.
+    if s.contains(['=', '{', '}', ';', '<', '>', '|']) || (s.contains('(') && !s.ends_with("()")) {
+        return false;
+    }
+    if UNITS.contains(&s) || !s.chars().any(char::is_alphabetic) {
+        return false;
+    }
+    // A plain lower-case word in code marks is as often a value (`online`, `never`) as a name;
+    // a name has a shape: punctuation, digits, capitals inside, or words (`tide repo info`).
+    s.contains(['.', '_', '-', '/', ':', '(', ' '])
+        || s.chars().any(|c| c.is_ascii_digit())
+        || s.chars().skip(1).any(char::is_uppercase)
+}
+
+/// Units a code span may hold, which name nothing.
+const UNITS: &[&str] = &[
+    "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB", "ms", "µs", "ns", "s", "m", "h", "d",
+];
+
+/// Text in single code marks.
+static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`[^`\n]+`").expect("valid regex"));
+
+/// A value rather than a name: a number with an optional unit, a percentage, a time.
+static VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[-+]?\d[\d.,:]*\s*(%|[a-zA-Z]{1,3})?$|^(true|false|none|null|yes|no)$")
+        .expect("valid regex")
+});
+
+/// The shapes only identifiers have, outside code marks: error codes (`TP-409`, `E0502`),
+/// flags (`--overwrite`), environment variables (`OPENAI_API_KEY`), dotted or snake-case keys
+/// (`api.token_ttl`, `max_page_size`), calls (`parse()`, `String::from`), versions (`2.4.0`).
+static SHAPES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"\b[A-Z][A-Z0-9]{0,5}-\d{2,6}\b",
+        r"|\bE\d{4}\b",
+        r"|(?:^|\s)--[a-z][a-z0-9]*(?:-[a-z0-9]+)*\b",
+        r"|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b",
+        r"|\b[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\b",
+        r"|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b",
+        r"|\b[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+(?:\(\))?",
+        r"|\b[A-Za-z_][A-Za-z0-9_]*\(\)",
+        r"|\bv?\d+\.\d+\.\d+\b",
+    ))
+    .expect("valid regex")
+});
+
+/// Dotted or snake-case words that are prose, not names.
+const COMMON: &[&str] = &["e.g", "i.e", "etc", "vs", "a.m", "p.m"];
+
+/// How many of `texts` contain `identifier` as written.
+pub fn frequency<'a>(identifier: &str, texts: impl Iterator<Item = &'a str>) -> usize {
+    texts.filter(|t| t.contains(identifier)).count()
+}
+
+/// For each of `names`, how many of `texts` contain it as written: one pass over the texts
+/// whatever the number of names (a corpus of thousands of chunks names thousands of them).
+pub fn frequencies<'a>(names: &[String], texts: impl Iterator<Item = &'a str>) -> Vec<usize> {
+    let mut counts = vec![0; names.len()];
+    if names.is_empty() {
+        return counts;
+    }
+    let matcher = aho_corasick::AhoCorasick::new(names).expect("plain patterns build");
+    let mut seen = vec![false; names.len()];
+    for text in texts {
+        seen.iter_mut().for_each(|s| *s = false);
+        for m in matcher.find_overlapping_iter(text) {
+            seen[m.pattern().as_usize()] = true;
+        }
+        for (c, s) in counts.iter_mut().zip(&seen) {
+            *c += usize::from(*s);
+        }
+    }
+    counts
+}
+
+/// The things a fact names: its identifiers, and capitalised names after its first word
+/// (numbers are values, not things).
+pub fn things(text: &str) -> Vec<String> {
+    let mut out = identifiers(text);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut current: Vec<&str> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let opens = i == 0 || words[i - 1].ends_with(['.', ':', '!', '?', ';']);
+        let capital = !opens
+            && bare.chars().next().is_some_and(char::is_uppercase)
+            && bare.chars().count() >= 2
+            && !w.starts_with('`')
+            && !STARTERS.contains(&bare.to_lowercase().as_str());
+        if capital {
+            current.push(bare);
+        }
+        if (!capital || w.ends_with([',', '.', ';', ':', ')'])) && !current.is_empty() {
+            out.push(current.join(" "));
+            current.clear();
+        }
+    }
+    if !current.is_empty() {
+        out.push(current.join(" "));
+    }
+    out.retain(|t| t.chars().any(char::is_alphabetic) && t.chars().count() >= 2);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Capitalised words that name nothing: a table cell's label, words that open clauses.
+const STARTERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "if",
+    "when",
+    "while",
+    "with",
+    "for",
+    "to",
+    "in",
+    "on",
+    "and",
+    "or",
+    "but",
+    "you",
+    "your",
+    "we",
+    "they",
+    "i",
+    "note",
+    "see",
+    "also",
+    "by",
+    "all",
+    "each",
+    "every",
+    "no",
+    "not",
+    "yes",
+    "key",
+    "default",
+    "description",
+    "code",
+    "meaning",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_in_code_marks_and_by_shape() {
+        let text = "Set `lock.timeout` (default `\"300s\"`) or `TIDEPOOL_LOCK_TIMEOUT`; a job \
+                    that waits longer fails with TP-409 and `tide` exits with code 4. Pass \
+                    --overwrite to `tide restore`, see api.token_ttl since 2.4.0, and call \
+                    `read_to_string()` or String::from. Sizes are `500` or `5%`.";
+        assert_eq!(
+            identifiers(text),
+            [
+                "lock.timeout",
+                "TIDEPOOL_LOCK_TIMEOUT",
+                "TP-409",
+                "--overwrite",
+                "tide restore",
+                "api.token_ttl",
+                "2.4.0",
+                "read_to_string()",
+                "String::from",
+            ]
+        );
+    }
+
+    #[test]
+    fn frequencies_count_texts_holding_each_name() {
+        let texts = ["TP-409 and TP-409 again", "lock.timeout and TP-409", "nothing"];
+        let names = [
+            "TP-409".to_string(),
+            "lock.timeout".to_string(),
+            "TP-412".to_string(),
+        ];
+        assert_eq!(frequencies(&names, texts.into_iter()), [2, 1, 0]);
+    }
+
+    #[test]
+    fn values_snippets_and_prose_are_not_identifiers() {
+        let text = "Use `x = 5` or `foo(bar)` or `{a}`; e.g. write 1.5 or 3,000 requests. \
+                    Long: `cargo run --release -- --check`.";
+        assert!(identifiers(text).is_empty(), "{:?}", identifiers(text));
+    }
+}

@@ -1,0 +1,507 @@
+//! Writing the accepted questions the way the set's real questions are written, and as hard
+//! for keyword search. A question written beside its chunk flatters a retriever: it is long,
+//! formal and repeats the chunk's words. Every candidate comes with its wordings (the question
+//! as a user asks it, the same need as search keywords); this step measures each wording as the
+//! audit does — words, bare keywords or not, the BM25 rank of its source among all chunks — and
+//! picks one per candidate so that the new part's length, keyword share, rank-1 share and MRR
+//! come as close as they can to the target: the real part's figures, or a named preset's. Then
+//! case and question marks are matched to the target's shares, and each case records how hard
+//! its source is to find.
+
+use serde::Serialize;
+
+use super::candidate::{Accepted, stable_hash};
+use crate::lang::Language;
+use crate::style::{self, Preset, Vocabulary};
+use crate::testset::{Difficulty, TestSet};
+use crate::workspace::ChunkedCorpus;
+
+/// Real questions a set needs before its own style is the target.
+pub const MIN_REAL: usize = 5;
+
+/// How far the new part may be from the target and still meet it.
+pub const TOLERANCE_WORDS: f32 = 2.0;
+/// Rank-1 share and MRR tolerance.
+pub const TOLERANCE_RANK: f32 = 0.12;
+
+/// What `--style` asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StyleChoice {
+    /// The real part's style when the set has [`MIN_REAL`] real questions, else `chat`.
+    #[default]
+    Auto,
+    /// A named preset, whatever the set holds.
+    Preset(Preset),
+}
+
+impl std::str::FromStr for StyleChoice {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> crate::Result<StyleChoice> {
+        match s {
+            "auto" | "real" => Ok(StyleChoice::Auto),
+            other => Preset::parse(other).map(StyleChoice::Preset).ok_or_else(|| {
+                crate::Error::Config(format!(
+                    "--style `{other}`: not one of auto, search, chat, formal"
+                ))
+            }),
+        }
+    }
+}
+
+/// Figures of a group of questions, as the target counts them; shares are 0 to 1.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+pub struct Figures {
+    /// Questions.
+    pub questions: usize,
+    /// Of those, with a labelled source found in the chunks (rank figures are over these).
+    pub labelled: usize,
+    /// Mean words per question.
+    pub words: f32,
+    /// Share starting with a lower-case letter.
+    pub lowercase: f32,
+    /// Share without a question mark.
+    pub no_question_mark: f32,
+    /// Share of bare keywords.
+    pub keywords: f32,
+    /// Share whose source BM25 ranks first.
+    pub rank1: Option<f32>,
+    /// Mean reciprocal rank of the source.
+    pub mrr: Option<f32>,
+}
+
+/// What the new questions aim at, and where it came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Target {
+    /// `real` (the set's real questions) or the preset's name.
+    pub source: String,
+    /// The figures.
+    pub figures: Figures,
+}
+
+/// The figures of presets, measured on public real queries (see each [`Preset`]); their ranks
+/// were measured with ragsynth's BM25 over the passages judged for those queries and their
+/// neighbours, so they say how hard real users' wording is for keyword search, not how hard a
+/// particular corpus is.
+pub fn preset(p: Preset) -> Target {
+    let figures = match p {
+        // TREC DL 2020: the 52 judged queries with a relevant passage in their BM25 pool
+        // (tests/style_presets.rs re-measures them).
+        Preset::Search => Figures {
+            questions: 52,
+            labelled: 52,
+            words: 6.06,
+            lowercase: 1.0,
+            no_question_mark: 0.90,
+            keywords: 0.23,
+            rank1: Some(0.65),
+            mrr: Some(0.73),
+        },
+        // The same queries that open with a question word, as typed.
+        Preset::Chat => Figures {
+            questions: 33,
+            labelled: 33,
+            words: 6.73,
+            lowercase: 1.0,
+            no_question_mark: 0.85,
+            keywords: 0.0,
+            rank1: Some(0.67),
+            mrr: Some(0.74),
+        },
+        // XQuAD's crowd questions, written beside their paragraph.
+        Preset::Formal => Figures {
+            questions: 1190,
+            labelled: 1190,
+            words: 10.4,
+            lowercase: 0.0,
+            no_question_mark: 0.03,
+            keywords: 0.01,
+            rank1: Some(0.95),
+            mrr: Some(0.97),
+        },
+    };
+    Target {
+        source: p.as_str().to_string(),
+        figures,
+    }
+}
+
+/// The target a run aims at: the real part of `set` when it has enough questions (its rank
+/// figures from its labelled cases, else the chat preset's), else the preset.
+pub fn target(set: &TestSet, chunks: &ChunkedCorpus, choice: StyleChoice) -> Target {
+    let real: Vec<&crate::testset::Case> = set
+        .cases
+        .iter()
+        .filter(|c| c.is_real() && !c.question.trim().is_empty())
+        .collect();
+    match choice {
+        StyleChoice::Preset(p) => preset(p),
+        StyleChoice::Auto if real.len() < MIN_REAL => preset(Preset::Chat),
+        StyleChoice::Auto => {
+            let measured: Vec<Measured> = real
+                .iter()
+                .map(|c| {
+                    let language = question_language(c, chunks);
+                    Measured::of(&c.question, language, chunks, &c.relevant)
+                })
+                .collect();
+            let mut figures = figures(&measured.iter().collect::<Vec<_>>());
+            if figures.labelled < MIN_REAL {
+                let chat = preset(Preset::Chat).figures;
+                figures.rank1 = chat.rank1;
+                figures.mrr = chat.mrr;
+            }
+            Target {
+                source: "real".into(),
+                figures,
+            }
+        }
+    }
+}
+
+/// The language a real question is read in: its labelled chunk's, else the corpus's.
+fn question_language(case: &crate::testset::Case, chunks: &ChunkedCorpus) -> Language {
+    let source = case
+        .relevant
+        .first()
+        .and_then(|l| chunks.overlapping(&l.doc, l.start, l.end).first().copied());
+    crate::lang::detect_question(
+        &case.question,
+        case.answer.as_deref(),
+        source.map(|i| chunks.language_of(i)),
+    )
+}
+
+/// One wording, measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    /// The wording.
+    pub text: String,
+    /// Its words.
+    pub words: usize,
+    /// Bare keywords.
+    pub keywords: bool,
+    /// The source's rank and the containment, when labelled.
+    pub standing: Option<(usize, f32)>,
+}
+
+impl Measured {
+    /// Measures `text` against `labels`.
+    pub fn of(
+        text: &str,
+        language: Language,
+        chunks: &ChunkedCorpus,
+        labels: &[crate::testset::Label],
+    ) -> Measured {
+        Measured {
+            text: text.to_string(),
+            words: crate::text::word_count(text),
+            keywords: style::is_keywords(text, language),
+            standing: if labels.is_empty() {
+                None
+            } else {
+                chunks.difficulty(text, language, labels)
+            },
+        }
+    }
+}
+
+/// The figures of a group of measured wordings.
+pub fn figures(group: &[&Measured]) -> Figures {
+    let n = group.len();
+    if n == 0 {
+        return Figures::default();
+    }
+    let share = |f: &dyn Fn(&Measured) -> bool| group.iter().filter(|m| f(m)).count() as f32 / n as f32;
+    let ranks: Vec<usize> = group.iter().filter_map(|m| m.standing.map(|s| s.0)).collect();
+    let labelled = ranks.len();
+    Figures {
+        questions: n,
+        labelled,
+        words: group.iter().map(|m| m.words as f32).sum::<f32>() / n as f32,
+        lowercase: share(&|m| first_letter_lower(&m.text)),
+        no_question_mark: share(&|m| !m.text.trim_end().ends_with(['?', '？'])),
+        keywords: share(&|m| m.keywords),
+        rank1: (labelled > 0).then(|| ranks.iter().filter(|&&r| r == 1).count() as f32 / labelled as f32),
+        mrr: (labelled > 0).then(|| ranks.iter().map(|&r| 1.0 / r as f32).sum::<f32>() / labelled as f32),
+    }
+}
+
+fn first_letter_lower(text: &str) -> bool {
+    text.chars()
+        .find(|c| c.is_alphabetic())
+        .is_some_and(char::is_lowercase)
+}
+
+/// How the new part compares with the target.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Restyled {
+    /// The target.
+    pub target: Target,
+    /// The new questions as the model first wrote them.
+    pub as_written: Figures,
+    /// The new questions as they are written to the set.
+    pub chosen: Figures,
+    /// Mean words within [`TOLERANCE_WORDS`].
+    pub words_met: bool,
+    /// Rank-1 share and MRR within [`TOLERANCE_RANK`] (true when either side has none).
+    pub rank_met: bool,
+}
+
+/// Picks each candidate's wording to bring the new part to `target`, sets its case and
+/// question mark to the target's shares, and records each case's difficulty.
+pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpus, seed: u64) -> Restyled {
+    let options: Vec<Vec<Measured>> = accepted
+        .iter()
+        .map(|a| {
+            std::iter::once(&a.question)
+                .chain(&a.phrasings)
+                .map(|w| Measured::of(w, a.language, chunks, &a.relevant))
+                .collect()
+        })
+        .collect();
+    let first: Vec<&Measured> = options.iter().map(|o| &o[0]).collect();
+    let as_written = figures(&first);
+    let chosen = choose(&options, &target.figures);
+    let mut texts: Vec<String> = chosen
+        .iter()
+        .zip(&options)
+        .map(|(&k, o)| o[k].text.clone())
+        .collect();
+    let order: Vec<usize> = {
+        let mut o: Vec<usize> = (0..texts.len()).collect();
+        o.sort_by_key(|&i| (stable_hash(seed, &["restyle", &accepted[i].question]), i));
+        o
+    };
+    match_case(&mut texts, &order, target.figures.lowercase);
+    match_question_marks(&mut texts, &order, target.figures.no_question_mark, accepted);
+    let mut final_measured = Vec::with_capacity(texts.len());
+    for ((a, text), (&k, o)) in accepted.iter_mut().zip(texts).zip(chosen.iter().zip(&options)) {
+        let m = Measured {
+            text: text.clone(),
+            ..o[k].clone()
+        };
+        if text != a.question {
+            let old = std::mem::replace(&mut a.question, text);
+            a.phrasings.retain(|p| p != &a.question);
+            a.phrasings.insert(0, old);
+        }
+        a.difficulty = m.standing.map(|(rank, containment)| Difficulty {
+            source_rank: Some(rank),
+            containment: Some((containment * 100.0).round() / 100.0),
+            extra: Default::default(),
+        });
+        final_measured.push(m);
+    }
+    let chosen = figures(&final_measured.iter().collect::<Vec<_>>());
+    let t = &target.figures;
+    let near = |a: Option<f32>, b: Option<f32>| match (a, b) {
+        (Some(a), Some(b)) => (a - b).abs() <= TOLERANCE_RANK,
+        _ => true,
+    };
+    Restyled {
+        target: target.clone(),
+        as_written,
+        words_met: chosen.questions == 0 || (chosen.words - t.words).abs() <= TOLERANCE_WORDS,
+        rank_met: near(chosen.rank1, t.rank1) && near(chosen.mrr, t.mrr),
+        chosen,
+    }
+}
+
+/// The wording per candidate (an index into its options) that brings the group closest to
+/// `target`: coordinate descent from the model's first wordings, each candidate in turn taking
+/// the wording that lowers the distance most, until none does. Deterministic.
+pub fn choose(options: &[Vec<Measured>], target: &Figures) -> Vec<usize> {
+    let mut pick = vec![0; options.len()];
+    let distance = |pick: &[usize]| {
+        let group: Vec<&Measured> = pick.iter().zip(options).map(|(&k, o)| &o[k]).collect();
+        distance(&figures(&group), target)
+    };
+    let mut best = distance(&pick);
+    for _ in 0..20 {
+        let mut moved = false;
+        for i in 0..options.len() {
+            for k in 0..options[i].len() {
+                if k == pick[i] {
+                    continue;
+                }
+                let old = pick[i];
+                pick[i] = k;
+                let d = distance(&pick);
+                if d + 1e-6 < best {
+                    best = d;
+                    moved = true;
+                } else {
+                    pick[i] = old;
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    pick
+}
+
+/// How far `f` is from `t`: each figure in units of what a reader would call a clear
+/// difference (2 words, 10 points of rank-1 share or MRR, 25 points of keyword share).
+fn distance(f: &Figures, t: &Figures) -> f32 {
+    let sq = |x: f32| x * x;
+    let mut d = sq((f.words - t.words) / 2.0) + sq((f.keywords - t.keywords) / 0.25);
+    if let (Some(a), Some(b)) = (f.rank1, t.rank1) {
+        d += sq((a - b) / 0.1);
+    }
+    if let (Some(a), Some(b)) = (f.mrr, t.mrr) {
+        d += sq((a - b) / 0.1);
+    }
+    d
+}
+
+/// Lower-cases (or capitalises) the first letter of enough questions, in `order`, for the
+/// share starting lower case to be `share`. Only a first word that is no name is touched
+/// ("What" → "what", never "Tidepool" or "TP-409").
+fn match_case(texts: &mut [String], order: &[usize], share: f32) {
+    let want = (share * texts.len() as f32).round() as usize;
+    let mut have = texts.iter().filter(|t| first_letter_lower(t)).count();
+    for &i in order {
+        let t = &texts[i];
+        let first = t.split_whitespace().next().unwrap_or("");
+        let plain = first
+            .chars()
+            .skip(1)
+            .all(|c| c.is_lowercase() || !c.is_alphabetic())
+            && first.chars().all(|c| c.is_alphabetic() || c == '\'');
+        if have < want && !first_letter_lower(t) && plain && is_common(first) {
+            texts[i] = with_first(t, |c| c.to_lowercase().collect());
+            have += 1;
+        } else if have > want && first_letter_lower(t) && plain {
+            texts[i] = with_first(t, |c| c.to_uppercase().collect());
+            have -= 1;
+        }
+    }
+}
+
+/// Words a question opens with that are never names.
+fn is_common(word: &str) -> bool {
+    let w = word.to_lowercase();
+    crate::lang::Language::ENGLISH.analyzer().is_stopword(&w)
+        || style::opens_with_question_word(&w, Language::ENGLISH)
+}
+
+/// Drops (or adds) the question mark of enough questions, in `order`, for the share without
+/// one to be `share`. A mark is added only to a question that opens with a question word.
+fn match_question_marks(texts: &mut [String], order: &[usize], share: f32, accepted: &[Accepted]) {
+    let want = (share * texts.len() as f32).round() as usize;
+    let mut have = texts
+        .iter()
+        .filter(|t| !t.trim_end().ends_with(['?', '？']))
+        .count();
+    for &i in order {
+        let t = texts[i].trim_end().to_string();
+        if have < want && t.ends_with(['?', '？']) {
+            // Spanish opens what it closes: "¿Qué es…?" loses both marks.
+            texts[i] = t
+                .trim_end_matches(['?', '？'])
+                .trim_end()
+                .trim_start_matches('¿')
+                .trim_start()
+                .to_string();
+            have += 1;
+        } else if have > want
+            && !t.ends_with('?')
+            && style::opens_with_question_word(&t, accepted[i].language)
+        {
+            texts[i] = format!("{t}?");
+            have -= 1;
+        }
+    }
+}
+
+fn with_first(text: &str, f: impl Fn(char) -> String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => f(c) + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The difficulty tag of a source rank: `easy` when keyword search ranks it first, `medium`
+/// within the top five, `hard` beyond.
+pub fn tag(rank: usize) -> &'static str {
+    match rank {
+        1 => "easy",
+        2..=5 => "medium",
+        _ => "hard",
+    }
+}
+
+/// The vocabulary of the chunks, to tell typos in the real questions.
+pub fn vocabulary(chunks: &ChunkedCorpus) -> Vocabulary {
+    Vocabulary::of(chunks.iter().map(|c| c.text.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(text: &str, words: usize, keywords: bool, rank: usize) -> Measured {
+        Measured {
+            text: text.into(),
+            words,
+            keywords,
+            standing: Some((rank, 0.5)),
+        }
+    }
+
+    #[test]
+    fn the_choice_brings_length_and_rank_to_the_target() {
+        // Each candidate: a long easy question and a short hard query.
+        let options: Vec<Vec<Measured>> = (0..10)
+            .map(|i| {
+                vec![
+                    m(
+                        &format!("What is the yearly price of the Team plan {i}?"),
+                        10,
+                        false,
+                        1,
+                    ),
+                    m(&format!("team plan yearly price {i}"), 4, true, 4),
+                ]
+            })
+            .collect();
+        let target = Figures {
+            questions: 10,
+            labelled: 10,
+            words: 7.0,
+            lowercase: 1.0,
+            no_question_mark: 1.0,
+            keywords: 0.5,
+            rank1: Some(0.5),
+            mrr: Some(0.6),
+        };
+        let pick = choose(&options, &target);
+        let group: Vec<&Measured> = pick.iter().zip(&options).map(|(&k, o)| &o[k]).collect();
+        let f = figures(&group);
+        assert!((f.words - 7.0).abs() <= 1.0, "{f:?}");
+        assert!((f.rank1.unwrap() - 0.5).abs() <= 0.1, "{f:?}");
+        assert_eq!(pick, choose(&options, &target), "deterministic");
+    }
+
+    #[test]
+    fn case_and_question_marks_follow_the_shares_and_spare_names() {
+        let mut texts = vec![
+            "What is TP-409?".to_string(),
+            "Tidepool pricing?".to_string(),
+            "How do I restore?".to_string(),
+            "Which port?".to_string(),
+        ];
+        let order = [0, 1, 2, 3];
+        match_case(&mut texts, &order, 1.0);
+        assert_eq!(texts[0], "what is TP-409?");
+        assert_eq!(texts[1], "Tidepool pricing?", "a name keeps its capital");
+        assert!(first_letter_lower(&texts[2]) && first_letter_lower(&texts[3]));
+        assert_eq!(tag(1), "easy");
+        assert_eq!(tag(4), "medium");
+        assert_eq!(tag(30), "hard");
+    }
+}

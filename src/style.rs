@@ -1,0 +1,225 @@
+//! How a set's questions are written: their length, case, punctuation, opening, whether they
+//! are bare keywords, whether they carry typos. Real users type "team plan yearly price" and
+//! "whats the encrytion cipher"; a generator writes "What is the yearly price of the Team
+//! plan?". `generate` measures the real part of a set (or takes a named [`Preset`] measured
+//! from public real queries) and writes its questions to match; `audit` prints both side by
+//! side. A leaf: it reads words and nothing of the commands.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::lang::{Language, questions};
+use crate::text::words;
+
+/// The style of a group of questions: shares are 0 to 1.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Style {
+    /// Questions measured.
+    pub questions: usize,
+    /// Words per question: mean and quartiles.
+    pub words: Spread,
+    /// Share that starts with a lower-case letter.
+    pub lowercase: f32,
+    /// Share without a question mark.
+    pub no_question_mark: f32,
+    /// Share that opens with a question word ("how", "what", "qué").
+    pub question_word: f32,
+    /// Share of bare keywords: no question word and no auxiliary verb anywhere.
+    pub keywords: f32,
+    /// Share with a word one letter away from a word of the corpus and not itself in it (a
+    /// typo), when a vocabulary was given.
+    pub misspelled: Option<f32>,
+}
+
+/// A distribution's mean and quartiles.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+pub struct Spread {
+    /// Mean.
+    pub mean: f32,
+    /// First quartile.
+    pub p25: f32,
+    /// Median.
+    pub median: f32,
+    /// Third quartile.
+    pub p75: f32,
+}
+
+impl Spread {
+    /// The spread of `values` (all zero when empty).
+    pub fn of(values: &[f32]) -> Spread {
+        if values.is_empty() {
+            return Spread::default();
+        }
+        let mut v = values.to_vec();
+        v.sort_by(f32::total_cmp);
+        let at = |q: f32| {
+            let pos = q * (v.len() - 1) as f32;
+            let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+            v[lo] + (v[hi] - v[lo]) * (pos - lo as f32)
+        };
+        Spread {
+            mean: v.iter().sum::<f32>() / v.len() as f32,
+            p25: at(0.25),
+            median: at(0.5),
+            p75: at(0.75),
+        }
+    }
+}
+
+/// English question words: a question opening with one asks, with or without its `?`.
+const QUESTION_WORDS: &[&str] = &[
+    "what", "which", "how", "when", "where", "who", "whom", "whose", "why", "whats", "what's", "hows",
+    "how's", "where's", "wheres",
+];
+
+/// English auxiliaries and modals: a query holding none of them (and no question word) is bare
+/// keywords.
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "do", "does", "did", "can", "could", "should", "would", "will",
+    "shall", "may", "might", "must", "has", "have", "had", "isn't", "aren't", "doesn't", "don't", "can't",
+    "won't", "cannot",
+];
+
+/// Whether `question` opens with a question word of `language`.
+pub fn opens_with_question_word(question: &str, language: Language) -> bool {
+    let w = words(question);
+    let Some(first) = w.first() else { return false };
+    if language == Language::ENGLISH {
+        return QUESTION_WORDS.contains(&first.as_str());
+    }
+    questions::question_words(language).contains(&first.as_str())
+}
+
+/// Whether `question` is bare keywords: no question word and (in English) no auxiliary verb
+/// anywhere ("team plan yearly price", "restore overwrite existing files by default?").
+pub fn is_keywords(question: &str, language: Language) -> bool {
+    let w = words(question);
+    if w.is_empty() {
+        return false;
+    }
+    let asks = |x: &String| {
+        if language == Language::ENGLISH {
+            QUESTION_WORDS.contains(&x.as_str()) || AUXILIARIES.contains(&x.as_str())
+        } else {
+            questions::question_words(language).contains(&x.as_str())
+        }
+    };
+    !w.iter().any(asks)
+}
+
+/// The words of a corpus, to tell a typo from a word: a word of a question that is not in the
+/// vocabulary but one edit away from a longer word that is.
+#[derive(Debug, Clone, Default)]
+pub struct Vocabulary {
+    words: HashSet<String>,
+    /// Words of five letters or more: the ones a typo is told against.
+    long: Vec<String>,
+}
+
+impl Vocabulary {
+    /// The words of `texts`, lower-cased.
+    pub fn of<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vocabulary {
+        let mut words_seen = HashSet::new();
+        for t in texts {
+            for w in words(t) {
+                words_seen.insert(w);
+            }
+        }
+        let mut long: Vec<String> = words_seen
+            .iter()
+            .filter(|w| w.chars().count() >= 5 && w.chars().all(char::is_alphabetic))
+            .cloned()
+            .collect();
+        long.sort();
+        Vocabulary {
+            words: words_seen,
+            long,
+        }
+    }
+
+    /// The corpus word `word` is a typo of, if any: `word` is not in the corpus, has four
+    /// letters or more, and one insertion, deletion, substitution or swap makes it a corpus word
+    /// of five letters or more ("encrytion" → "encryption", "restor" → "restore").
+    pub fn typo_of(&self, word: &str) -> Option<&str> {
+        let w = word.to_lowercase();
+        let n = w.chars().count();
+        if n < 4 || !w.chars().all(char::is_alphabetic) || self.words.contains(&w) {
+            return None;
+        }
+        self.long
+            .iter()
+            .filter(|c| c.chars().count().abs_diff(n) <= 1)
+            .find(|c| strsim::damerau_levenshtein(&w, c) == 1)
+            .map(String::as_str)
+    }
+
+    /// Whether `question` has a typo.
+    pub fn misspelled(&self, question: &str) -> bool {
+        words(question).iter().any(|w| self.typo_of(w).is_some())
+    }
+}
+
+/// Measures `questions`, each read in its language; typos are told when `vocabulary` is given.
+pub fn measure(questions: &[(&str, Language)], vocabulary: Option<&Vocabulary>) -> Style {
+    let n = questions.len();
+    let share = |f: &dyn Fn(&str, Language) -> bool| {
+        if n == 0 {
+            0.0
+        } else {
+            questions.iter().filter(|(q, l)| f(q, *l)).count() as f32 / n as f32
+        }
+    };
+    let lengths: Vec<f32> = questions
+        .iter()
+        .map(|(q, _)| crate::text::word_count(q) as f32)
+        .collect();
+    Style {
+        questions: n,
+        words: Spread::of(&lengths),
+        lowercase: share(&|q, _| {
+            q.trim()
+                .chars()
+                .find(|c| c.is_alphabetic())
+                .is_some_and(char::is_lowercase)
+        }),
+        no_question_mark: share(&|q, _| !q.trim_end().ends_with(['?', '？'])),
+        question_word: share(&|q, l| opens_with_question_word(q, l)),
+        keywords: share(&|q, l| is_keywords(q, l)),
+        misspelled: vocabulary.map(|v| share(&|q, _| v.misspelled(q))),
+    }
+}
+
+/// A named style measured from public real queries, for a set with no real cases of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// Short keyword queries typed into a search box, as the 54 judged real Bing queries of
+    /// TREC DL 2020 (`shared/data/msmarco-dl20`).
+    Search,
+    /// A user asking a documentation assistant: short, natural, everyday words — the queries of
+    /// the same set worded as questions (opening with a question word), as typed.
+    Chat,
+    /// What a generator writes when left alone: full sentences ending in `?` (XQuAD's crowd
+    /// questions, written beside their paragraph).
+    Formal,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 3] = [Preset::Search, Preset::Chat, Preset::Formal];
+
+    /// Its name (`--style NAME`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Preset::Search => "search",
+            Preset::Chat => "chat",
+            Preset::Formal => "formal",
+        }
+    }
+
+    /// The preset a name gives.
+    pub fn parse(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.as_str() == name)
+    }
+}
