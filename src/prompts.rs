@@ -27,6 +27,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("judge_correct", include_str!("../prompts/judge_correct.j2")),
     ("judge_refused", include_str!("../prompts/judge_refused.j2")),
     ("judge_grounded", include_str!("../prompts/judge_grounded.j2")),
+    ("judge_answers", include_str!("../prompts/judge_answers.j2")),
 ];
 
 /// Names of the templates generation and the audit's judges use.

@@ -440,11 +440,7 @@ fn the_reader_resolves_paths_and_the_cycle_finder_finds_cycles() {
 
 /// Imports ARCHITECTURE.md forbids that the code still makes. Each entry is a debt: remove it
 /// when the import is gone (the test fails while an entry names an import no longer made).
-const RULE_DEBTS: &[(&str, &str)] = &[
-    // generate's checks read audit's copied runs (`audit::overlap`); the one copied-run
-    // definition moves out of audit (issue 25, the near-duplicate and copied-run unification).
-    ("generate", "audit"),
-];
+const RULE_DEBTS: &[(&str, &str)] = &[];
 
 /// One row of the "Import rules" table.
 struct Rule {

@@ -307,18 +307,18 @@ async fn the_page_opens_on_what_waits_and_the_report_explains_each_flag() {
     browser.goto(&format!("file://{}", report.display())).await;
     browser.card_after("").await;
     browser
-        .js("[...document.querySelectorAll('#case-list li')].find((li) => li.textContent.includes('RS501')).click(); return null")
+        .js("[...document.querySelectorAll('#case-list li')].find((li) => li.textContent.includes('RS202')).click(); return null")
         .await;
     let flag = browser
         .wait_for(
-            "const f = [...document.querySelectorAll('#case-card .flag')].find((x) => x.querySelector('.code').textContent === 'RS501'); \
+            "const f = [...document.querySelectorAll('#case-card .flag')].find((x) => x.querySelector('.code').textContent === 'RS202'); \
              if (!f) return null; const why = f.querySelector('details.why'); \
              return [f.querySelector('.msg').textContent, why ? why.textContent : '', why ? why.querySelectorAll('strong, code').length : 0]",
-            "the RS501 flag",
+            "the RS202 flag",
         )
         .await;
     let message = flag[0].as_str().unwrap();
-    assert!(message.starts_with("the labelled source ranks "), "{flag}");
+    assert_eq!(message, "answered by yes or no", "{flag}");
     let why = flag[1].as_str().unwrap();
     assert!(why.contains("What it flags"), "{flag}");
     assert!(

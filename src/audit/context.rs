@@ -5,12 +5,12 @@
 use serde::Serialize;
 
 use super::AuditConfig;
-use super::overlap::{CopiedRun, containment, copied_runs};
 use crate::Result;
 use crate::chunk::Chunking;
 use crate::corpus::Corpus;
 use crate::lang::{self, Language};
 use crate::testset::Case;
+use crate::wording::overlap::{CopiedRun, containment, copied_runs};
 use crate::workspace::ChunkedCorpus;
 
 /// The corpus side of an audit: built once, shared by every case.
@@ -90,21 +90,11 @@ impl AuditContext {
             }
             return f;
         }
-        let mut source: Vec<usize> = case
-            .relevant
-            .iter()
-            .flat_map(|l| self.chunks_of(&l.doc, l.start, l.end))
-            .collect();
-        source.sort_unstable();
-        source.dedup();
+        let source = self.chunks.labelled(&case.relevant);
         if source.is_empty() {
             return f;
         }
-        let text: String = source
-            .iter()
-            .map(|&i| self.chunks[i].text.as_str())
-            .collect::<Vec<_>>()
-            .join("\n\n");
+        let text = self.chunks.labelled_text(&case.relevant);
         f.containment = containment(&case.question, analyzer, |t| {
             source.iter().any(|&d| index.has_term(d, t))
         });

@@ -18,7 +18,7 @@ use super::report::{Judged, LlmFigures};
 use super::rules::{self, Ask, Check, JudgeInput, LlmCheck, RuleInfo};
 use super::{AuditConfig, AuditContext, AuditNote, AuditNoteKind, AuditReport, finding};
 use crate::judge::calibration::{Calibration, Known};
-use crate::judge::{self, AnswerableReply, Passage, SupportedReply};
+use crate::judge::{self, AnswerableReply, AnswersReply, Passage, SupportedReply};
 use crate::llm::{ChatRequest, Llm, LlmError};
 use crate::prompts::Prompts;
 use crate::severity::Severity;
@@ -38,7 +38,18 @@ struct Job {
     case: usize,
     ask: usize,
     request: ChatRequest,
-    supported: bool,
+    /// What the reply holds, and the answer it is read against.
+    reads: Reads,
+}
+
+/// How a judge's reply gives the verdict.
+enum Reads {
+    /// `{"answerable": ...}`.
+    Answerable,
+    /// `{"supported": ...}`.
+    Supported,
+    /// `{"answer_text": ...}`, held against this answer.
+    Copy(String),
 }
 
 /// Runs the selected LLM rules over `set` and adds their findings and figures to `report`.
@@ -79,7 +90,11 @@ pub async fn judge(
                     case: c,
                     ask: a,
                     request: request(prompts, context, &case.question, ask)?,
-                    supported: ask.answer.is_some(),
+                    reads: match (&ask.answer, ask.copy) {
+                        (Some(a), true) => Reads::Copy(a.clone()),
+                        (Some(_), false) => Reads::Supported,
+                        (None, _) => Reads::Answerable,
+                    },
                 });
             }
             asks.insert((r, c), list);
@@ -88,7 +103,7 @@ pub async fn judge(
 
     let mut verdicts: Vec<((usize, usize, usize), Option<bool>)> = stream::iter(jobs)
         .map(|job| async move {
-            let verdict = ask(llm, &job.request, job.supported).await?;
+            let verdict = ask(llm, &job.request, &job.reads).await?;
             Ok::<_, LlmError>(((job.rule, job.case, job.ask), verdict))
         })
         .buffer_unordered(llm.concurrency().max(1))
@@ -154,10 +169,10 @@ pub async fn judge(
 
 /// The judge an ask goes to.
 fn judge_of(ask: &Ask) -> &'static str {
-    if ask.answer.is_some() {
-        "supported"
-    } else {
-        "answerable"
+    match (&ask.answer, ask.copy) {
+        (Some(_), true) => "answers",
+        (Some(_), false) => "supported",
+        (None, _) => "answerable",
     }
 }
 
@@ -214,6 +229,10 @@ fn request(prompts: &Prompts, context: usize, question: &str, ask: &Ask) -> Resu
         })
         .collect();
     match &ask.answer {
+        Some(_) if ask.copy => {
+            let fact: Vec<&str> = passages.iter().map(|p| p.text).collect();
+            judge::answers_request(prompts, context, question, &fact.join("\n"))
+        }
         Some(answer) => judge::supported_request(prompts, context, question, answer, &passages),
         None => judge::answerable_request(prompts, context, question, &passages),
     }
@@ -222,15 +241,20 @@ fn request(prompts: &Prompts, context: usize, question: &str, ask: &Ask) -> Resu
 
 /// Sends one question: `Some(verdict)`, `None` when the answer stayed malformed, `Err` when
 /// the audit must stop (a fatal error, or a request that failed after all its retries).
-async fn ask(llm: &Llm, req: &ChatRequest, supported: bool) -> Result<Option<bool>, LlmError> {
-    let verdict = if supported {
-        llm.structured::<SupportedReply>(req)
+async fn ask(llm: &Llm, req: &ChatRequest, reads: &Reads) -> Result<Option<bool>, LlmError> {
+    let verdict = match reads {
+        Reads::Supported => llm
+            .structured::<SupportedReply>(req)
             .await
-            .map(|r| r.value.supported)
-    } else {
-        llm.structured::<AnswerableReply>(req)
+            .map(|r| r.value.supported),
+        Reads::Answerable => llm
+            .structured::<AnswerableReply>(req)
             .await
-            .map(|r| r.value.answerable)
+            .map(|r| r.value.answerable),
+        Reads::Copy(answer) => llm
+            .structured::<AnswersReply>(req)
+            .await
+            .map(|r| r.value.agrees(answer)),
     };
     match verdict {
         Ok(v) => Ok(Some(v)),

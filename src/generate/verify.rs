@@ -3,17 +3,18 @@
 //! white space and case, then fuzzily) and the label's span and quote are set from where the
 //! text really is. Questions that repeat an existing or a new question are dropped.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::chunk::Chunk;
 use crate::corpus::Document;
-use crate::lang::{self, Language, questions};
+use crate::lang::{self, Language};
 use crate::locate::locate;
 use crate::testset::Label;
 use crate::text::words;
+use crate::wording::{self, answer, duplicates, form, overlap, standalone};
 
 /// Why a candidate was not written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -32,6 +33,10 @@ pub enum Rejection {
     /// Refers to what the writer was shown ("the passage", "the given text", "fact 1", "the
     /// documentation"): meaningless to a user, who has seen none of it.
     MetaReference,
+    /// Names a thing of the text no name resolves ("What does the function return?"), or leans
+    /// on an earlier turn or a pronoun it never explains ("What is its purpose?"): the audit's
+    /// RS209.
+    NotStandalone,
     /// Gives its own answer away: every content word of the answer is in the question.
     RestatesAnswer,
     /// Copies a long run of words from its source: keyword search finds it for free.
@@ -64,6 +69,16 @@ pub enum Rejection {
     AsksOnePart,
     /// A part of the answer that its fact does not say.
     UnsupportedAnswer,
+    /// The answer names a number, code or name its label does not hold, or most of its words
+    /// are elsewhere (the audit's RS507).
+    AnswerNotInLabel,
+    /// The answer restates what its label calls an appearance, denies or rejects ("looks like
+    /// it will copy both strings ... actually takes ownership"; the audit's RS508).
+    AnswerContradictsLabel,
+    /// Answering the question from the label, the judge ([`crate::judge::answers_request`])
+    /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
+    /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
+    AnswersAnotherQuestion,
     /// An "identifier" question that does not give its identifier as written (or whose label
     /// does not hold it).
     IdentifierMissing,
@@ -92,6 +107,7 @@ impl Rejection {
             Rejection::RepeatsItself => "repeats_itself",
             Rejection::CopiesExample => "copies_example",
             Rejection::MetaReference => "meta_reference",
+            Rejection::NotStandalone => "not_standalone",
             Rejection::RestatesAnswer => "restates_answer",
             Rejection::CopiesSource => "copies_source",
             Rejection::OffTopic => "off_topic",
@@ -107,6 +123,9 @@ impl Rejection {
             Rejection::SingleChunkAnswers => "single_chunk_answers",
             Rejection::AsksOnePart => "asks_one_part",
             Rejection::UnsupportedAnswer => "unsupported_answer",
+            Rejection::AnswerNotInLabel => "answer_not_in_label",
+            Rejection::AnswerContradictsLabel => "answer_contradicts_label",
+            Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
             Rejection::BridgeNamed => "bridge_named",
@@ -130,43 +149,37 @@ pub const QUOTE_MIN_SIMILARITY: f32 = 0.8;
 /// Fewest words a quote needs to support anything.
 pub const QUOTE_MIN_WORDS: usize = 3;
 
-/// Words a question may open with when it does not end in `?`.
-const QUESTION_OPENERS: &[&str] = &[
-    "what", "which", "how", "when", "where", "who", "whom", "whose", "why", "can", "could", "does", "do",
-    "did", "is", "are", "was", "were", "should", "will", "would", "may", "has", "have",
-];
-
-/// Checks the question's form: 3 to 40 words, ending in `?` or opening with a question word, and
-/// no reference to what its writer was shown; returns the trimmed question. A weak question
-/// (yes/no, some copied words) passes: the auditor flags those; this only turns away what is not
-/// a usable question at all.
+/// Checks the question's form: 3 to 40 words, ending in `?` or opening like a question (the
+/// audit's RS201, RS203 and RS204 read the same [`form`] table), no reference to what its writer
+/// was shown (RS205, RS206), and it stands alone (RS209); returns the trimmed question. A weak
+/// question (yes/no, some copied words) passes: the auditor flags those; this only turns away
+/// what is not a usable question at all.
 /// The question must be in `language` (its passage's): one the detector reliably places in
 /// another is turned away.
 pub fn check_question(question: &str, language: Language) -> Result<String, Rejection> {
     let q = question.trim().trim_matches('"').trim();
-    let w = words(q);
     let n = crate::text::word_count(q);
-    if w.is_empty() || !(3..=40).contains(&n) {
-        return Err(Rejection::NotAQuestion);
-    }
-    let opener = w[0].to_lowercase();
-    let opens = match questions::wording(language) {
-        Some(t) if language != Language::ENGLISH => t.opens_question(q),
-        _ => QUESTION_OPENERS.contains(&opener.as_str()),
-    };
-    if !q.ends_with(['?', '？']) && !opens {
+    if words(q).is_empty()
+        || !(form::MIN_WORDS..=form::MAX_WORDS).contains(&n)
+        || !form::reads_as_question(q, language)
+    {
         return Err(Rejection::NotAQuestion);
     }
     // Two questions in one ("What is X? How does it affect Y?"), or a question followed by
     // more text ("… ? The answer is …").
-    if q.split(['?', '？']).filter(|p| words(p).len() >= 2).count() > 1 {
+    if form::questions_asked(q) > 1 {
         return Err(Rejection::SeveralQuestions);
     }
-    if repeats_itself(&w) {
+    if repeats_itself(&words(q)) {
         return Err(Rejection::RepeatsItself);
     }
-    if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {
+    let meta =
+        wording::meta_reference_in(q, language).is_some() || wording::meta_question_in(q, language).is_some();
+    if meta || prompt_words().is_match(q) {
         return Err(Rejection::MetaReference);
+    }
+    if standalone::not_standalone(q, language).is_some() {
+        return Err(Rejection::NotStandalone);
     }
     if lang::detect_question(q, None, Some(language)) != language {
         return Err(Rejection::WrongLanguage);
@@ -219,34 +232,42 @@ fn prompt_words() -> &'static regex::Regex {
     })
 }
 
-/// Consecutive words copied from its fact from which a question is turned away: a question
-/// written beside its source copies phrases (16% of crowd questions copy 5 or more words, 6% of
-/// real queries do), and a set of them flatters keyword search. The audit's RS101 counts such
-/// runs.
-pub const COPY_LIMIT: usize = 5;
-
-/// Content words such a run needs (RS101's default): a name or a term copied whole ("the Hyde
-/// Park Day School", "a peer-to-peer network") is what anyone would type, not lifted wording.
-pub const COPY_CONTENT: usize = 3;
-
-/// Rejects a question that gives its answer away or copies [`COPY_LIMIT`] or more words of
-/// `source` in a row ([`COPY_CONTENT`] of them content words, as the audit's RS101 counts).
+/// Rejects a question that gives its answer away (RS207's definition) or copies a phrase of
+/// `source` ([`overlap::copied_phrase`]: [`overlap::COPIED_RUN`] words in a row,
+/// [`overlap::COPIED_RUN_CONTENT`] of them content words, as RS101 counts at its defaults).
+/// `source` must be what the audit compares against — the text of the chunks the label lies in
+/// ([`crate::workspace::ChunkedCorpus::labelled_text`]); a fact alone is shorter, and a
+/// question that copies the rest of its chunk would pass here and be flagged there.
 pub fn check_wording(
     question: &str,
     answer: &str,
     source: &str,
     language: Language,
 ) -> Result<(), Rejection> {
-    if crate::wording::restates_answer_in(question, answer, language) {
+    if wording::restates_answer_in(question, answer, language) {
         return Err(Rejection::RestatesAnswer);
     }
-    let copied = crate::audit::overlap::copied_runs(question, source, 1, language.analyzer())
-        .iter()
-        .any(|r| crate::audit::overlap::is_copied_phrase(question, r, COPY_LIMIT, COPY_CONTENT, language));
-    if copied {
+    if overlap::copied_phrase(question, source, language).is_some() {
         return Err(Rejection::CopiesSource);
     }
     Ok(())
+}
+
+/// Rejects an answer its labels do not hold or contradict ([`answer::answer_in_fact`] over the
+/// labels' text, as RS507 and RS508 read it): call it with the labels the case will be written
+/// with ([`label_for`] gives each the document's own text as its quote).
+pub fn check_answer(
+    question: &str,
+    answer: &str,
+    labels: &[Label],
+    language: Language,
+) -> Result<(), Rejection> {
+    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
+    match answer::answer_in_fact(question, answer, &fact, language) {
+        Ok(()) => Ok(()),
+        Err(answer::AnswerFault::NotInFact { .. }) => Err(Rejection::AnswerNotInLabel),
+        Err(answer::AnswerFault::Contradicts { .. }) => Err(Rejection::AnswerContradictsLabel),
+    }
 }
 
 /// The product the templates' worked examples are about: a question naming it copied the
@@ -324,28 +345,25 @@ pub fn label_for(doc: &Document, quote: &str, near: usize, chunks: &[&Chunk]) ->
     })
 }
 
-/// Jaccard similarity of word-bigram sets at or above which two questions are near-duplicates.
-pub const NEAR_DUPLICATE_JACCARD: f64 = 0.6;
-
-/// Questions seen so far, normalised, to reject repeats.
+/// Questions seen so far, to turn repeats away by the audit's definitions
+/// ([`crate::wording::duplicates`]: RS301's words, RS302's similarity, at a lower threshold).
 #[derive(Debug, Default, Clone)]
 pub struct Dedup {
     exact: HashSet<String>,
-    shingles: Vec<BTreeSet<String>>,
+    shingles: Vec<HashSet<u64>>,
 }
 
 impl Dedup {
     /// Checks `question` against everything added; does not add it.
     pub fn check(&self, question: &str) -> Result<(), Rejection> {
-        let norm = words(question).join(" ");
-        if self.exact.contains(&norm) {
+        if self.exact.contains(&duplicates::normalized(question)) {
             return Err(Rejection::Duplicate);
         }
-        let s = shingles(question);
+        let s = duplicates::shingles(question);
         if self
             .shingles
             .iter()
-            .any(|o| jaccard(o, &s) >= NEAR_DUPLICATE_JACCARD)
+            .any(|o| duplicates::similarity(o, &s) >= duplicates::GENERATE_NEAR_DUPLICATE)
         {
             return Err(Rejection::NearDuplicate);
         }
@@ -354,27 +372,8 @@ impl Dedup {
 
     /// Remembers `question`.
     pub fn add(&mut self, question: &str) {
-        self.exact.insert(words(question).join(" "));
-        self.shingles.push(shingles(question));
-    }
-}
-
-/// Word bigrams of the lower-cased words (the single word for one-word questions).
-fn shingles(text: &str) -> BTreeSet<String> {
-    let w = words(text);
-    if w.len() < 2 {
-        return w.into_iter().collect();
-    }
-    w.windows(2).map(|p| format!("{} {}", p[0], p[1])).collect()
-}
-
-fn jaccard(a: &BTreeSet<String>, b: &BTreeSet<String>) -> f64 {
-    let inter = a.intersection(b).count();
-    let union = a.len() + b.len() - inter;
-    if union == 0 {
-        0.0
-    } else {
-        inter as f64 / union as f64
+        self.exact.insert(duplicates::normalized(question));
+        self.shingles.push(duplicates::shingles(question));
     }
 }
 
@@ -541,6 +540,76 @@ mod tests {
         assert_eq!(
             label_for(&d, "Snapshots are pruned every Sunday night", 0, &[&c]),
             Err(Rejection::QuoteNotFound)
+        );
+    }
+
+    #[test]
+    fn questions_about_a_thing_the_reader_was_not_shown_do_not_stand_alone() {
+        for q in [
+            "What is the return type of the function?",
+            "What does the function return?",
+            "What is its purpose?",
+        ] {
+            assert_eq!(
+                check_question(q, Language::ENGLISH),
+                Err(Rejection::NotStandalone),
+                "{q}"
+            );
+        }
+        assert!(
+            check_question(
+                "What does the `read_to_string` function return?",
+                Language::ENGLISH
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn answers_their_label_does_not_hold_or_contradicts_are_turned_away() {
+        let label = |quote: &str| Label {
+            doc: "book.md".into(),
+            start: 0,
+            end: quote.chars().count(),
+            quote: quote.into(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        };
+        // The Rust book, ch08-02: `+` only looks like it copies both strings.
+        let concat = label(
+            "So, although let s3 = s1 + &s2; looks like it will copy both strings and create a new one, this statement actually takes ownership of s1, appends a copy of the contents of s2, and then returns ownership of the result.",
+        );
+        assert_eq!(
+            check_answer(
+                "What happens when you concatenate two strings in Rust?",
+                "The result is a new string that contains the contents of both original strings",
+                std::slice::from_ref(&concat),
+                Language::ENGLISH
+            ),
+            Err(Rejection::AnswerContradictsLabel)
+        );
+        // The Rust book, ch09-03: a sentence that announces an example and gives none.
+        let announces = label(
+            "We’ll work through an example of what we mean in “Encoding States and Behavior as Types” in Chapter 18.",
+        );
+        assert_eq!(
+            check_answer(
+                "What is an example of the bad state in error handling?",
+                "user entering data in the wrong format",
+                &[announces],
+                Language::ENGLISH
+            ),
+            Err(Rejection::AnswerNotInLabel)
+        );
+        assert_eq!(
+            check_answer(
+                "What does `let s3 = s1 + &s2;` do with s1?",
+                "It takes ownership of s1",
+                &[concat],
+                Language::ENGLISH
+            ),
+            Ok(())
         );
     }
 

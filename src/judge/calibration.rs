@@ -149,6 +149,15 @@ pub const MEASURED: &[Stored] = &[
         data: "SQuAD 2.0 Normans, right and other answers, items 1-60",
         measured: "2026-12-01",
     },
+    Stored {
+        judge: "answers",
+        model: DEFAULT_MODEL,
+        prompt: "judge_answers@10bd3f33",
+        n: 80,
+        kappa: 0.73,
+        data: "XQuAD en articles 24-47 and SQuAD 2.0 Normans, questions 21-40 of each, with their own answer's sentence and another question's",
+        measured: "2026-12-01",
+    },
 ];
 
 /// The model the table was measured on.

@@ -52,6 +52,44 @@ pub struct SupportedReply {
     pub supported: bool,
 }
 
+/// The answers-the-question judge's reply: it answers the question from the fact by copying
+/// the fact's words, without seeing the case's answer, and the case holds when its answer
+/// agrees with the copy ([`AnswersReply::agrees`]). Asked for a verdict ("is this answer what
+/// the question asks for?"), Qwen2.5-Coder-1.5B said no to 12 of 15 right answers (κ 0.20);
+/// copying, it reaches κ 0.73 on held-out items: a small model copies better than it classifies
+/// (as the refusal judge found).
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct AnswersReply {
+    /// The words of the fact that answer the question, copied; empty when it does not.
+    #[schemars(length(max = QUOTE_CHARS))]
+    pub answer_text: String,
+}
+
+impl AnswersReply {
+    /// True when `reference` and the copy name the same thing: one holds the other's words, or
+    /// they share at least half of their words (lower-cased letters and digits; articles and
+    /// punctuation aside, as SQuAD's F1 reads them).
+    pub fn agrees(&self, reference: &str) -> bool {
+        let words = |t: &str| -> Vec<String> {
+            crate::text::words(t)
+                .into_iter()
+                .filter(|w| !matches!(w.as_str(), "a" | "an" | "the"))
+                .collect()
+        };
+        let (copy, reference) = (words(&self.answer_text), words(reference));
+        if copy.is_empty() || reference.is_empty() {
+            return false;
+        }
+        let shared = reference.iter().filter(|w| copy.contains(w)).count();
+        let within = |a: &[String], b: &[String]| a.iter().all(|w| b.contains(w));
+        let f1 = 2.0 * shared as f64 / (copy.len() + reference.len()) as f64;
+        within(&copy, &reference) || within(&reference, &copy) || f1 >= 0.5
+    }
+}
+
+/// Largest reply of the answers-the-question judge: a copy of at most [`QUOTE_CHARS`].
+pub const ANSWERS_MAX_TOKENS: u32 = QUOTE_MAX_TOKENS;
+
 /// Largest reply of the answer judges: the verdict and a reason of at most [`REASON_CHARS`].
 pub const VERDICT_MAX_TOKENS: u32 = 64;
 /// Longest reason an answer judge may give (kept short: a small local model writes 3–10 tokens
@@ -190,6 +228,28 @@ pub fn supported_request(
     Ok(request(rendered, SUPPORT_MAX_TOKENS, "judge_supported"))
 }
 
+/// "What words of `fact` answer `question`?" (template `judge_answers`, tag `judge_answers`);
+/// the case's answer is then held against the copy ([`AnswersReply::agrees`]). The check a
+/// lexical one cannot make: an answer taken from a neighbouring clause of the right sentence
+/// ("How did Jonas pay for the Team plan?" → "by deleting the wrong folder") has every word in
+/// the fact. `fact` is the case's labelled text, cut to fit.
+pub fn answers_request(
+    prompts: &Prompts,
+    context_tokens: usize,
+    question: &str,
+    fact: &str,
+) -> Result<ChatRequest> {
+    let rendered = fit(
+        prompts,
+        context_tokens,
+        "judge_answers",
+        ANSWERS_MAX_TOKENS,
+        &[fact],
+        |t| json!({"question": question, "fact": t[0]}),
+    )?;
+    Ok(request(rendered, ANSWERS_MAX_TOKENS, "judge_answers"))
+}
+
 fn listed(passages: &[Passage<'_>], texts: &[String]) -> Vec<serde_json::Value> {
     passages
         .iter()
@@ -304,6 +364,33 @@ mod tests {
         let p = Prompts::load(Some(dir.path())).unwrap();
         let r = supported_request(&p, DEFAULT_CONTEXT, "q?", "yes", &[A, B]).unwrap();
         assert_eq!((r.system.as_str(), r.user.as_str()), ("S", "yes|2"));
+    }
+
+    #[test]
+    fn the_answers_judge_copies_without_the_reference_and_is_held_against_it() {
+        let p = Prompts::load(None).unwrap();
+        let fact = "The Team plan paid for itself the first time someone deleted the wrong folder.";
+        let r = answers_request(&p, DEFAULT_CONTEXT, "How did Jonas pay for the Team plan?", fact).unwrap();
+        assert!(
+            r.user.contains(&format!("<sentence>\n{fact}\n</sentence>")),
+            "{}",
+            r.user
+        );
+        assert!(r.user.contains("Question: How did Jonas pay for the Team plan?"));
+        assert_eq!(
+            (r.tag.as_str(), r.max_tokens),
+            ("judge_answers", ANSWERS_MAX_TOKENS)
+        );
+        let copy = |t: &str| AnswersReply {
+            answer_text: t.into(),
+        };
+        assert!(!copy("three different backup scripts").agrees("twelve"));
+        assert!(copy("Kony Ealy").agrees("Kony Ealy."));
+        assert!(copy("the 10th and 11th centuries").agrees("10th and 11th centuries"));
+        assert!(copy("King Malcolm III").agrees("King Malcolm III of Scotland"));
+        assert!(!copy("").agrees("by deleting the wrong folder"));
+        assert!(!copy("Jared Allen").agrees("Kony Ealy"));
+        assert!(!copy("1060s").agrees("1050s"));
     }
 
     #[test]

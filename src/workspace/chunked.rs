@@ -128,6 +128,29 @@ impl ChunkedCorpus {
             .collect()
     }
 
+    /// Positions of the chunks `labels` lie in (each once, in corpus order): a case's labelled
+    /// source, as the audit's overlap figures read it.
+    pub fn labelled(&self, labels: &[Label]) -> Vec<usize> {
+        let mut source: Vec<usize> = labels
+            .iter()
+            .flat_map(|l| self.overlapping(&l.doc, l.start, l.end))
+            .collect();
+        source.sort_unstable();
+        source.dedup();
+        source
+    }
+
+    /// The text of the chunks `labels` lie in ([`ChunkedCorpus::labelled`]), joined by a blank
+    /// line: what a question's copied runs are counted against, by the audit (RS101) and by
+    /// `generate` alike.
+    pub fn labelled_text(&self, labels: &[Label]) -> String {
+        self.labelled(labels)
+            .iter()
+            .map(|&i| self.chunks[i].text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
+
     /// The chunk of `doc` a character span belongs to: the first that holds all of it, else
     /// the one that overlaps it most (the earlier one on a tie); `None` when none touches it.
     pub fn holding(&self, doc: &str, start: usize, end: usize) -> Option<&Chunk> {

@@ -102,9 +102,10 @@ fn reply(props: &[&str], user: &str) -> Value {
             .find(|l| l.starts_with(&format!("Fact {n} (ask about ")))
             .and_then(|l| l.split_once("(ask about ")?.1.split_once(')'))
             .map(|(x, _)| x.to_string());
+        // Three words of the fact at most: four are a copy generate turns away, as RS101 flags.
         let q = match about {
-            Some(x) => format!("what about {x} and {}?", head(fact, 3)),
-            None => format!("what about {}?", head(fact, 4)),
+            Some(x) => format!("how is {x} used with {}?", head(fact, 3)),
+            None => format!("which {} matters here?", head(fact, 3)),
         };
         out.insert(key.to_string(), json!(q));
         out.insert(format!("search_{n}"), json!(head(fact, 3)));

@@ -2,7 +2,7 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
-use crate::audit::overlap::{is_copied_phrase, run_length};
+use crate::wording::overlap::{is_copied_phrase, run_length};
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS101",
@@ -53,8 +53,8 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
 mod tests {
     use super::super::fixture::{flags, labelled, passes};
     use super::*;
-    use crate::audit::overlap::own_wording;
     use crate::lang::Language;
+    use crate::wording::overlap::own_wording;
 
     #[test]
     fn flags_a_phrase_copied_from_the_source_and_not_own_words() {

@@ -49,6 +49,7 @@ fn asks(input: &JudgeInput<'_>) -> Vec<Ask> {
     vec![Ask {
         passages,
         answer: None,
+        copy: false,
     }]
 }
 
@@ -79,6 +80,7 @@ mod tests {
                 })
                 .collect(),
             answer: None,
+            copy: false,
         }]
     }
 

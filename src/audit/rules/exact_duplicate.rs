@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
-use crate::audit::duplicates::normalized;
+use crate::wording::duplicates::normalized;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS301",

@@ -10,9 +10,9 @@ use crate::chunk::{CharIndex, Chunking};
 use crate::corpus::{Corpus, DocKind, Document};
 use crate::testset::{Case, Label, Source, TestSet};
 
-/// The corpus: Tidepool's retention, billing and install pages, and the retention page in
-/// Spanish.
-const DOCS: [(&str, &str); 4] = [
+/// The corpus: Tidepool's retention, billing, install and prune pages, and the retention page
+/// in Spanish.
+const DOCS: [(&str, &str); 5] = [
     (
         "billing.md",
         "# Billing\n\nThe Team plan costs 8 euros per user and month. Invoices are sent on the first day of each month.\n",
@@ -20,6 +20,10 @@ const DOCS: [(&str, &str); 4] = [
     (
         "install.md",
         "# Install\n\nInstall the agent with apt and open port 8750 on the server.\n",
+    ),
+    (
+        "prune.md",
+        "# Prune\n\nForgetting a snapshot looks like it frees its disk space at once, but the space is actually released by the next prune.\n",
     ),
     (
         "retencion.md",

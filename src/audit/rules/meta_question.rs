@@ -1,9 +1,5 @@
 //! RS206 `meta-question`: asks about the text itself rather than about the subject.
 
-use std::sync::OnceLock;
-
-use regex::Regex;
-
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
 
@@ -26,23 +22,9 @@ retrieval.
     check: Check::Case(check),
 };
 
-fn pattern() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)(\bwhat\s+(is|are)\s+(this|the|these)\s+(section|document|passage|text|article|page|chapter|paragraph)s?\s+(mainly\s+)?about\b|\bmain\s+(idea|point|topic|theme|purpose)\s+of\s+(this|the)\s+(section|document|passage|text|article|page|chapter|paragraph)\b|\bsummari[sz]e\b|\bpurpose\s+of\s+(this|the)\s+(section|document|passage|text|article|page|chapter)\b)",
-        )
-        .expect("valid regex")
-    })
-}
-
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let q = &input.case.question;
-    let m = match crate::lang::questions::wording(input.language) {
-        _ if input.language == crate::lang::Language::ENGLISH => pattern().find(q)?.range(),
-        Some(w) => w.meta_question(q)?,
-        None => return None,
-    };
+    let m = crate::wording::meta_question_in(q, input.language)?;
     Some(Hit {
         message: format!("asks about the text itself (\"{}\")", &q[m.clone()]),
         highlight: Some(m),

@@ -51,8 +51,11 @@ macro_rules! validator_rule {
     };
 }
 
+mod answer_contradicts_label;
 mod answer_in_question;
+mod answer_not_in_label;
 mod answerable_unanswerable;
+mod answers_another_question;
 mod contained_long_question;
 mod context_not_found;
 mod copied_phrase;
@@ -183,6 +186,9 @@ pub(crate) struct Ask {
     pub passages: Vec<Shown>,
     /// With an answer: "do the passages support it?"; without: "do they answer the question?".
     pub answer: Option<String>,
+    /// Asks instead which words of the passages answer the question, and holds `answer` against
+    /// them (the answers-the-question judge, [`crate::judge::answers_request`]).
+    pub copy: bool,
 }
 
 /// A passage shown to the judge.
@@ -294,6 +300,9 @@ static RULES: &[RuleInfo] = &[
     corpus_answers::INFO,
     multi_hop_one_passage::INFO,
     unsupported_answer::INFO,
+    answer_not_in_label::INFO,
+    answer_contradicts_label::INFO,
+    answers_another_question::INFO,
     uncovered_documents::INFO,
     synthetic_share::INFO,
     missing_types::INFO,
@@ -353,6 +362,29 @@ fn issues_on(input: &SetInput<'_>, family: IssueFamily) -> Vec<SetHit> {
             message: format!("field `{}`: {}", i.field, i.message),
         })
         .collect()
+}
+
+/// The text a case's answer is checked against (RS507, RS508): each label's span as the corpus
+/// has it (another tool's label keeps only the start of a long passage as its quote), else its
+/// quote, joined by [`crate::wording::answer::labelled_fact`].
+pub(crate) fn labelled_fact(case: &Case, cx: &AuditContext) -> String {
+    let texts: Vec<String> = case
+        .relevant
+        .iter()
+        .map(|l| {
+            cx.corpus
+                .as_ref()
+                .and_then(|c| c.doc(&l.doc))
+                .and_then(|d| {
+                    crate::chunk::CharIndex::new(&d.text)
+                        .slice(l.start, l.end)
+                        .map(str::to_string)
+                })
+                .filter(|t| !t.trim().is_empty())
+                .unwrap_or_else(|| l.quote.clone())
+        })
+        .collect();
+    crate::wording::answer::labelled_fact(texts.iter().map(String::as_str))
 }
 
 /// The question's words (as [`crate::text::word_count`]).

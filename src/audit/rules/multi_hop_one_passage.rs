@@ -41,6 +41,7 @@ fn asks(input: &JudgeInput<'_>) -> Vec<Ask> {
         .map(|p| Ask {
             passages: vec![p],
             answer: None,
+            copy: false,
         })
         .collect()
 }
@@ -66,6 +67,7 @@ mod tests {
                 text: "t".into(),
             }],
             answer: None,
+            copy: false,
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
-use crate::audit::duplicates::near_duplicates;
+use crate::wording::duplicates::near_duplicates;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS302",

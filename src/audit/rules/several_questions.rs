@@ -8,8 +8,9 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "several-questions",
     summary: "The case asks two or more questions at once",
     doc: "\
-**What it flags**: a question containing more than one `?` with words between them, or a
-`?` followed by \"and\" / \"also\" and another question word.
+**What it flags**: a question with two or more parts of at least two words between its
+question marks: a second question, or more text running on after the first (`generate` turns
+the same away as `several_questions`).
 
 **Why it matters**: one reference answer cannot grade two questions; a system that answers
 one half is scored as wrong, and the case does not test one retrieval need.
@@ -22,13 +23,8 @@ one half is scored as wrong, and the case does not test one retrieval need.
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let q = input.case.question.trim();
-    let parts: Vec<&str> = q
-        .split(['?', '？'])
-        .map(str::trim)
-        .filter(|p| crate::text::words(p).len() >= 2)
-        .collect();
-    (parts.len() >= 2).then(|| Hit::new(format!("asks {} questions in one", parts.len())))
+    let n = crate::wording::form::questions_asked(&input.case.question);
+    (n >= 2).then(|| Hit::new(format!("asks {n} questions in one")))
 }
 
 #[cfg(test)]

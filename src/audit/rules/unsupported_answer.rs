@@ -43,6 +43,7 @@ fn asks(input: &JudgeInput<'_>) -> Vec<Ask> {
     vec![Ask {
         passages,
         answer: Some(answer.to_string()),
+        copy: false,
     }]
 }
 
@@ -70,6 +71,7 @@ mod tests {
                 text: "t".into(),
             }],
             answer: Some("90 days".into()),
+            copy: false,
         }];
         assert!(decide(&asks, &[true]).is_none());
         assert!(

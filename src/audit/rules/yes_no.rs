@@ -9,7 +9,8 @@ pub const INFO: RuleInfo = RuleInfo {
     summary: "The question opens with an auxiliary verb and is answered by yes or no",
     doc: "\
 **What it flags**: a question that opens with an auxiliary or modal verb (is, are, does, do,
-can, will, should, has, ...) and contains no \"or\" offering alternatives. A polite request
+can, will, should, has, ...) and contains no \"or\" offering alternatives (the table of
+`crate::wording::form`, which `generate` reads too). A polite request
 (\"Can you explain ...\", \"Could you tell me ...\", \"Would you describe ...\") is not one:
 it asks for an explanation, not for yes or no.
 
@@ -23,87 +24,9 @@ metrics on it say little; and generators produce them from any sentence by inver
     check: Check::Case(check),
 };
 
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "should",
-    "shall", "has", "have", "had", "may", "might", "must", "isn", "aren", "doesn", "don", "didn", "can't",
-    "cannot", "won",
-];
-
-/// Verbs that make "Can you ...?" a request for something, not a question about ability.
-const REQUESTS: &[&str] = &[
-    "tell",
-    "explain",
-    "elaborate",
-    "describe",
-    "provide",
-    "give",
-    "list",
-    "share",
-    "clarify",
-    "outline",
-    "summarize",
-    "summarise",
-    "help",
-    "walk",
-    "show",
-    "detail",
-    "expand",
-    "discuss",
-    "identify",
-    "name",
-    "compare",
-    "define",
-    "break",
-    "suggest",
-    "recommend",
-    "specify",
-    "point",
-    "highlight",
-    "enumerate",
-    "illustrate",
-    "guide",
-    "let",
-    "offer",
-    "present",
-    "walkthrough",
-    "go",
-    "shed",
-    "know",
-];
-
-/// [`is_yes_no`] for a question in `language` (see [`crate::lang::questions`]).
-pub(crate) fn is_yes_no_in(question: &str, language: crate::lang::Language) -> bool {
-    match crate::lang::questions::wording(language) {
-        _ if language == crate::lang::Language::ENGLISH => is_yes_no(question),
-        Some(w) => w.is_yes_no(question),
-        None => false,
-    }
-}
-
-/// True when `question` reads as a yes/no question.
-pub(crate) fn is_yes_no(question: &str) -> bool {
-    let words = crate::text::words(question);
-    let Some(first) = words.first() else { return false };
-    AUXILIARIES.contains(&first.as_str()) && !words.iter().any(|w| w == "or") && !is_request(&words)
-}
-
-/// "Can you elaborate on ...", "Could you please tell me ...", "May I know ...": a modal,
-/// "you" (or "I" with know / get / have), then a request verb.
-fn is_request(words: &[String]) -> bool {
-    let rest: Vec<&str> = words[1..]
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !matches!(*w, "please" | "kindly" | "also" | "briefly"))
-        .collect();
-    match rest.as_slice() {
-        ["you", verb, ..] => REQUESTS.contains(verb),
-        ["i", "know" | "get" | "have" | "ask" | "see", ..] => true,
-        _ => false,
-    }
-}
-
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    is_yes_no_in(&input.case.question, input.language).then(|| Hit::new("answered by yes or no"))
+    crate::wording::form::is_yes_no(&input.case.question, input.language)
+        .then(|| Hit::new("answered by yes or no"))
 }
 
 #[cfg(test)]

@@ -1,9 +1,14 @@
-//! Exact and near-duplicate questions, fast enough for 100,000 cases.
+//! Exact and near-duplicate questions: one definition for `generate` (which turns a repeat
+//! away) and the audit (RS301, RS302), and a set-wide search fast enough for 100,000 cases.
 //!
-//! Exact: the lower-cased word sequence. Near: Jaccard similarity of stemmed word-bigram sets,
-//! with MinHash + banding (locality-sensitive hashing) to find candidate pairs without
-//! comparing every pair; candidates are then verified exactly, so there are no false
-//! positives, and at Jaccard 0.8 a pair is missed with probability under 2%.
+//! Exact: the lower-cased word sequence ([`normalized`]). Near: Jaccard similarity
+//! ([`similarity`]) of the sets of word bigrams, each word stemmed in the language the question
+//! reads in on its own ([`shingles`]). The audit finds candidate pairs with MinHash + banding
+//! (locality-sensitive hashing) instead of comparing every pair, then verifies each exactly, so
+//! there are no false positives, and at Jaccard 0.8 a pair is missed with probability under 2%.
+//!
+//! `generate` turns away a new question at [`GENERATE_NEAR_DUPLICATE`] (0.6), below the audit's
+//! [`NEAR_DUPLICATE`] (0.8): on the same measure, whatever it accepts the audit cannot flag.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -21,12 +26,22 @@ pub fn normalized(question: &str) -> String {
     crate::text::words(question).join(" ")
 }
 
-/// Stemmed word bigrams (a one-word question is its single word).
-fn shingles(question: &str) -> HashSet<u64> {
-    let english = crate::lang::Language::ENGLISH.analyzer();
+/// Similarity at or above which RS302 flags two questions (its default `near_duplicate`).
+pub const NEAR_DUPLICATE: f32 = 0.8;
+
+/// Similarity at or above which `generate` turns a new question away: lower than the audit's,
+/// so a set it writes holds fewer look-alikes than the audit would let pass.
+pub const GENERATE_NEAR_DUPLICATE: f32 = 0.6;
+
+/// Stemmed word bigrams, hashed (a one-word question is its single word). Words are stemmed in
+/// the language the question reads in by itself ([`crate::lang::detect_question`] without a
+/// source), so the generator and the audit, which know different things about a case, stem it
+/// the same way.
+pub fn shingles(question: &str) -> HashSet<u64> {
+    let analyzer = crate::lang::detect_question(question, None, None).analyzer();
     let stems: Vec<String> = crate::text::words(question)
         .iter()
-        .map(|w| english.stem(w))
+        .map(|w| analyzer.stem(w))
         .collect();
     let hash = |parts: &[String]| {
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -57,7 +72,8 @@ fn signature(sh: &HashSet<u64>) -> [u64; BANDS * ROWS] {
     sig
 }
 
-fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f32 {
+/// Jaccard similarity of two questions' [`shingles`].
+pub fn similarity(a: &HashSet<u64>, b: &HashSet<u64>) -> f32 {
     let inter = a.intersection(b).count();
     let union = a.len() + b.len() - inter;
     if union == 0 {
@@ -111,7 +127,7 @@ pub fn near_duplicates(questions: &[&str], threshold: f32) -> Vec<(usize, usize,
                     if norms[earlier] == norms[later] {
                         continue;
                     }
-                    let sim = jaccard(&sets[earlier], &sets[later]);
+                    let sim = similarity(&sets[earlier], &sets[later]);
                     if sim >= threshold {
                         found.push((later, earlier, sim));
                     }

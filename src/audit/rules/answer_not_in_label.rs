@@ -1,0 +1,67 @@
+//! RS507 `answer-not-in-label`: the reference answer names what its labelled text does not say.
+
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
+use crate::audit::Severity;
+use crate::wording::answer::{AnswerFault, answer_in_fact};
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS507",
+    name: "answer-not-in-label",
+    summary: "The reference answer names a number, code or name its labels do not hold, or most of its words are elsewhere",
+    doc: "\
+**What it flags**: a case with a reference `answer` and labels, where a number, a code or option
+(`api.token_ttl`, `--overwrite`, `TP-412`), a quoted string or a name of the answer is not in
+the labels' text, or where more than half of a short answer's content words (two to eight,
+words of the question aside) are not. A leading \"Yes\" or \"No\" is set apart; English number words count
+as their digits (\"thirty days\" holds \"30 days\"). Lexical: no model. `generate` turns the same
+answers away as `answer_not_in_label`.
+
+**Why it matters**: a reference answer its evidence does not hold was made up, or taken from
+another passage: a system that answers from the labelled text is scored wrong, and the label
+does not mark where the answer is.
+
+**Example**: \"What is an example of the bad state in error handling?\" answered \"user entering
+data in the wrong format\", labelled \"We'll work through an example of what we mean in
+'Encoding States and Behavior as Types' in Chapter 18.\"",
+    severity: Severity::Warning,
+    family: Family::Answerability,
+    reads: super::Reads::Terms,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    let case = input.case;
+    let answer = case.answer.as_deref().filter(|a| !a.trim().is_empty())?;
+    if case.is_unanswerable() || case.relevant.is_empty() {
+        return None;
+    }
+    let fact = super::labelled_fact(case, input.cx);
+    match answer_in_fact(&case.question, answer, &fact, input.language) {
+        Err(AnswerFault::NotInFact { missing }) => Some(Hit::new(format!(
+            "the answer says \"{missing}\", which its label does not"
+        ))),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flags, labelled, passes};
+    use super::*;
+
+    #[test]
+    fn flags_an_answer_its_label_lacks_and_not_one_it_holds() {
+        let quote = "Snapshots are kept for 30 days on the free plan.";
+        let mut made_up = labelled("How long are snapshots kept?", "retention.md", quote);
+        made_up.answer = Some("90 days".into());
+        assert_eq!(
+            flags(check, &made_up),
+            "the answer says \"90\", which its label does not"
+        );
+        let mut right = made_up.clone();
+        right.answer = Some("thirty days".into());
+        passes(check, &right);
+        right.answer = Some("No.".into());
+        passes(check, &right);
+    }
+}

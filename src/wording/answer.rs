@@ -1,0 +1,535 @@
+//! Is the reference answer the label's? A case is right only when its answer stands in the text
+//! it is labelled with: `generate` turns a candidate away when it does not (`answer_not_in_label`,
+//! `answer_contradicts_label`), and the audit flags the case (RS507, RS508) — one definition,
+//! [`answer_in_fact`], read lexically, without a model.
+//!
+//! *In the fact*: what the answer names — a number, a code or option, a name — stands in the
+//! fact, and, in a short answer (up to eight content words), at least half of its content words
+//! do (it may be reworded; one whose words are mostly elsewhere was not taken from this text; a
+//! longer answer explains in words of its own). Words the question already says
+//! are the question's, not the answer's claim, and need not be in the fact. A leading "Yes" or
+//! "No" is the reply to a yes/no question; what follows it is checked. Numbers are compared as
+//! written in digits, and English number words up to ninety-nine count as their digits: a fact
+//! that says "thirty days" holds an answer of "30 days" (a small model writes digits).
+//!
+//! *Not contradicted*: the fact does not present what the answer says as an appearance ("looks
+//! like it will copy both strings ..., this statement actually takes ownership of s1"), or as
+//! what is not so ("... not merged"), or as the alternative it rejects ("instead of 7 days",
+//! "rather than"). The answer contradicts the fact when it restates such a clause — two of its
+//! content words, or one of its numbers or names, stand in the clause and nowhere else in the
+//! fact, and the answer shares more with that clause than with the rest — without the cue
+//! itself (an answer that says "not" does not restate a negated clause as true), and a question
+//! that asks for what is not so ("What isn't growth sufficient for?", "What are pharmacists
+//! forbidden to do?") is answered by a denied clause. A concession ("although the plan is free,
+//! ...") states something true and is no cue.
+//!
+//! A lexical check cannot tell an answer taken from the neighbouring clause of the right
+//! sentence ("How did Jonas pay for the Team plan?" → "by deleting the wrong folder"): every
+//! word of it is in the fact. That needs a reader: [`crate::judge::answers_request`].
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::lang::{Analyzer, Language};
+use crate::text::tokens;
+
+/// Why an answer is not the label's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerFault {
+    /// Something the answer says is not in the fact: `missing` is a number, code or name it
+    /// names, or its content words when most are elsewhere.
+    NotInFact {
+        /// What the fact lacks, as the answer writes it.
+        missing: String,
+    },
+    /// The answer restates what the fact presents as an appearance, denies or rejects.
+    Contradicts {
+        /// The cue in the fact: "looks like", "not", "instead of", ...
+        cue: String,
+        /// The clause the cue governs, as the fact writes it.
+        clause: String,
+    },
+}
+
+impl std::fmt::Display for AnswerFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnswerFault::NotInFact { missing } => write!(f, "its label does not say \"{missing}\""),
+            AnswerFault::Contradicts { cue, clause } => {
+                write!(f, "its label says \"{cue} {clause}\": not what the answer says")
+            }
+        }
+    }
+}
+
+/// Checks that `answer` stands in `fact` and is not contradicted by it (see the module doc).
+/// `fact` is the labelled text: the label's quote (a generated case's fact), or the quotes of all
+/// its labels joined.
+pub fn answer_in_fact(
+    question: &str,
+    answer: &str,
+    fact: &str,
+    language: Language,
+) -> Result<(), AnswerFault> {
+    static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\(?<\d+-hop>\)?").expect("valid regex"));
+    // A generator's marker ("<1-hop>", Ragas) is no claim.
+    let unmarked = MARKER.replace_all(answer, "");
+    let claim = strip_yes_no(&unmarked);
+    if claim.is_empty() {
+        return Ok(());
+    }
+    in_fact(question, claim, fact, language)?;
+    not_contradicted(question, claim, fact, language)
+}
+
+/// The text a case's answer is checked against: its labels' texts, one per line. `generate`
+/// and the audit both join them here (a generated label's quote is its span's text).
+pub fn labelled_fact<'a>(quotes: impl IntoIterator<Item = &'a str>) -> String {
+    quotes.into_iter().collect::<Vec<_>>().join("\n")
+}
+
+/// "Yes" and "No" in the languages with a question table, as an answer opens with them.
+const YES_NO: &[&str] = &[
+    "yes", "no", "sí", "si", "ja", "nein", "sim", "não", "nao", "oui", "non", "是", "不", "否", "对",
+];
+
+/// The answer without a leading "Yes" / "No" and the punctuation after it ("No; the agent needs
+/// macOS 13" → "the agent needs macOS 13"); empty for an answer that is only that. "No port
+/// needs opening" keeps its "No": a determiner, not a reply.
+fn strip_yes_no(answer: &str) -> &str {
+    let a = answer.trim();
+    let first = a.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let rest = &a[first.len()..];
+    let replies = !first.is_empty() && YES_NO.contains(&first.to_lowercase().as_str());
+    if replies && (rest.is_empty() || rest.starts_with([',', ';', '.', ':', '!', '—', '–', '，', '。']))
+    {
+        return rest.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '`' && c != '$' && c != '"');
+    }
+    a
+}
+
+/// Content words (the question's aside) of the longest answer whose wording is checked: a short
+/// answer is taken from its fact; a longer one explains, in words of its own.
+const SHORT_ANSWER: usize = 8;
+
+/// The answer's numbers, codes and names, then (for a short answer) its content words, must be
+/// in the fact.
+fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    let fact_numbers = numbers(fact, language, true);
+    let asked_numbers = numbers(question, language, true);
+    for n in numbers(claim, language, false) {
+        if !fact_numbers.contains(&n) && !asked_numbers.contains(&n) {
+            return Err(AnswerFault::NotInFact { missing: n });
+        }
+    }
+    let fact_words = squashed_words(fact);
+    let asked = squashed_words(question);
+    for s in specifics(claim, language) {
+        let key = squash(&s);
+        let found = fact_words.contains(&key) || squash(fact).contains(&key) || asked.contains(&key);
+        if !found {
+            return Err(AnswerFault::NotInFact { missing: s });
+        }
+    }
+    let analyzer = language.analyzer();
+    let asked_terms: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
+    let fact_terms: HashSet<String> = analyzer.content_terms(fact).into_iter().collect();
+    let mut own: Vec<String> = analyzer
+        .content_terms(claim)
+        .into_iter()
+        .filter(|t| !asked_terms.contains(t))
+        .collect();
+    own.sort();
+    own.dedup();
+    let missing: Vec<&String> = own.iter().filter(|t| !fact_terms.contains(*t)).collect();
+    if (2..=SHORT_ANSWER).contains(&own.len()) && missing.len() * 2 > own.len() {
+        return Err(AnswerFault::NotInFact {
+            missing: surface(claim, &missing, analyzer),
+        });
+    }
+    Ok(())
+}
+
+/// The words of `text` whose stems are `terms`, as written there, in order.
+fn surface(text: &str, terms: &[&String], analyzer: &Analyzer) -> String {
+    let words: Vec<&str> = tokens(text)
+        .into_iter()
+        .filter(|t| terms.iter().any(|term| **term == analyzer.stem(&t.norm)))
+        .map(|t| t.raw)
+        .collect();
+    words.join(" ")
+}
+
+/// English number words, as their digits.
+const NUMBER_WORDS: &[(&str, u32)] = &[
+    ("zero", 0),
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("thirteen", 13),
+    ("fourteen", 14),
+    ("fifteen", 15),
+    ("sixteen", 16),
+    ("seventeen", 17),
+    ("eighteen", 18),
+    ("nineteen", 19),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
+];
+
+/// The numbers of `text` in digits, in the order they stand, each once: each run of digits
+/// (thousands separators dropped: "3,000" is "3000"; "2.4.0" stays whole; a list's "1." at a
+/// line start is no number), and, when `spelled`, in English the number words up to
+/// ninety-nine ("thirty days", "twenty-one"). An answer's numbers are its digits only ("one of
+/// the platforms" names no number); a fact's are both, so "30 days" stands in "thirty days".
+fn numbers(text: &str, language: Language, spelled: bool) -> Vec<String> {
+    // Not inside a code ("Argon2id", "s3"); in any script ("收到了38 份").
+    static DIGITS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:^|[^A-Za-z0-9_])(\d+(?:,\d{3})*(?:[.:]\d+)*)").expect("valid regex")
+    });
+    static MARKER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?m)^\s*\d{1,2}[.)]\s").expect("valid regex"));
+    let unlisted = MARKER.replace_all(text, " ");
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |n: String| {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    };
+    for c in DIGITS.captures_iter(&unlisted) {
+        if let Some(m) = c.get(1) {
+            add(m.as_str().replace(',', ""));
+        }
+    }
+    if spelled && language == Language::ENGLISH {
+        let words: Vec<String> = crate::text::words(&text.replace('-', " "));
+        let value = |w: &str| NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v);
+        let mut i = 0;
+        while i < words.len() {
+            if let Some(v) = value(&words[i]) {
+                let next = words.get(i + 1).and_then(|w| value(w));
+                match next {
+                    Some(u) if v >= 20 && v % 10 == 0 && u < 10 => {
+                        add((v + u).to_string());
+                        i += 1;
+                    }
+                    _ => add(v.to_string()),
+                }
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// What an answer names that a reworded answer still writes the same: a code span, a quoted
+/// string, an option (`--overwrite`), an identifier (`api.token_ttl`, `tide::prune`), a word
+/// mixing letters and digits (`TP-412`, `XChaCha20-Poly1305`) or with a capital inside
+/// (`OpenAIEmbeddings`), and a name: a word with a capital that does not open
+/// the answer or a sentence of it ("Glacier Vault"; not told in a language that capitalises
+/// every noun). Numbers are [`numbers`]'. A plain hyphenated word ("built-in") is wording.
+fn specifics(claim: &str, language: Language) -> Vec<String> {
+    static MARKED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"`([^`]+)`|"([^"]{2,})"|“([^”]{2,})”|(?:^|\s)(--?[A-Za-z][\w-]*)"#).expect("valid regex")
+    });
+    let mut out: Vec<String> = MARKED
+        .captures_iter(claim)
+        .filter_map(|c| (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().to_string()))
+        .collect();
+    // "49/month" is a number and a word, not a code.
+    for word in claim.split(|c: char| c.is_whitespace() || c == '/') {
+        let w = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if is_identifier(w) {
+            out.push(w.to_string());
+        }
+    }
+    out.retain(|s| s.chars().any(char::is_alphabetic) && squash(s).chars().count() >= 3);
+    if !language.capitalises_nouns() {
+        let toks = tokens(claim);
+        for (i, t) in toks.iter().enumerate() {
+            let before = claim[..t.byte].trim_end();
+            let opens = i == 0 || before.ends_with(['.', '!', '?', ':', ';', '(']);
+            let capital = t.raw.chars().next().is_some_and(char::is_uppercase);
+            if !opens && capital && t.raw.chars().count() > 1 && !is_identifier(t.raw) {
+                out.push(t.raw.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// A word that is a code rather than wording: `_`, `::`, a `.` inside, letters mixed with
+/// digits, or a capital after a lower-case letter.
+fn is_identifier(w: &str) -> bool {
+    let inner = |c: char| {
+        w.char_indices()
+            .any(|(i, x)| x == c && i > 0 && i + c.len_utf8() < w.len())
+    };
+    let letters = w.chars().any(char::is_alphabetic);
+    let digits = w.chars().any(|c| c.is_ascii_digit());
+    let camel = w
+        .chars()
+        .zip(w.chars().skip(1))
+        .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+    letters && (w.contains('_') || w.contains("::") || inner('.') || digits || camel)
+}
+
+/// Lower-cased letters and digits only: "XChaCha20-Poly1305" and "xchacha20 poly1305" alike.
+fn squash(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Each word of `text` [`squash`]ed.
+fn squashed_words(text: &str) -> HashSet<String> {
+    text.split_whitespace()
+        .map(squash)
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// What makes the clause after it an appearance, a denial or a rejected alternative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cue {
+    /// "looks like", "seems", "appears to": not what happens.
+    Appearance,
+    /// "not", "no", "never": what is not so.
+    Negation,
+    /// "instead of", "rather than", "unlike": the alternative that is not taken.
+    Rejected,
+}
+
+/// English cues and what they mark; other languages have no table yet (the check passes).
+fn cues() -> &'static [(Regex, Cue)] {
+    static CUES: LazyLock<Vec<(Regex, Cue)>> = LazyLock::new(|| {
+        let re = |p: &str| Regex::new(&format!(r"(?i)\b(?:{p})\b")).expect("valid regex");
+        vec![
+            (
+                re(
+                    r"looks? like|seems?(?: to)?|appears? to|at first glance|you might (?:think|expect)|might seem",
+                ),
+                Cue::Appearance,
+            ),
+            (re(r"instead of|rather than|unlike|as opposed to"), Cue::Rejected),
+            (re(r"not|no|never|cannot|no longer|\w+n['’]t"), Cue::Negation),
+        ]
+    });
+    &CUES
+}
+
+/// Where the clause a cue governs ends: a comma, semicolon, colon, sentence end, dash, or a
+/// "but" / "actually" / "however" that turns it around.
+fn clause_end(fact: &str, from: usize) -> usize {
+    static END: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)[,;:.!?—–()]\s|[,;:!?—–()]|\.$|\s(?:but|actually|however|yet|instead)\b")
+            .expect("valid regex")
+    });
+    END.find(&fact[from..]).map_or(fact.len(), |m| from + m.start())
+}
+
+/// True when `text` carries a cue of `kind` itself: an answer that says "not" does not restate a
+/// negated clause as true, one that says "looks like" reports the appearance as one; a question
+/// that says "not" asks for what is not so.
+fn carries(text: &str, kind: Cue) -> bool {
+    cues().iter().any(|(re, k)| *k == kind && re.is_match(text))
+}
+
+/// True when a question asks for what is not so ("What are pharmacists forbidden to do?"): its
+/// answer restates a denied clause, rightly.
+fn denies(question: &str) -> bool {
+    static RE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(forbid\w*|prohibit\w*|ban(s|ned)?|unable|fail\w*|lack\w*|refus\w*|exclud\w*|avoid\w*|prevent\w*|disallow\w*|without)\b")
+            .expect("valid regex")
+    });
+    RE.is_match(question)
+}
+
+/// The answer restates no clause the fact presents as an appearance, denies or rejects.
+fn not_contradicted(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    if language != Language::ENGLISH {
+        return Ok(());
+    }
+    let analyzer = language.analyzer();
+    let answer: HashSet<String> = analyzer.content_terms(claim).into_iter().collect();
+    let answer_numbers = numbers(claim, language, false);
+    for (re, kind) in cues() {
+        if carries(claim, *kind) || carries(question, *kind) || (*kind == Cue::Negation && denies(question)) {
+            continue;
+        }
+        for m in re.find_iter(fact) {
+            let end = clause_end(fact, m.end());
+            let clause = fact[m.end()..end].trim();
+            let rest = format!("{} {}", &fact[..m.start()], &fact[end..]);
+            let inside: HashSet<String> = analyzer.content_terms(clause).into_iter().collect();
+            let outside: HashSet<String> = analyzer.content_terms(&rest).into_iter().collect();
+            let shared_in = answer.intersection(&inside).count();
+            let shared_out = answer.intersection(&outside).count();
+            let only_in = answer
+                .iter()
+                .filter(|t| inside.contains(*t) && !outside.contains(*t))
+                .count();
+            let clause_numbers = numbers(clause, language, true);
+            let rest_numbers = numbers(&rest, language, true);
+            let number_only_in = answer_numbers
+                .iter()
+                .any(|n| clause_numbers.contains(n) && !rest_numbers.contains(n));
+            if (only_in >= 2 || number_only_in) && shared_in >= shared_out {
+                return Err(AnswerFault::Contradicts {
+                    cue: m.as_str().to_string(),
+                    clause: clause.to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: Language = Language::ENGLISH;
+
+    /// The Rust book, ch08-02 "Storage of UTF-8 Encoded Text with Strings", on `+`.
+    const CONCAT: &str = "So, although let s3 = s1 + &s2; looks like it will copy both strings and create a new one, this statement actually takes ownership of s1, appends a copy of the contents of s2, and then returns ownership of the result.";
+
+    /// The Rust book, ch09-03 "To panic! or Not to panic!": announces an example, gives none.
+    const ANNOUNCES: &str = "We’ll work through an example of what we mean in “Encoding States and Behavior as Types” in Chapter 18.";
+
+    #[test]
+    fn an_answer_the_fact_calls_an_appearance_contradicts_it() {
+        let got = answer_in_fact(
+            "What happens when you concatenate two strings in Rust?",
+            "The result is a new string that contains the contents of both original strings",
+            CONCAT,
+            EN,
+        );
+        assert!(
+            matches!(&got, Err(AnswerFault::Contradicts { cue, .. }) if cue == "looks like"),
+            "{got:?}"
+        );
+        for right in [
+            "It takes ownership of s1, appends a copy of the contents of s2 and returns the result",
+            "s1 is moved into the result; s2 is copied",
+        ] {
+            assert_eq!(
+                answer_in_fact("What does `let s3 = s1 + &s2;` do?", right, CONCAT, EN),
+                Ok(()),
+                "{right}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_answer_the_fact_does_not_hold_is_not_in_it() {
+        let got = answer_in_fact(
+            "What is an example of the bad state in error handling?",
+            "user entering data in the wrong format",
+            ANNOUNCES,
+            EN,
+        );
+        assert!(matches!(got, Err(AnswerFault::NotInFact { .. })), "{got:?}");
+        let fact = "Since 2.4.0, `api.token_ttl` now defaults to 24 hours; it was 7 days.";
+        let missing = |a: &str| match answer_in_fact("How long do API tokens live?", a, fact, EN) {
+            Err(AnswerFault::NotInFact { missing }) => missing,
+            other => panic!("{a}: {other:?}"),
+        };
+        assert_eq!(missing("48 hours"), "48");
+        assert_eq!(missing("`api.session_ttl` of 24 hours"), "api.session_ttl");
+        assert_eq!(missing("24 hours on the Enterprise plan"), "Enterprise");
+    }
+
+    #[test]
+    fn true_answers_pass_reworded_or_numbered_or_after_yes_or_no() {
+        let fact = "On the Community plan, snapshots older than thirty days are forgotten at the next prune.";
+        for (q, a) in [
+            ("How long are snapshots kept on the Community plan?", "30 days"),
+            (
+                "How long are snapshots kept on the Community plan?",
+                "thirty days",
+            ),
+            ("When are old Community snapshots forgotten?", "At the next prune"),
+            (
+                "Are Community snapshots kept for a year?",
+                "No; they are forgotten after thirty days",
+            ),
+            ("Are Community snapshots kept forever?", "No."),
+            (
+                "What happens to old snapshots on the Community plan?",
+                "They are forgotten at the next prune",
+            ),
+        ] {
+            assert_eq!(answer_in_fact(q, a, fact, EN), Ok(()), "{a}");
+        }
+        let ports = "No port needs to be opened on the machines being backed up.";
+        assert_eq!(
+            answer_in_fact(
+                "Do backed-up machines need a port opened?",
+                "No port needs to be opened on them",
+                ports,
+                EN
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            answer_in_fact("Do backed-up machines need a port opened?", "No.", ports, EN),
+            Ok(())
+        );
+        assert!(matches!(
+            answer_in_fact(
+                "Where must a port be opened?",
+                "On the machines being backed up",
+                ports,
+                EN
+            ),
+            Err(AnswerFault::Contradicts { .. })
+        ));
+        let ttl = "`api.token_ttl` now defaults to 24 hours instead of 7 days.";
+        assert!(matches!(
+            answer_in_fact("How long do API tokens live by default?", "7 days", ttl, EN),
+            Err(AnswerFault::Contradicts { .. })
+        ));
+        assert_eq!(
+            answer_in_fact("How long do API tokens live by default?", "24 hours", ttl, EN),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_concession_is_no_cue_and_the_neighbouring_clause_is_beyond_words() {
+        let fact = "Although the Community plan is free, it keeps snapshots for 30 days only.";
+        assert_eq!(
+            answer_in_fact("What does the Community plan cost?", "It is free", fact, EN),
+            Ok(())
+        );
+        // Every word is in the fact: the judge's case, not this one's.
+        assert_eq!(
+            answer_in_fact(
+                "How did Jonas Øvergaard pay for the Team plan?",
+                "by deleting the wrong folder",
+                "The Team plan paid for itself the first time someone deleted the wrong folder.",
+                EN
+            ),
+            Ok(())
+        );
+    }
+}

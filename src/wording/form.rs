@@ -1,0 +1,254 @@
+//! The form of a question, in its language: how long it is, what it opens with, whether yes or
+//! no answers it, how many questions it asks. One table read by `generate` (which turns away what
+//! is not a question) and by the audit (RS201 `too-short`, RS202 `yes-no`, RS203
+//! `not-a-question`, RS204 `several-questions`), so the two cannot disagree on what a question
+//! is. English is read here; the other languages' words are in [`crate::lang::questions`].
+
+use crate::lang::{Language, questions};
+
+/// Fewest words a question needs: RS201's default, and `generate` turns away shorter ones.
+pub const MIN_WORDS: usize = 3;
+
+/// Most words a generated question may have (a paragraph, not a question).
+pub const MAX_WORDS: usize = 40;
+
+/// English question words.
+const INTERROGATIVES: &[&str] = &[
+    "what", "which", "who", "whom", "whose", "when", "where", "why", "how",
+];
+
+/// English auxiliaries and modals: a question opening with one is answered by yes or no, or is
+/// a polite request ("Can you explain ...").
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "should",
+    "shall", "has", "have", "had", "may", "might", "must", "isn", "aren", "wasn", "weren", "doesn", "don",
+    "didn", "can't", "cannot", "couldn", "won", "wouldn", "shouldn", "hasn", "haven",
+];
+
+/// Imperatives a request opens with: "Explain how snapshots are kept".
+const IMPERATIVES: &[&str] = &[
+    "explain",
+    "describe",
+    "list",
+    "tell",
+    "give",
+    "find",
+    "show",
+    "compare",
+    "name",
+    "summarize",
+    "summarise",
+    "define",
+    "identify",
+    "discuss",
+    "outline",
+    "provide",
+    "state",
+    "specify",
+    "mention",
+    "detail",
+    "elaborate",
+    "clarify",
+    "illustrate",
+    "enumerate",
+    "suggest",
+    "recommend",
+    "calculate",
+    "determine",
+    "analyze",
+    "analyse",
+    "evaluate",
+    "assess",
+    "justify",
+];
+
+/// Prepositions that may stand before a question word: "In which year ...", "For how long ...".
+const PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "for", "from", "to", "by", "with", "during", "since", "of", "under", "after", "before",
+    "until", "into", "through", "within",
+];
+
+/// Verbs that make "Can you ..." a request for something, not a question about ability.
+const REQUESTS: &[&str] = &[
+    "tell",
+    "explain",
+    "elaborate",
+    "describe",
+    "provide",
+    "give",
+    "list",
+    "share",
+    "clarify",
+    "outline",
+    "summarize",
+    "summarise",
+    "help",
+    "walk",
+    "show",
+    "detail",
+    "expand",
+    "discuss",
+    "identify",
+    "name",
+    "compare",
+    "define",
+    "break",
+    "suggest",
+    "recommend",
+    "specify",
+    "point",
+    "highlight",
+    "enumerate",
+    "illustrate",
+    "guide",
+    "let",
+    "offer",
+    "present",
+    "walkthrough",
+    "go",
+    "shed",
+    "know",
+];
+
+/// True when `question` opens the way a question does, with or without its question mark: a
+/// question word (after a preposition or not), an auxiliary ("Is ...", "Can you explain ..."),
+/// or a request ("Explain ..."). In another language, its question words and requests; in a
+/// language with no table ([`questions::readable`]), never.
+pub fn opens_question(question: &str, language: Language) -> bool {
+    if language != Language::ENGLISH {
+        return questions::wording(language).is_some_and(|w| w.opens_question(question));
+    }
+    let words = crate::text::words(question);
+    let opener = |w: &String| {
+        let w = w.as_str();
+        INTERROGATIVES.contains(&w) || AUXILIARIES.contains(&w) || IMPERATIVES.contains(&w)
+    };
+    match words.as_slice() {
+        [first, ..] if opener(first) => true,
+        [first, second, ..] => {
+            PREPOSITIONS.contains(&first.as_str()) && INTERROGATIVES.contains(&second.as_str())
+        }
+        _ => false,
+    }
+}
+
+/// True when `question` reads as a yes/no question. English: it opens with an auxiliary, offers
+/// no alternatives ("or") and is not a polite request ("Can you explain ..."). Another language:
+/// see [`questions::Wording::is_yes_no`]; a language with no table: never.
+pub fn is_yes_no(question: &str, language: Language) -> bool {
+    if language != Language::ENGLISH {
+        return questions::wording(language).is_some_and(|w| w.is_yes_no(question));
+    }
+    let words = crate::text::words(question);
+    let Some(first) = words.first() else { return false };
+    AUXILIARIES.contains(&first.as_str()) && !words.iter().any(|w| w == "or") && !is_request(&words)
+}
+
+/// "Can you elaborate on ...", "Could you please tell me ...", "May I know ...": a modal,
+/// "you" (or "I" with know / get / have), then a request verb.
+fn is_request(words: &[String]) -> bool {
+    let rest: Vec<&str> = words[1..]
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !matches!(*w, "please" | "kindly" | "also" | "briefly"))
+        .collect();
+    match rest.as_slice() {
+        ["you", verb, ..] => REQUESTS.contains(verb),
+        ["i", "know" | "get" | "have" | "ask" | "see", ..] => true,
+        _ => false,
+    }
+}
+
+/// How many questions `question` asks: its parts between question marks that hold two words or
+/// more. Two is two questions in one ("What is X? How does it affect Y?") or a question that
+/// runs on ("... ? The answer is ...").
+pub fn questions_asked(question: &str) -> usize {
+    question
+        .trim()
+        .split(['?', '？'])
+        .filter(|p| crate::text::words(p).len() >= 2)
+        .count()
+}
+
+/// True when `question` is marked as one: it ends in a question mark (any script's; closing
+/// quotes and brackets after it aside), or opens with "¿" ("¿Podrías explicarme ...? Me gustaría
+/// saber ..." asks, though a request runs on after it: RS204's finding). "The answer to the
+/// question 'How do I back up?'," only talks about a question.
+pub fn asks(question: &str) -> bool {
+    let q = question.trim();
+    q.starts_with('¿')
+        || q.trim_end_matches(['"', '\'', ')', ']', '»', '\u{201d}', '\u{2019}'])
+            .ends_with(['?', '？'])
+}
+
+/// True when `question` reads as a question: it is marked as one ([`asks`]) or opens like one
+/// ([`opens_question`]). `generate` turns away what does not; RS203 flags it.
+pub fn reads_as_question(question: &str, language: Language) -> bool {
+    asks(question) || opens_question(question, language)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn questions_open_with_a_question_word_an_auxiliary_or_a_request() {
+        for q in [
+            "How long are snapshots kept",
+            "Can you explain how snapshots are kept",
+            "Is the archive kept in Europe or in the US",
+            "Explain how snapshots are kept",
+            "In which year was the archive tier added",
+            "Must the agent run as root",
+        ] {
+            assert!(opens_question(q, EN), "{q}");
+        }
+        for q in [
+            "Snapshots are kept for thirty days",
+            "In the archive tier data stays ten years",
+            "",
+        ] {
+            assert!(!opens_question(q, EN), "{q}");
+        }
+        let es = Language::parse("es").unwrap();
+        assert!(opens_question("Cuándo se fundó la universidad", es));
+        assert!(!opens_question("La universidad se fundó en 1850", es));
+        assert!(!opens_question(
+            "Как долго хранятся снимки",
+            Language::parse("ru").unwrap()
+        ));
+    }
+
+    #[test]
+    fn yes_no_is_an_auxiliary_without_alternatives_or_a_request() {
+        assert!(is_yes_no("Does Tidepool encrypt backups?", EN));
+        assert!(is_yes_no("Can you restore a snapshot after prune?", EN));
+        assert!(!is_yes_no("Is the archive kept in Europe or in the US?", EN));
+        assert!(!is_yes_no(
+            "Can you elaborate on how Tidepool encrypts backups?",
+            EN
+        ));
+        assert!(!is_yes_no(
+            "May I know the retention period of the free plan?",
+            EN
+        ));
+        assert!(!is_yes_no("How does Tidepool encrypt backups?", EN));
+        assert!(is_yes_no(
+            "¿El plan gratuito incluye copias de seguridad?",
+            Language::parse("es").unwrap()
+        ));
+    }
+
+    #[test]
+    fn questions_are_counted_between_question_marks() {
+        assert_eq!(questions_asked("How long are snapshots kept?"), 1);
+        assert_eq!(questions_asked("What is X? How does it affect Y?"), 2);
+        assert_eq!(questions_asked("How do I back up? Use dumps."), 2);
+        assert_eq!(questions_asked("Really? How long are snapshots kept?"), 1);
+        assert!(asks("快照保存多久？") && !asks("Snapshots are kept"));
+        assert!(asks("¿Podrías explicarme qué es? Me gustaría saber más."));
+        assert!(asks("Is it \"on\"?)") && !asks("The answer to the question 'How do I back up?',"));
+    }
+}

@@ -1,0 +1,241 @@
+//! Does a question stand alone? A user asks a retriever without having seen the passage its
+//! writer read, so "What does the function return?" asks about nothing: which function? One
+//! definition, read by `generate` (which turns such a question away as `not_standalone`) and by
+//! the audit (RS209).
+//!
+//! A question fails to stand alone when it leans on an earlier turn or a pronoun it never
+//! explains ([`crate::wording::leans_on_context_in`]), or when it names a thing of the text by a
+//! definite description no name resolves ([`unresolved_reference`]): "the function", "the
+//! example", "this option", "the code", "the given struct", "the following", "the above
+//! program". A name resolves it where it stands — before the noun ("the `parse` function", "the
+//! parse_config function", "the main function": any word that is not a pointer like
+//! "following" or "given"), after it ("the function read_to_string", "the option `--force`",
+//! "the method called `len`") — or an "of" phrase says whose it is ("the function of the archive
+//! tier", "the output of `cargo run`"). English only: another language's articles and word order
+//! need their own table.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::lang::Language;
+
+/// Where `question` does not stand alone: an earlier turn, an unexplained pronoun, or an
+/// unresolved definite description; `None` when it does.
+pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>> {
+    let leaning = crate::wording::leans_on_context_in(question, language);
+    let described = (language == Language::ENGLISH)
+        .then(|| unresolved_reference(question))
+        .flatten();
+    [leaning, described].into_iter().flatten().min_by_key(|r| r.start)
+}
+
+/// Things of a text a question can point at as if the reader saw them.
+const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation";
+
+/// Words between "the" and the noun that point rather than name: "the following function".
+const POINTERS: &[&str] = &[
+    "following",
+    "above",
+    "below",
+    "given",
+    "provided",
+    "previous",
+    "preceding",
+    "same",
+    "said",
+    "aforementioned",
+    "mentioned",
+    "above-mentioned",
+    "first",
+    "second",
+    "third",
+    "next",
+    "last",
+    "final",
+    "other",
+    "new",
+    "current",
+    "specific",
+    "particular",
+    "original",
+    "corresponding",
+    "relevant",
+    "example",
+    "sample",
+    "default",
+    "described",
+    "shown",
+    "listed",
+    "defined",
+    "resulting",
+    "returned",
+    "whole",
+    "entire",
+    "two",
+    "three",
+    "both",
+];
+
+/// A definite description of a thing of the text, with its modifiers.
+fn description() -> &'static Regex {
+    static RE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(
+            r"(?i)\b(?P<det>the|this|that|these|those)\s+(?P<mods>(?:[\w`'.:-]+\s+){{0,2}}?)(?P<noun>{NOUNS})\b"
+        ))
+        .expect("valid regex")
+    });
+    &RE
+}
+
+/// "the following" and "the above" standing alone: a pointer at the text itself.
+fn pointer_alone() -> &'static Regex {
+    static RE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(the|in the)\s+(following|above)\s*(\?|$|,|:)").expect("valid regex")
+    });
+    &RE
+}
+
+/// Where `question` names a thing of the text by a description nothing resolves (see the
+/// module doc); `None` when every description is resolved.
+pub fn unresolved_reference(question: &str) -> Option<Range<usize>> {
+    if let Some(m) = pointer_alone().find(question) {
+        return Some(m.range());
+    }
+    description().captures_iter(question).find_map(|c| {
+        let whole = c.get(0)?;
+        let noun = c.name("noun")?;
+        let mods = c.name("mods").map_or("", |m| m.as_str());
+        let after = &question[noun.end()..];
+        let named_before = mods
+            .split_whitespace()
+            .any(|w| !POINTERS.contains(&w.to_lowercase().as_str()));
+        // A noun that only qualifies the next word ("the test flight") is no description.
+        let named_after = after_noun(after)?;
+        (!named_before && !named_after).then(|| whole.start()..noun.end())
+    })
+}
+
+/// Words after a noun that show it heads its phrase ("the function returns", "the code in the
+/// listing") rather than qualifies the next noun ("the test flight", "the code review").
+const HEAD_FOLLOWERS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "does", "do", "did", "has", "have", "had", "can", "could",
+    "will", "would", "should", "must", "may", "return", "returns", "print", "prints", "output", "outputs",
+    "take", "takes", "accept", "accepts", "expect", "expects", "produce", "produces", "cause", "causes",
+    "mean", "means", "show", "shows", "say", "says", "need", "needs", "require", "requires", "set", "sets",
+    "change", "changes", "control", "controls", "default", "defaults", "affect", "affects", "work", "works",
+    "handle", "handles", "call", "calls", "compute", "computes", "check", "checks", "store", "stores",
+    "hold", "holds", "contain", "contains", "use", "uses", "run", "runs", "create", "creates", "make",
+    "makes", "give", "gives", "get", "gets", "in", "on", "at", "to", "from", "with", "by", "and", "or",
+    "but", "when", "if", "after", "before", "above", "below", "here", "there", "again", "first", "now",
+];
+
+/// Words after the noun that say which one it is: a relative clause or participle ("the
+/// expression used to identify ...", "the method that sorts"), "called" / "named" something, or
+/// an "of" / "for" phrase.
+const RESOLVERS: &[&str] = &[
+    "of",
+    "for",
+    "called",
+    "named",
+    "used",
+    "that",
+    "which",
+    "who",
+    "whose",
+    "where",
+    "known",
+    "describing",
+    "containing",
+    "defined",
+    "described",
+    "responsible",
+];
+
+/// How the words after the noun bear on it: `Some(true)` they name it, `Some(false)` they leave
+/// it unnamed, `None` the noun only qualifies the next word ("the test flight").
+fn after_noun(after: &str) -> Option<bool> {
+    let clause = after.split(['?', ',', ';', '!']).next().unwrap_or("");
+    let Some(first) = clause.split_whitespace().next() else {
+        return Some(false);
+    };
+    let lower = first.to_lowercase();
+    if RESOLVERS.contains(&lower.as_str()) || is_name(first) {
+        return Some(true);
+    }
+    let word = first.chars().all(char::is_alphabetic);
+    if word && !HEAD_FOLLOWERS.contains(&lower.as_str()) {
+        return None;
+    }
+    Some(false)
+}
+
+/// A word that names something: a code span, an identifier (`_`, `::`, `.`, `()`, digits), an
+/// option, or a word with a capital.
+fn is_name(word: &str) -> bool {
+    let w = word
+        .trim_end_matches('.')
+        .trim_matches(|c: char| matches!(c, '"' | '\'' | '(' | ')'));
+    if w.is_empty() {
+        return false;
+    }
+    w.starts_with('`')
+        || w.starts_with('-')
+        || w.contains(['_', ':', '(', '.'])
+        || w.chars().any(|c| c.is_ascii_digit())
+        || w.chars().next().is_some_and(char::is_uppercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn a_thing_of_the_text_without_a_name_does_not_stand_alone() {
+        for (q, at) in [
+            ("What is the return type of the function?", "the function"),
+            ("What does the function return?", "the function"),
+            ("What is the bad state shown in the example?", "the example"),
+            ("What does this option change?", "this option"),
+            ("What does the code in the listing print?", "the code"),
+            ("Which fields does the given struct have?", "the given struct"),
+            ("What does the following program print?", "the following program"),
+            ("What is printed by the above?", "the above?"),
+            ("What is its purpose?", "its"),
+        ] {
+            let r = not_standalone(q, EN).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!(&q[r], at, "{q}");
+        }
+    }
+
+    #[test]
+    fn a_name_or_an_of_phrase_resolves_it() {
+        for q in [
+            "What does the `read_to_string` function return?",
+            "What does the parse_config function return?",
+            "What does the function read_to_string return?",
+            "What does the main function return in Rust?",
+            "What does the option `--overwrite` default to?",
+            "What does the method called `len` count?",
+            "What is the function of the archive tier?",
+            "What is the default value of api.token_ttl?",
+            "What does the error TP-412 mean?",
+            "How long are snapshots kept on the free plan?",
+            "What is the capital of France?",
+            "What does the tide prune command do?",
+            "How many people were on the test flight of the AS-206?",
+            "What is the expression used to identify problems solvable in polynomial time?",
+            "In what districts are the registration numbers for cars all of the same type?",
+        ] {
+            assert_eq!(not_standalone(q, EN), None, "{q}");
+        }
+        assert_eq!(
+            not_standalone("¿Qué devuelve la función?", Language::parse("es").unwrap()),
+            None,
+            "English only"
+        );
+    }
+}
