@@ -42,18 +42,36 @@ pub const INFO: KindInfo = KindInfo {
     summary: "on the corpus's topics, but the corpus does not hold the answer",
     default_share: 0.2,
     per_call: 1,
-    layout: Layout::Chunk { targets: any_chunk },
+    layout: Layout::Chunk {
+        targets: naming_chunks,
+    },
     calls_per_task: 3,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
     estimate,
 };
 
-/// Any chunk worth asking about; one whose facts name nothing is rejected without a call.
-fn any_chunk(_: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
-    eligible.to_vec()
+/// The chunks that name a specific thing as written — an identifier ("TP-401",
+/// `storage.min_free_space`) or a name of several words — so that a task is not planned where
+/// [`fact_of`] finds nothing to swap (it would make no call and cost a round); all of them when
+/// none does.
+fn naming_chunks(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    let names_one = |text: &str| {
+        !crate::generate::names::identifiers(text).is_empty()
+            || names(text).iter().any(|n| n.split_whitespace().count() > 1)
+    };
+    let naming: Vec<usize> = eligible
+        .iter()
+        .copied()
+        .filter(|&i| names_one(&chunks[i].text))
+        .collect();
+    if naming.is_empty() {
+        eligible.to_vec()
+    } else {
+        naming
+    }
 }
 
-/// The neighbours, the question of the changed fact (about as long as a one-fact lookup) and
+/// The neighbours, the fact's own question about the thing (a one-fact lookup's prompt) and
 /// the judge over the top chunks (estimated from the average chunk); none when no fact of the
 /// chunk names anything.
 fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
@@ -66,7 +84,7 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
         questions: 1,
         ..task.clone()
     };
-    let (q, max) = lookup::render(ctx, &one, &[fact])?;
+    let (q, max) = lookup::render_about(ctx, &one, std::slice::from_ref(&fact), Some(&term))?;
     let question = CallEstimate::of(&q.system, &q.user, max);
     let judge_prompt = ctx.prompts.render(
         "judge_answerable",
@@ -164,6 +182,21 @@ pub fn names(fact: &str) -> Vec<String> {
     names
 }
 
+/// Every name of `fact` a neighbour could stand in for: its capitalised names, then its code
+/// spans and identifiers ("With the S3 backend, `storage.min_free_space` applies ..." has both;
+/// "S3" is too short to be one thing, the option is one).
+fn things_named(fact: &str) -> Vec<String> {
+    let mut all = names(fact);
+    let spans = fact.split('`').skip(1).step_by(2).map(str::to_string);
+    for t in spans.chain(crate::generate::names::identifiers(fact)) {
+        let t = t.trim().to_string();
+        if (2..=40).contains(&t.chars().count()) && !t.contains(['=', '"']) && !all.contains(&t) {
+            all.push(t);
+        }
+    }
+    all
+}
+
 /// The fact and term a task asks about: the first fact, from the attempt's on, that names a
 /// specific thing. A capitalised common word ("Server", "Backup", "Storage" — the corpus writes
 /// it in lower case too) or the corpus's own subject (named in most documents) is no thing a
@@ -181,7 +214,7 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
                 .filter(|t| specific(t))
                 .or_else(|| {
                     let mut candidates: Vec<String> =
-                        names(&shown).into_iter().filter(|t| specific(t)).collect();
+                        things_named(&shown).into_iter().filter(|t| specific(t)).collect();
                     candidates.sort_by_key(|t| ctx.chunk_frequency(t));
                     candidates.into_iter().next()
                 });
@@ -431,6 +464,15 @@ mod tests {
             let term = named_term(fact, language, |t| index.doc_freq(t)).unwrap();
             assert!(term.contains("Widener"), "{code}: {term}");
         }
+    }
+
+    #[test]
+    fn code_spans_and_identifiers_are_things_too() {
+        let fact = "With the S3 backend, `storage.min_free_space` applies to TP-401 only.";
+        let named = things_named(fact);
+        assert_eq!(named[0], "S3");
+        assert!(named.contains(&"storage.min_free_space".to_string()), "{named:?}");
+        assert!(named.contains(&"TP-401".to_string()), "{named:?}");
     }
 
     #[test]
