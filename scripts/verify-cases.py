@@ -7,7 +7,8 @@ every check of their type:
 - lookup: has a label; the answer's numbers and content words are in the labelled spans (`answer`)
 - identifier: an `identifier` field, verbatim in the question (`in_question`) and in a labelled
   span (`in_span`), in at most RARE_DOCS documents (`rare`; the count is printed)
-- comparison: two labels (`two_labels`), two `sides` with different names (`two_sides`), the
+- comparison: each side has a label, one or two in all (`side_labels`: a table holding both
+  rows is one label), two `sides` with different names (`two_sides`), the
   question names both (`names_both`), each side's name and value in its own labelled span
   (`side_name`, `side_value`; case-insensitive, value by its numbers and content words)
 - multi_hop: `hops` (two or more, each with labels) and a `bridge` (`hops`, `bridge`); the bridge
@@ -131,7 +132,8 @@ class Checker:
 
     def comparison(self, case, checks, figures):
         sides = [s for s in case.get("sides") or [] if isinstance(s, dict)]
-        checks["two_labels"] = len(bl.labels(case)) == 2
+        checks["side_labels"] = len(bl.labels(case)) in (1, 2) and bool(sides) and all(
+            s.get("relevant") for s in sides)
         names = [(s.get("name") or "").strip().lower() for s in sides]
         checks["two_sides"] = len(sides) == 2 and all(names) and names[0] != names[1]
         checks["names_both"] = bool(sides) and all(self.w.named(s.get("name"), case["question"])

@@ -174,7 +174,7 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
                 "--max-rounds",
                 "1",
                 "--seed",
-                "5",
+                "1",
                 "--temperature",
                 "0",
                 "--llm-concurrency",
@@ -234,9 +234,15 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
     let s = summary_of(&run_unpinned(&out, &cache));
     assert_eq!(s["llm"]["cache_hits"].as_u64().unwrap(), finished, "{s:#}");
     // Same cases as the reference; only the times differ (each run journaled its own answers).
+    // The plumbing model may have none accepted, and then neither run writes a set.
+    assert_eq!(
+        out.exists(),
+        reference.exists(),
+        "one run wrote a set, the other not"
+    );
     let without_times = |p: &Path| -> String {
         std::fs::read_to_string(p)
-            .unwrap()
+            .unwrap_or_default()
             .lines()
             .filter(|l| !l.trim_start().starts_with("created:"))
             .collect::<Vec<_>>()
@@ -253,7 +259,7 @@ fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
     let again = dir.path().join("b/again.yaml");
     summary_of(&run_unpinned(&again, &cache));
     assert_eq!(
-        std::fs::read_to_string(&again).unwrap(),
-        std::fs::read_to_string(&out).unwrap()
+        std::fs::read_to_string(&again).unwrap_or_default(),
+        std::fs::read_to_string(&out).unwrap_or_default()
     );
 }

@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 
 use ragsynth::chunk::Chunking;
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::generate::restyle::{self, Figures, Measured};
+use ragsynth::generate::restyle::{self, Measured};
 use ragsynth::lang::Language;
+use ragsynth::style::Figures;
 use ragsynth::style::{self, Preset};
 use ragsynth::testset::Label;
 use ragsynth::workspace::ChunkedCorpus;
@@ -87,7 +88,7 @@ fn measure(questions: &[(String, Vec<Label>)], chunks: &ChunkedCorpus) -> Figure
 }
 
 fn assert_near(preset: Preset, got: &Figures) {
-    let want = restyle::preset(preset).figures;
+    let want = style::preset(preset).figures;
     eprintln!("{}: measured {got:?}", preset.as_str());
     let close = |a: f32, b: f32, tol: f32| (a - b).abs() <= tol;
     assert!(

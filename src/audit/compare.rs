@@ -24,6 +24,14 @@ pub struct Profile {
     pub copied_run: f32,
     /// Share of labelled questions whose source BM25 ranks first.
     pub rank1: f32,
+    /// Mean reciprocal rank of the source over labelled questions.
+    pub mrr: f32,
+    /// Share of bare keyword queries.
+    pub keywords: f32,
+    /// Share starting with a lower-case letter.
+    pub lowercase: f32,
+    /// Share without a question mark.
+    pub no_question_mark: f32,
     /// Cases per `tags.type`.
     pub types: BTreeMap<String, usize>,
 }
@@ -48,6 +56,10 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
         copied: 0.0,
         copied_run: 0.0,
         rank1: 0.0,
+        mrr: 0.0,
+        keywords: 0.0,
+        lowercase: 0.0,
+        no_question_mark: 0.0,
         types: BTreeMap::new(),
     };
     let mut contained = 0usize;
@@ -57,6 +69,14 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
         }
         p.cases += 1;
         p.words += f.words as f32;
+        p.keywords += f32::from(u8::from(f.keywords));
+        let q = case.question.trim();
+        p.lowercase += f32::from(u8::from(
+            q.chars()
+                .find(|c| c.is_alphabetic())
+                .is_some_and(char::is_lowercase),
+        ));
+        p.no_question_mark += f32::from(u8::from(!q.ends_with(['?', '？'])));
         let kind = case.tags.kind.clone().unwrap_or_else(|| "-".into());
         *p.types.entry(kind).or_insert(0) += 1;
         let Some(rank) = f.source_rank else { continue };
@@ -75,9 +95,14 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
         if rank == 1 {
             p.rank1 += 1.0;
         }
+        p.mrr += 1.0 / rank.max(1) as f32;
     }
     let div = |x: f32, n: usize| if n == 0 { 0.0 } else { x / n as f32 };
     p.words = div(p.words, p.cases);
+    p.keywords = div(p.keywords, p.cases);
+    p.lowercase = div(p.lowercase, p.cases);
+    p.no_question_mark = div(p.no_question_mark, p.cases);
+    p.mrr = div(p.mrr, p.labelled);
     p.containment = div(p.containment, contained);
     p.copied = div(p.copied, p.labelled);
     p.copied_run = div(p.copied_run, p.labelled);
@@ -109,14 +134,16 @@ fn verdict(real: &Profile, syn: &Profile, cfg: &AuditConfig) -> String {
     if real.labelled == 0 || syn.labelled == 0 {
         return format!("no labelled sources on one side to compare overlap; {words}");
     }
-    let rank_gap = syn.rank1 - real.rank1;
+    let rank_gap = (syn.rank1 - real.rank1).max(syn.mrr - real.mrr);
     let copy_gap = syn.copied - real.copied;
     const GAP: f32 = 0.10;
     if rank_gap >= GAP && rank_gap >= copy_gap {
         format!(
-            "synthetic questions are keyword-easier than real ones: {} vs {} find their source at rank 1 ({} vs {} copy a {}-word run; {words})",
+            "synthetic questions are keyword-easier than real ones: {} vs {} find their source at rank 1, MRR {:.2} vs {:.2} ({} vs {} copy a {}-word run; {words})",
             pct(syn.rank1),
             pct(real.rank1),
+            syn.mrr,
+            real.mrr,
             pct(syn.copied),
             pct(real.copied),
             cfg.copied_run
@@ -131,10 +158,17 @@ fn verdict(real: &Profile, syn: &Profile, cfg: &AuditConfig) -> String {
             pct(real.rank1)
         )
     } else {
+        let harder = if syn.rank1 < real.rank1 - GAP || syn.mrr < real.mrr - GAP {
+            "synthetic questions are keyword-harder than real ones"
+        } else {
+            "synthetic and real questions are alike lexically"
+        };
         format!(
-            "synthetic and real questions are alike lexically: {} vs {} find their source at rank 1, {} vs {} copy a {}-word run; {words}",
+            "{harder}: {} vs {} find their source at rank 1, MRR {:.2} vs {:.2}, {} vs {} copy a {}-word run; {words}",
             pct(syn.rank1),
             pct(real.rank1),
+            syn.mrr,
+            real.mrr,
             pct(syn.copied),
             pct(real.copied),
             cfg.copied_run

@@ -65,6 +65,7 @@ impl AuditContext {
         let analyzer = language.analyzer();
         let mut f = CaseFigures {
             words,
+            keywords: crate::style::is_keywords(&case.question, language),
             ..CaseFigures::default()
         };
         if self.chunks.is_empty() {
@@ -117,6 +118,9 @@ impl AuditContext {
 pub struct CaseFigures {
     /// Words in the question.
     pub words: usize,
+    /// The question is bare keywords (no question word, no auxiliary verb).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub keywords: bool,
     /// Share of the question's distinct content terms found in the source.
     pub containment: Option<f32>,
     /// Longest copied run, in words (0 when no word is shared).

@@ -10,6 +10,7 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::RunOptions;
 use ragsynth::generate::plan::Mix;
 use ragsynth::generate::restyle::StyleChoice;
+use ragsynth::generate::session::Settings;
 use ragsynth::generate::{
     DEFAULT_HELDOUT, DEFAULT_MAX_ROUNDS, DEFAULT_N, DEFAULT_OUTPUT, DEFAULT_STOP_AFTER_LLM_FAILED,
     GenerateConfig,
@@ -80,30 +81,9 @@ pub struct GenerateArgs {
     pub llm: LlmArgs,
 }
 
-/// A run's settings: flags laid over `[generate]` of `ragsynth.toml` over the defaults, checked.
-#[derive(Debug)]
-pub struct GenerateSettings {
-    /// The test set written.
-    pub output: PathBuf,
-    /// Cases planned.
-    pub n: usize,
-    /// Shares of question types.
-    pub mix: Mix,
-    /// The style to write in.
-    pub style: StyleChoice,
-    /// Share of new cases held out.
-    pub heldout: f64,
-    /// Template folder overriding the built-in prompts.
-    pub prompts: Option<PathBuf>,
-    /// `SOURCE_DATE_EPOCH`, when set: the `created` time of every new case.
-    pub source_date_epoch: Option<i64>,
-    /// The run's options (seed, temperature, rounds, ...).
-    pub options: RunOptions,
-}
-
 impl GenerateArgs {
     /// The settings of this run, from the flags, then the config file's `[generate]`.
-    pub fn settings(&self, config: &ConfigFile) -> anyhow::Result<GenerateSettings> {
+    pub fn settings(&self, config: &ConfigFile) -> anyhow::Result<Settings> {
         let cfg: GenerateConfig = config.section("generate")?;
         let mix = match self.mix.as_deref().or(cfg.mix.as_deref()) {
             Some(m) => m.parse()?,
@@ -129,7 +109,7 @@ impl GenerateArgs {
             ),
             Err(_) => None,
         };
-        Ok(GenerateSettings {
+        Ok(Settings {
             output: self
                 .output
                 .clone()
@@ -141,6 +121,7 @@ impl GenerateArgs {
             heldout,
             prompts: self.prompts.clone().or(cfg.prompts),
             source_date_epoch,
+            cross_language: self.cross_language,
             options: RunOptions {
                 seed: self.seed.or(cfg.seed).unwrap_or(0),
                 temperature: self.temperature.unwrap_or(RunOptions::default().temperature),

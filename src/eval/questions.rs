@@ -88,8 +88,8 @@ impl Question {
     }
 }
 
-/// The tags a case's figures are broken down by, as `(tag, value)`: `type`, `topic`, `source`
-/// (when set) and `split`.
+/// The tags a case's figures are broken down by, as `(tag, value)`: `type`, `topic`, `source`,
+/// `difficulty` (when set) and `split`.
 pub fn tags_of(case: &Case) -> Vec<(&'static str, String)> {
     let mut tags = Vec::new();
     if let Some(t) = &case.tags.kind {
@@ -100,6 +100,9 @@ pub fn tags_of(case: &Case) -> Vec<(&'static str, String)> {
     }
     if let Some(s) = case.tags.source {
         tags.push(("source", s.as_str().to_string()));
+    }
+    if let Some(d) = &case.tags.difficulty {
+        tags.push(("difficulty", d.clone()));
     }
     tags.push(("split", case.split().as_str().to_string()));
     tags

@@ -61,7 +61,8 @@ pub struct ExportCase {
     pub split: Option<String>,
     /// The review state (`accepted` for a case without one).
     pub review: String,
-    /// Every other tag (difficulty, hops, ...), as written.
+    /// Every other tag, as written, and what the case's type records (`difficulty`,
+    /// `identifier`, `sides`, `hops`, `bridge`, `source_rank`).
     pub tags: Map<String, Value>,
 }
 
@@ -123,8 +124,37 @@ fn export_case(case: &Case, corpus: Option<&Corpus>, quoted: &mut usize) -> Expo
         source: string(&case.tags.source),
         split: case.split.as_ref().map(to_name),
         review: case.review.map_or("accepted".to_string(), review_name),
-        tags: case.tags.extra.clone(),
+        tags: tags_of(case),
     }
+}
+
+/// The case's other tags and what its type records, for the formats' metadata.
+fn tags_of(case: &Case) -> Map<String, Value> {
+    let mut tags = case.tags.extra.clone();
+    let mut put = |key: &str, value: Option<Value>| {
+        if let Some(v) = value {
+            tags.insert(key.to_string(), v);
+        }
+    };
+    put("difficulty", case.tags.difficulty.clone().map(Value::String));
+    put(
+        "source_rank",
+        case.difficulty
+            .as_ref()
+            .and_then(|d| d.source_rank)
+            .map(Value::from),
+    );
+    put("identifier", case.identifier.clone().map(Value::String));
+    put("bridge", case.bridge.clone().map(Value::String));
+    put(
+        "hops",
+        case.hops.as_ref().and_then(|h| serde_json::to_value(h).ok()),
+    );
+    put(
+        "sides",
+        case.sides.as_ref().and_then(|s| serde_json::to_value(s).ok()),
+    );
+    tags
 }
 
 /// A serde enum's name as written in the file.

@@ -113,6 +113,30 @@ impl<'a> GenerateContext<'a> {
         !p.is_empty() && self.lowered.iter().any(|t| t.contains(&p))
     }
 
+    /// Whether `name` names one specific thing: an identifier, a name of several words, or a
+    /// capitalised word the corpus never writes in lower case — and not the corpus's subject
+    /// (named in more than half of its documents).
+    pub fn is_specific_name(&self, name: &str) -> bool {
+        let everywhere = self.lowered.iter().filter(|t| t.contains(&squash(name))).count();
+        if everywhere * 2 > self.lowered.len().max(2) {
+            return false;
+        }
+        if !crate::generate::names::identifiers(name).is_empty() || name.split_whitespace().count() > 1 {
+            return true;
+        }
+        // An acronym or unit of three letters or fewer ("CPU", "RAM", "GB/s") names a kind of
+        // thing, not one thing.
+        if name.chars().filter(|c| c.is_alphabetic()).count() <= 3 {
+            return false;
+        }
+        let lower = name.to_lowercase();
+        let common = self
+            .chunks
+            .iter()
+            .any(|c| c.text.split(|ch: char| !ch.is_alphanumeric()).any(|w| w == lower));
+        !common
+    }
+
     /// How many chunks contain `text` as written.
     pub fn chunk_frequency(&self, text: &str) -> usize {
         self.chunks.iter().filter(|c| c.text.contains(text)).count()

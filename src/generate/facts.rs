@@ -43,17 +43,6 @@ pub struct Row {
     pub header_start: usize,
 }
 
-impl Fact {
-    /// The same fact shown as `shown` instead, without the sentence before it.
-    pub fn restated(&self, shown: String) -> Fact {
-        Fact {
-            shown,
-            context: None,
-            ..self.clone()
-        }
-    }
-}
-
 /// Fewest and most words of a sentence fact.
 const WORDS: std::ops::RangeInclusive<usize> = 6..=45;
 

@@ -27,6 +27,8 @@ pub struct Stamp {
     pub pinned: bool,
     /// Share of new cases marked `split: heldout`.
     pub heldout: f64,
+    /// The style the questions were written to (`real` or a preset's name), when known.
+    pub style: Option<String>,
 }
 
 impl Stamp {
@@ -44,6 +46,7 @@ impl Stamp {
             created: created.to_string(),
             pinned: source_date_epoch.is_some(),
             heldout,
+            style: None,
         })
     }
 }
@@ -97,7 +100,11 @@ pub fn split_of(id: &str, share: f64) -> Split {
 }
 
 fn provenance(stamp: &Stamp, prompt: &str, created: &str) -> Value {
-    json!({"model": stamp.model, "prompt": prompt, "created": created})
+    let mut p = json!({"model": stamp.model, "prompt": prompt, "created": created});
+    if let Some(style) = &stamp.style {
+        p["style"] = json!(style);
+    }
+    p
 }
 
 /// Checks the new cases `ids` of `set` against the test-set invariants. Every new case must
@@ -181,6 +188,7 @@ mod tests {
             created: "2026-01-01T00:00:00Z".into(),
             pinned: false,
             heldout: 0.2,
+            style: None,
         };
         let ids = append(&mut set, vec![a.clone(), a.clone()], &stamp);
         assert_eq!(set.cases.len(), 3);

@@ -23,6 +23,7 @@ pub mod pairs;
 pub mod pipeline;
 pub mod plan;
 pub mod restyle;
+pub mod session;
 pub mod summary;
 pub mod topup;
 pub mod verify;

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::candidate::{Accepted, stable_hash};
 use crate::lang::Language;
-use crate::style::{self, Preset, Vocabulary};
+use crate::style::{self, Figures, Preset, Target, Vocabulary, preset};
 use crate::testset::{Difficulty, TestSet};
 use crate::workspace::ChunkedCorpus;
 
@@ -46,83 +46,6 @@ impl std::str::FromStr for StyleChoice {
                 ))
             }),
         }
-    }
-}
-
-/// Figures of a group of questions, as the target counts them; shares are 0 to 1.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
-pub struct Figures {
-    /// Questions.
-    pub questions: usize,
-    /// Of those, with a labelled source found in the chunks (rank figures are over these).
-    pub labelled: usize,
-    /// Mean words per question.
-    pub words: f32,
-    /// Share starting with a lower-case letter.
-    pub lowercase: f32,
-    /// Share without a question mark.
-    pub no_question_mark: f32,
-    /// Share of bare keywords.
-    pub keywords: f32,
-    /// Share whose source BM25 ranks first.
-    pub rank1: Option<f32>,
-    /// Mean reciprocal rank of the source.
-    pub mrr: Option<f32>,
-}
-
-/// What the new questions aim at, and where it came from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Target {
-    /// `real` (the set's real questions) or the preset's name.
-    pub source: String,
-    /// The figures.
-    pub figures: Figures,
-}
-
-/// The figures of presets, measured on public real queries (see each [`Preset`]); their ranks
-/// were measured with ragsynth's BM25 over the passages judged for those queries and their
-/// neighbours, so they say how hard real users' wording is for keyword search, not how hard a
-/// particular corpus is.
-pub fn preset(p: Preset) -> Target {
-    let figures = match p {
-        // TREC DL 2020: the 52 judged queries with a relevant passage in their BM25 pool
-        // (tests/style_presets.rs re-measures them).
-        Preset::Search => Figures {
-            questions: 52,
-            labelled: 52,
-            words: 6.06,
-            lowercase: 1.0,
-            no_question_mark: 0.90,
-            keywords: 0.23,
-            rank1: Some(0.65),
-            mrr: Some(0.73),
-        },
-        // The same queries that open with a question word, as typed.
-        Preset::Chat => Figures {
-            questions: 33,
-            labelled: 33,
-            words: 6.73,
-            lowercase: 1.0,
-            no_question_mark: 0.85,
-            keywords: 0.0,
-            rank1: Some(0.67),
-            mrr: Some(0.74),
-        },
-        // XQuAD's crowd questions, written beside their paragraph.
-        Preset::Formal => Figures {
-            questions: 1190,
-            labelled: 1190,
-            words: 10.4,
-            lowercase: 0.0,
-            no_question_mark: 0.03,
-            keywords: 0.01,
-            rank1: Some(0.95),
-            mrr: Some(0.97),
-        },
-    };
-    Target {
-        source: p.as_str().to_string(),
-        figures,
     }
 }
 

@@ -10,8 +10,9 @@ use serde::Serialize;
 use super::candidate::Kind;
 use super::kinds::KINDS;
 use super::plan::Plan;
-use super::restyle::{Restyled, Target};
+use super::restyle::Restyled;
 use crate::llm::Llm;
+use crate::style::Target;
 use crate::testset::{Split, TestSet};
 
 /// LLM figures of a run.

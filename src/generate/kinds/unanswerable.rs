@@ -1,15 +1,19 @@
 //! Unanswerable questions, built so that they are unanswerable by design and checkably so: a
-//! fact of the corpus names something (a product, platform, plan, option); the model lists
-//! things of the same kind; the first the corpus never mentions takes the named thing's place in
-//! the fact, and the model writes the question that changed fact answers, as for a lookup. "With
-//! the S3 backend, ..." becomes "With the Azure Blob Storage backend, ...", and its question
-//! asks about something the corpus does not hold.
+//! fact of the corpus names a specific thing (a product, platform, plan, error code, option);
+//! the model lists things of the same kind; the first the corpus never mentions is the
+//! neighbour. The model then writes the fact's own question about the thing, as a lookup, and
+//! the neighbour takes the thing's place in it: "Why does my script fail with TP-401?" becomes
+//! "Why does my script fail with TP-402?", a question on the corpus's topic that it cannot
+//! answer.
 //!
-//! Checks: the neighbour is not the named thing and occurs nowhere in the corpus, the question
-//! names it (and not the original); then a judge shown the passages keyword search finds for the
-//! question must find no answer there. Asked instead to "write a question the passage does not
-//! answer", or to invent a neighbour and its question in one go, small models wrote questions the
-//! corpus answers, vague ones, or "neighbours" made of the prompt's words.
+//! Checks: the thing is what the question asks about, not what it asks for (its answer does not
+//! name it: swapped, "What encoding are strings in UTF-8?" would answer itself); the neighbour
+//! is not the thing, occurs nowhere in the corpus, and the question names it (and not the
+//! original); then a judge shown the passages keyword search finds for the question must find
+//! no answer there. Asked instead to "write a question the passage does not answer", or to
+//! invent a neighbour and its question in one go, small models wrote questions the corpus
+//! answers, vague ones, or "neighbours" made of the prompt's words; asked for the question of
+//! the changed fact, the 1.5B model left the neighbour out half the time.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -29,8 +33,8 @@ use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
 
-/// Largest reply of the neighbour step: three names of a few words.
-pub const MAX_TOKENS: u32 = 64;
+/// Largest reply of the neighbour step: five names of a few words.
+pub const MAX_TOKENS: u32 = 96;
 
 /// The kind's row: three calls a question (the neighbours, the question, the judge).
 pub const INFO: KindInfo = KindInfo {
@@ -38,18 +42,36 @@ pub const INFO: KindInfo = KindInfo {
     summary: "on the corpus's topics, but the corpus does not hold the answer",
     default_share: 0.2,
     per_call: 1,
-    layout: Layout::Chunk { targets: any_chunk },
+    layout: Layout::Chunk {
+        targets: naming_chunks,
+    },
     calls_per_task: 3,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
     estimate,
 };
 
-/// Any chunk worth asking about; one whose facts name nothing is rejected without a call.
-fn any_chunk(_: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
-    eligible.to_vec()
+/// The chunks that name a specific thing as written — an identifier ("TP-401",
+/// `storage.min_free_space`) or a name of several words — so that a task is not planned where
+/// [`fact_of`] finds nothing to swap (it would make no call and cost a round); all of them when
+/// none does.
+fn naming_chunks(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    let names_one = |text: &str| {
+        !crate::generate::names::identifiers(text).is_empty()
+            || names(text).iter().any(|n| n.split_whitespace().count() > 1)
+    };
+    let naming: Vec<usize> = eligible
+        .iter()
+        .copied()
+        .filter(|&i| names_one(&chunks[i].text))
+        .collect();
+    if naming.is_empty() {
+        eligible.to_vec()
+    } else {
+        naming
+    }
 }
 
-/// The neighbours, the question of the changed fact (about as long as a one-fact lookup) and
+/// The neighbours, the fact's own question about the thing (a one-fact lookup's prompt) and
 /// the judge over the top chunks (estimated from the average chunk); none when no fact of the
 /// chunk names anything.
 fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
@@ -62,7 +84,7 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
         questions: 1,
         ..task.clone()
     };
-    let (q, max) = lookup::render(ctx, &one, &[fact])?;
+    let (q, max) = lookup::render_about(ctx, &one, std::slice::from_ref(&fact), Some(&term))?;
     let question = CallEstimate::of(&q.system, &q.user, max);
     let judge_prompt = ctx.prompts.render(
         "judge_answerable",
@@ -86,8 +108,9 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
 /// Things of the same kind as the fact's term.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct Neighbours {
-    /// Three of them.
-    #[schemars(length(min = 1, max = 3))]
+    /// Up to five of them: the first the corpus never names is kept, and a corpus names the
+    /// obvious ones (the other plans, the other backends) more often than not.
+    #[schemars(length(min = 1, max = 5))]
     pub others: Vec<Neighbour>,
 }
 
@@ -159,16 +182,43 @@ pub fn names(fact: &str) -> Vec<String> {
     names
 }
 
-/// The fact and term a task asks about: the first fact, from the attempt's on, that names
-/// something.
+/// Every name of `fact` a neighbour could stand in for: its capitalised names, then its code
+/// spans and identifiers ("With the S3 backend, `storage.min_free_space` applies ..." has both;
+/// "S3" is too short to be one thing, the option is one).
+fn things_named(fact: &str) -> Vec<String> {
+    let mut all = names(fact);
+    let spans = fact.split('`').skip(1).step_by(2).map(str::to_string);
+    for t in spans.chain(crate::generate::names::identifiers(fact)) {
+        let t = t.trim().to_string();
+        if (2..=40).contains(&t.chars().count()) && !t.contains(['=', '"']) && !all.contains(&t) {
+            all.push(t);
+        }
+    }
+    all
+}
+
+/// The fact and term a task asks about: the first fact, from the attempt's on, that names a
+/// specific thing. A capitalised common word ("Server", "Backup", "Storage" — the corpus writes
+/// it in lower case too) or the corpus's own subject (named in most documents) is no thing a
+/// neighbour can stand in for: swapped, it made questions about "the RAM" and "Microsoft".
 pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)> {
     let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
     let n = all.len();
+    let language = ctx.language_of(task.chunks[0]);
     (0..n)
         .map(|i| &all[(task.attempt as usize + i) % n])
         .find_map(|f| {
-            let language = ctx.language_of(task.chunks[0]);
-            named_term(&f.shown, language, |t| ctx.index.doc_freq(t)).map(|t| (f.clone(), t))
+            let specific = |name: &str| ctx.is_specific_name(name);
+            let shown: String = f.shown.clone();
+            let picked = named_term(&shown, language, |t| ctx.index.doc_freq(t))
+                .filter(|t| specific(t))
+                .or_else(|| {
+                    let mut candidates: Vec<String> =
+                        things_named(&shown).into_iter().filter(|t| specific(t)).collect();
+                    candidates.sort_by_key(|t| ctx.chunk_frequency(t));
+                    candidates.into_iter().next()
+                });
+            picked.map(|t| (f.clone(), t))
         })
 }
 
@@ -201,14 +251,16 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         Ok(n) => n,
         Err(r) => return Ok(vec![Err(r)]),
     };
-    // The changed fact, asked about as a lookup would be.
-    let changed = fact.restated(replace_once(&fact.shown, &term, &neighbour));
+    // The fact's own question, asked about the thing as a lookup would be; the neighbour then
+    // takes the thing's place in it. Asked instead for the question of the changed fact, the
+    // 1.5B model left the neighbour out half the time.
     let ask_task = Task {
         questions: 1,
         ..task.clone()
     };
     let (rendered, max_tokens) =
-        lookup::render_about(ctx, &ask_task, &[changed], Some(&neighbour)).map_err(ask::config_error)?;
+        lookup::render_about(ctx, &ask_task, std::slice::from_ref(&fact), Some(&term))
+            .map_err(ask::config_error)?;
     let req = ask::request(ctx, &ask_task, rendered, max_tokens);
     let reply = match ask::ask::<OneLookup>(llm, &req, tally).await? {
         Ok(r) => r,
@@ -216,17 +268,21 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     };
     let created = created_of(&reply);
     let language = ctx.language_of(task.chunks[0]);
-    // "What encoding is used for strings in ISO-8859-1?": the neighbour took the place of what
-    // the fact's question asks for, and the question answers itself.
-    if crate::generate::verify::says(&reply.value.answer_1, &neighbour, language) {
+    // "What encoding is used for strings in ISO-8859-1?": the thing is what the fact's question
+    // asks for, not what it asks about; put in the neighbour, the question answers itself.
+    if crate::generate::verify::says(&reply.value.answer_1, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
-    let question = match check(ctx, &reply.value.question_1, &term, &neighbour, &fact, language) {
+    let swapped = |q: &str| swap(q, &term, &neighbour);
+    let Some(asked) = swapped(&reply.value.question_1) else {
+        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    };
+    let question = match check(ctx, &asked, &term, &neighbour, &fact, language) {
         Ok(q) => q,
         Err(e) => return Ok(vec![Err(e)]),
     };
-    let phrasings: Vec<String> = check_query(&reply.value.search_1, language)
-        .ok()
+    let phrasings: Vec<String> = swapped(&reply.value.search_1)
+        .and_then(|s| check_query(&s, language).ok())
         .filter(|s| names_neighbour(s, &term, &neighbour, language) && ctx.existing.check(s).is_ok())
         .into_iter()
         .collect();
@@ -281,16 +337,23 @@ fn pick<'n>(
     Err(why)
 }
 
-/// `text` with the first occurrence of `term` (any case) replaced by `by`.
-fn replace_once(text: &str, term: &str, by: &str) -> String {
+/// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none.
+fn swap(text: &str, term: &str, by: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    match lower.find(&term.to_lowercase()) {
-        // Lower-casing can change byte lengths outside ASCII; fall back to appending.
-        Some(i) if text.is_char_boundary(i) && text.is_char_boundary(i + term.len()) => {
-            format!("{}{by}{}", &text[..i], &text[i + term.len()..])
-        }
-        _ => format!("{text} ({by})"),
+    let needle = term.to_lowercase();
+    // Lower-casing can change byte lengths outside ASCII: only replace where it did not.
+    if !lower.contains(&needle) || lower.len() != text.len() || needle.len() != term.len() {
+        return None;
     }
+    let mut out = String::new();
+    let mut rest = 0;
+    for (at, _) in lower.match_indices(&needle) {
+        out.push_str(&text[rest..at]);
+        out.push_str(by);
+        rest = at + needle.len();
+    }
+    out.push_str(&text[rest..]);
+    Some(out)
 }
 
 /// The checks of the question; returns it trimmed.
@@ -401,6 +464,29 @@ mod tests {
             let term = named_term(fact, language, |t| index.doc_freq(t)).unwrap();
             assert!(term.contains("Widener"), "{code}: {term}");
         }
+    }
+
+    #[test]
+    fn code_spans_and_identifiers_are_things_too() {
+        let fact = "With the S3 backend, `storage.min_free_space` applies to TP-401 only.";
+        let named = things_named(fact);
+        assert_eq!(named[0], "S3");
+        assert!(named.contains(&"storage.min_free_space".to_string()), "{named:?}");
+        assert!(named.contains(&"TP-401".to_string()), "{named:?}");
+    }
+
+    #[test]
+    fn the_neighbour_takes_the_things_place_in_the_question() {
+        assert_eq!(
+            swap(
+                "Why does my script fail with tp-401 after TP-401 tokens expire?",
+                "TP-401",
+                "TP-402"
+            )
+            .as_deref(),
+            Some("Why does my script fail with TP-402 after TP-402 tokens expire?")
+        );
+        assert_eq!(swap("Why does my script fail?", "TP-401", "TP-402"), None);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use crate::chunk::Chunk;
 use crate::generate::kinds::KINDS;
 use crate::generate::plan::Plan;
-use crate::generate::restyle::Figures;
 use crate::generate::summary::{GenerateSummary, Stop};
+use crate::style::Figures;
 use crate::terminal::data;
 
 /// Writes the summary table.
