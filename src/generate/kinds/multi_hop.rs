@@ -228,6 +228,9 @@ pub fn check_bridge(
     let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
     let phrase =
         description(&r.blank_described, &r.blank_question, thing, language).ok_or(Rejection::BridgeNamed)?;
+    if language == Language::ENGLISH && !fits_in_place(&r.question_2, thing, &phrase) {
+        return Err(Rejection::BridgeNamed);
+    }
     let question = put_in_place(&r.question_2, thing, &phrase).ok_or(Rejection::BridgeNamed)?;
     let question = check_question(&question, language)?;
     if names(&question, thing, language) {
@@ -269,7 +272,7 @@ fn description(given: &str, hop1_question: &str, thing: &str, language: Language
         !d.is_empty()
             && !d.contains("___")
             && !names(d, thing, language)
-            && d.split_whitespace().count() <= 12
+            && d.split_whitespace().count() <= 16
     };
     if usable(&given) {
         return Some(given);
@@ -296,6 +299,100 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
         }
         _ => q,
     })
+}
+
+/// Words after which a noun phrase can stand in for the thing: prepositions, auxiliaries,
+/// question words and the verbs a lookup asks with.
+const BEFORE_A_PHRASE: &[&str] = &[
+    "what",
+    "which",
+    "how",
+    "why",
+    "when",
+    "where",
+    "who",
+    "does",
+    "do",
+    "did",
+    "is",
+    "are",
+    "was",
+    "were",
+    "can",
+    "could",
+    "should",
+    "would",
+    "will",
+    "of",
+    "for",
+    "in",
+    "on",
+    "to",
+    "with",
+    "by",
+    "about",
+    "from",
+    "at",
+    "into",
+    "after",
+    "before",
+    "behind",
+    "than",
+    "and",
+    "or",
+    "if",
+    "use",
+    "using",
+    "set",
+    "pass",
+    "run",
+    "enable",
+    "disable",
+    "change",
+    "configure",
+    "mean",
+];
+
+/// Whether `phrase` reads well where `thing` stands in `question` (English): not inside quotes
+/// ("the 'skip news' label"), not after a noun that already says its kind ("the error code
+/// E0277" → "the error code the error produced …"), and a noun phrase, not a clause ("the file
+/// is ignored in …").
+fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
+    let lower = question.to_lowercase();
+    let Some(at) = lower.find(&thing.to_lowercase()) else {
+        return true; // put_in_place turns it away
+    };
+    let before = lower[..at].trim_end_matches('`').trim_end();
+    if before.ends_with(['\'', '"', '‘', '“']) {
+        return false;
+    }
+    let previous = before
+        .split(|c: char| !c.is_alphanumeric())
+        .rfind(|w| !w.is_empty())
+        .unwrap_or("");
+    let articles = ["the", "a", "an", "this", "that", "my", "your", "its"];
+    let opens_with_article = articles
+        .iter()
+        .any(|a| phrase.to_lowercase().starts_with(&format!("{a} ")));
+    let fits_after = previous.is_empty()
+        || BEFORE_A_PHRASE.contains(&previous)
+        // "the `--color` flag" → "the flag that …" is said as "the" + a phrase without one.
+        || articles.contains(&previous) && !opens_with_article;
+    if !fits_after {
+        return false;
+    }
+    let words: Vec<String> = phrase
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let verb = words
+        .iter()
+        .position(|w| matches!(w.as_str(), "is" | "are" | "was" | "were" | "has" | "have"));
+    let relative = words
+        .iter()
+        .position(|w| matches!(w.as_str(), "that" | "which" | "who" | "where" | "when"));
+    !matches!((verb, relative), (Some(_), None)) && !matches!((verb, relative), (Some(v), Some(r)) if v < r)
 }
 
 fn capitalised(s: &str) -> String {
@@ -397,6 +494,36 @@ fn reaches_second_first(ctx: &GenerateContext<'_>, question: &str, second: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_description_fits_where_a_noun_phrase_can_stand() {
+        let fits = |q: &str, thing: &str, phrase: &str| fits_in_place(q, thing, phrase);
+        assert!(fits(
+            "What does `--color` do?",
+            "--color",
+            "the flag that enables colours"
+        ));
+        assert!(fits(
+            "How long does TP-409 keep the lock?",
+            "TP-409",
+            "the error of a locked repository"
+        ));
+        assert!(!fits(
+            "What is the purpose of the 'skip news' label?",
+            "skip news",
+            "the label CI needs"
+        ));
+        assert!(!fits(
+            "what does the error code E0277 mean?",
+            "E0277",
+            "the error of indexing a string"
+        ));
+        assert!(!fits(
+            "How do I extend the exclusion rules for .gitignore?",
+            ".gitignore",
+            "the file is ignored in the directory"
+        ));
+    }
 
     const F1: &str = "Code: 4; Meaning: Repository locked (TP-409)";
     const F2: &str = "A job that cannot take its lock within five minutes fails with TP-409 and retries every ten seconds.";
