@@ -226,7 +226,7 @@ fn prompt_words() -> &'static regex::Regex {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
         regex::Regex::new(
-            r"(?i)\b(facts?\s*[ab1-9]\b|(the|this|that|these|given|provided|above)\s+(facts?|statements?|documentation|sentences?|topic|information)\b|key sentence|neighbou?r|answer_\w+|question_\w+|according to|based on the|mentioned (above|in))",
+            r"(?i)\b(facts?\s*[ab1-9]\b|(the|this|that|these|given|provided|above)\s+(facts?|statements?|documentation|sentences?|topic|information)\b|(given|provided|above|following)\s+(code(\s+snippet)?|snippets?|examples?|listings?|programs?|output)\b|code snippet|key sentence|neighbou?r|answer_\w+|question_\w+|according to|based on the|mentioned (above|in))",
         )
         .expect("valid regex")
     })
@@ -447,6 +447,7 @@ mod tests {
             "What is the purpose of the recovery kit in the given text?",
             "What is the key sentence about TP-412 and how can it be resolved?",
             "What are the labels used in the documentation?",
+            "what does the `wont_work` variable represent in the given code snippet",
         ] {
             assert_eq!(
                 check_question(meta, Language::ENGLISH),

@@ -187,12 +187,9 @@ pub async fn attempt(
                 check_on_topic(q, &[&fact.shown], language)?;
                 ctx.existing.check(q)
             };
-            // A question that lost its identifier gets it back in front, as users paste it.
-            let w = if gives(&w.question, id) {
-                w.clone()
-            } else {
-                w.with_question(prefixed(id, &w.question))
-            };
+            // A question that lost its identifier is turned away, not repaired: put back in front
+            // ("username_file_result: what does the function return"), it was most often the
+            // question of another line of the passage.
             let (question, phrasings) = w.checked(language, checks)?;
             let label = label_in(ctx, chunk, &fact.quote)?;
             if !label.quote.contains(id.as_str()) {
@@ -215,17 +212,6 @@ pub async fn attempt(
         })
         .collect();
     Ok(results)
-}
-
-/// `question` led by `identifier`: "log.level: what levels can the server log at?".
-pub fn prefixed(identifier: &str, question: &str) -> String {
-    let q = question.trim();
-    let mut chars = q.chars();
-    let rest = match chars.next() {
-        Some(c) => c.to_lowercase().collect::<String>() + chars.as_str(),
-        None => String::new(),
-    };
-    format!("{identifier}: {rest}")
 }
 
 /// Whether `question` gives `identifier` as written, its case aside (users type `tp-409`) and
@@ -262,10 +248,6 @@ mod tests {
         assert!(found[0].1.quote.starts_with("Raise"), "{:?}", found[0].1);
         assert!(found[1].1.quote.contains("TP-409"));
         assert!(gives("getting tp-409 on restore, why?", "TP-409"));
-        assert_eq!(
-            prefixed("log.level", "What levels can the server log at?"),
-            "log.level: what levels can the server log at?"
-        );
         assert!(!gives("why does my restore fail?", "TP-409"));
     }
 }
