@@ -120,7 +120,10 @@ fn writes_valid_cases_next_to_untouched_real_ones() {
     // Lookups go two to a call and a task can stop before its last call; none asks more than
     // three in one round (an unanswerable's neighbours, question and judge).
     let calls = n(&s["llm"]["calls"]);
-    assert!(calls >= 1 && calls <= 3 * planned, "{calls} calls for {planned} tasks");
+    assert!(
+        calls >= 1 && calls <= 3 * planned,
+        "{calls} calls for {planned} tasks"
+    );
 
     // The real cases are byte for byte what they were, first and in order.
     let written = std::fs::read_to_string(&set_path).unwrap();
