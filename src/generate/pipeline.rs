@@ -247,6 +247,11 @@ async fn answers_its_question(
     let (Some(answer), Kind::Lookup | Kind::Identifier) = (a.answer.as_deref(), a.kind) else {
         return Ok(Ok(a));
     };
+    // A judge no one measured on this model (or below κ 0.6) does not turn cases away: the
+    // 135M plumbing model copies nothing, and a verdict at chance is no check.
+    if !answers_judge_calibrated(llm, ctx) {
+        return Ok(Ok(a));
+    }
     let fact: Vec<&str> = a.relevant.iter().map(|l| l.quote.as_str()).collect();
     Ok(
         match super::ask::answers(llm, ctx, &a.question, answer, &fact.join("\n"), tally).await? {
@@ -255,6 +260,15 @@ async fn answers_its_question(
             Err(r) => Err(r),
         },
     )
+}
+
+/// Whether the answers judge is calibrated for this model and prompt (κ ≥ 0.6, measured by us
+/// or recorded beside the set).
+pub fn answers_judge_calibrated(llm: &Llm, ctx: &GenerateContext<'_>) -> bool {
+    let prompt = ctx.prompts.id("judge_answers");
+    crate::judge::calibration::Known::built_in()
+        .of("answers", &llm.id(), &prompt)
+        .calibrated
 }
 
 /// Every kind's last check, where the case is whole: its answer is one its labels hold and do
