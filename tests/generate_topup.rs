@@ -84,10 +84,10 @@ fn short_kinds_are_topped_up_within_the_bound_and_a_rerun_replays_every_round() 
         let rejected: u64 = f["rejected"].as_object().unwrap().values().map(n).sum();
         assert_eq!(n(&f["attempted"]), n(&f["accepted"]) + rejected, "{name}");
         assert!(n(&f["accepted"]) <= n(&f["planned"]), "{name}");
-        // Calls of one pass: a call per two lookups or identifiers, one per comparison, two per
-        // multi-hop (one per hop), three per unanswerable.
+        // Calls of one pass: a call per two lookups or identifiers and a judge per task's two
+        // questions, one per comparison, two per multi-hop (one per hop), three per unanswerable.
         one_pass += match name.as_str() {
-            "lookup" | "identifier" => n(&f["planned"]).div_ceil(2),
+            "lookup" | "identifier" => 3 * n(&f["planned"]).div_ceil(2),
             "comparison" => n(&f["planned"]),
             "multi_hop" => 2 * n(&f["planned"]),
             _ => 3 * n(&f["planned"]),

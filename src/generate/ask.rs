@@ -62,6 +62,24 @@ pub async fn answerable(
         .map(|j| j.value.answerable))
 }
 
+/// Asks the answers-the-question judge (RS509's, κ 0.73 held out with the default model) to copy
+/// the words of `fact` that answer `question`; whether `answer` agrees with the copy. The inner
+/// error when the judge's answer was lost.
+pub async fn answers(
+    llm: &Llm,
+    ctx: &GenerateContext<'_>,
+    question: &str,
+    answer: &str,
+    fact: &str,
+    tally: &mut Tally,
+) -> Result<Result<bool, Rejection>, LlmError> {
+    let req =
+        judge::answers_request(ctx.prompts, ctx.context_tokens, question, fact).map_err(config_error)?;
+    Ok(ask::<judge::AnswersReply>(llm, &req, tally)
+        .await?
+        .map(|j| j.value.agrees(answer)))
+}
+
 /// Renders template `name` with its passage texts cut to fit the model's context.
 pub fn render(
     ctx: &GenerateContext<'_>,

@@ -67,6 +67,25 @@ pub struct CallEstimate {
 
 impl CallEstimate {
     /// The estimate of a rendered prompt with its cap.
+    /// The answers-the-question judge's call on a case whose label quotes `fact` (the last
+    /// check of lookups and identifiers).
+    pub fn answers_judge(
+        ctx: &crate::generate::context::GenerateContext<'_>,
+        fact: &str,
+    ) -> crate::Result<CallEstimate> {
+        let r = ctx.prompts.render(
+            "judge_answers",
+            &serde_json::json!({"question": "", "fact": fact}),
+        )?;
+        Ok(CallEstimate::of(&r.system, &r.user, crate::judge::ANSWERS_MAX_TOKENS).with_question())
+    }
+
+    /// Adds a question's tokens (about 16) to the prompt.
+    fn with_question(mut self) -> CallEstimate {
+        self.prompt_tokens += 16;
+        self
+    }
+
     pub fn of(system: &str, user: &str, max_tokens: u32) -> CallEstimate {
         CallEstimate {
             prompt_tokens: (Llm::estimate_tokens(system) + Llm::estimate_tokens(user)) as u64,

@@ -216,7 +216,15 @@ impl FailedInARow {
 async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task) -> Result<Verdict, LlmError> {
     let mut tally = Tally::default();
     let results = (kinds::info(task.kind).attempt)(llm, ctx, task, &mut tally).await?;
-    let results = results.into_iter().map(|r| r.and_then(answer_held)).collect();
+    let mut checked = Vec::with_capacity(results.len());
+    for r in results {
+        let r = match r.and_then(answer_held) {
+            Ok(a) => answers_its_question(llm, ctx, a, &mut tally).await?,
+            Err(e) => Err(e),
+        };
+        checked.push(r);
+    }
+    let results = checked;
     Ok(Verdict {
         index: task.index,
         kind: task.kind,
@@ -224,6 +232,43 @@ async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task) -> Result<Ve
         calls: tally.calls,
         failure: tally.failure,
     })
+}
+
+/// A lookup's or an identifier's answer is the one its label gives to its question: the judge
+/// copies what the label says to the question, and the answer must agree. Words in the label
+/// are not enough — "How did Jonas pay for the Team plan?" → "by deleting the wrong folder"
+/// takes a neighbouring clause of the right sentence. One call a case; a lost verdict rejects.
+async fn answers_its_question(
+    llm: &Llm,
+    ctx: &GenerateContext<'_>,
+    a: Accepted,
+    tally: &mut Tally,
+) -> Result<Result<Accepted, Rejection>, LlmError> {
+    let (Some(answer), Kind::Lookup | Kind::Identifier) = (a.answer.as_deref(), a.kind) else {
+        return Ok(Ok(a));
+    };
+    // A judge no one measured on this model (or below κ 0.6) does not turn cases away: the
+    // 135M plumbing model copies nothing, and a verdict at chance is no check.
+    if !answers_judge_calibrated(llm, ctx) {
+        return Ok(Ok(a));
+    }
+    let fact: Vec<&str> = a.relevant.iter().map(|l| l.quote.as_str()).collect();
+    Ok(
+        match super::ask::answers(llm, ctx, &a.question, answer, &fact.join("\n"), tally).await? {
+            Ok(true) => Ok(a),
+            Ok(false) => Err(Rejection::AnswersAnotherQuestion),
+            Err(r) => Err(r),
+        },
+    )
+}
+
+/// Whether the answers judge is calibrated for this model and prompt (κ ≥ 0.6, measured by us
+/// or recorded beside the set).
+pub fn answers_judge_calibrated(llm: &Llm, ctx: &GenerateContext<'_>) -> bool {
+    let prompt = ctx.prompts.id("judge_answers");
+    crate::judge::calibration::Known::built_in()
+        .of("answers", &llm.id(), &prompt)
+        .calibrated
 }
 
 /// Every kind's last check, where the case is whole: its answer is one its labels hold and do

@@ -28,7 +28,8 @@ pub const INFO: KindInfo = KindInfo {
     default_share: 0.15,
     per_call: 2,
     layout: Layout::Chunk { targets: naming_rare },
-    calls_per_task: 1,
+    // The call, and the answers judge on each of its questions.
+    calls_per_task: 3,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
     estimate,
 };
@@ -151,7 +152,11 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
         return Ok(Vec::new());
     }
     let (r, max) = render(ctx, task, &asked)?;
-    Ok(vec![CallEstimate::of(&r.system, &r.user, max)])
+    let mut calls = vec![CallEstimate::of(&r.system, &r.user, max)];
+    for (_, f) in &asked {
+        calls.push(CallEstimate::answers_judge(ctx, &f.quote)?);
+    }
+    Ok(calls)
 }
 
 /// Asks for the task's questions and checks each.

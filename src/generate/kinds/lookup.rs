@@ -31,7 +31,8 @@ pub const INFO: KindInfo = KindInfo {
     default_share: 0.3,
     per_call: LOOKUPS_PER_CALL,
     layout: Layout::Chunk { targets: any_chunk },
-    calls_per_task: 1,
+    // The call, and the answers judge on each of its questions.
+    calls_per_task: 1 + LOOKUPS_PER_CALL as u64,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
     estimate,
 };
@@ -53,7 +54,11 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
         return Ok(Vec::new());
     }
     let (r, max) = render(ctx, task, &facts)?;
-    Ok(vec![CallEstimate::of(&r.system, &r.user, max)])
+    let mut calls = vec![CallEstimate::of(&r.system, &r.user, max)];
+    for f in &facts {
+        calls.push(CallEstimate::answers_judge(ctx, &f.quote)?);
+    }
+    Ok(calls)
 }
 
 /// Largest reply: per question a ~25-token answer, a ~30-token question and a ~15-token search

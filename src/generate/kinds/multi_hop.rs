@@ -228,10 +228,15 @@ pub fn check_bridge(
     let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
     let phrase =
         description(&r.blank_described, &r.blank_question, thing, language).ok_or(Rejection::BridgeNamed)?;
-    if language == Language::ENGLISH && !fits_in_place(&r.question_2, thing, &phrase) {
+    let question_2 = if language == Language::ENGLISH {
+        without_kind_words(&r.question_2, thing, &phrase)
+    } else {
+        r.question_2.clone()
+    };
+    if language == Language::ENGLISH && !fits_in_place(&question_2, thing, &phrase) {
         return Err(Rejection::BridgeNamed);
     }
-    let question = put_in_place(&r.question_2, thing, &phrase).ok_or(Rejection::BridgeNamed)?;
+    let question = put_in_place(&question_2, thing, &phrase).ok_or(Rejection::BridgeNamed)?;
     let question = check_question(&question, language)?;
     if names(&question, thing, language) {
         return Err(Rejection::BridgeNamed);
@@ -301,60 +306,50 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
     })
 }
 
-/// Words after which a noun phrase can stand in for the thing: prepositions, auxiliaries,
-/// question words and the verbs a lookup asks with.
-const BEFORE_A_PHRASE: &[&str] = &[
-    "what",
-    "which",
-    "how",
-    "why",
-    "when",
-    "where",
-    "who",
-    "does",
-    "do",
-    "did",
-    "is",
-    "are",
-    "was",
-    "were",
-    "can",
-    "could",
-    "should",
-    "would",
-    "will",
-    "of",
-    "for",
-    "in",
-    "on",
-    "to",
-    "with",
-    "by",
-    "about",
-    "from",
-    "at",
-    "into",
-    "after",
-    "before",
-    "behind",
-    "than",
-    "and",
-    "or",
-    "if",
-    "use",
-    "using",
-    "set",
-    "pass",
-    "run",
-    "enable",
-    "disable",
-    "change",
-    "configure",
-    "mean",
-];
+/// `question` without the words just before `thing` that `phrase` says again, and their
+/// article: "What is the error code TP-507?" with "the error code for a full reserve" → "What
+/// is TP-507?", so that the phrase is not said after its own kind ("the error code the error
+/// code for …"). English.
+fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
+    let lower = question.to_lowercase();
+    let found = lower.find(&thing.to_lowercase());
+    let Some(at) = found.filter(|&at| lower.len() == question.len() && question.is_char_boundary(at)) else {
+        return question.to_string();
+    };
+    let at = if question[..at].ends_with('`') { at - 1 } else { at };
+    let stem = |w: &str| w.trim_end_matches('s').to_lowercase();
+    let said: HashSet<String> = phrase
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+        .map(stem)
+        .collect();
+    let last_word = |text: &str| -> (usize, String) {
+        let text = text.trim_end();
+        let from = text.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        (from, text[from..].to_string())
+    };
+    // Walk back over the words before the thing while the phrase says them.
+    let mut start = at;
+    loop {
+        let (from, word) = last_word(&question[..start]);
+        if word.is_empty() || !said.contains(&stem(&word)) {
+            break;
+        }
+        start = from;
+    }
+    if start == at {
+        return question.to_string();
+    }
+    // Their article goes too: the phrase brings its own.
+    let (from, word) = last_word(&question[..start]);
+    if matches!(word.to_lowercase().as_str(), "the" | "a" | "an") {
+        start = from;
+    }
+    format!("{}{}", &question[..start], &question[at..])
+}
 
 /// Whether `phrase` reads well where `thing` stands in `question` (English): not inside quotes
-/// ("the 'skip news' label"), not after a noun that already says its kind ("the error code
+/// ("the 'skip news' label"), not after words that already say its kind ("the error code
 /// E0277" → "the error code the error produced …"), and a noun phrase, not a clause ("the file
 /// is ignored in …").
 fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
@@ -366,19 +361,20 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
     if before.ends_with(['\'', '"', '‘', '“']) {
         return false;
     }
-    let previous = before
+    let stem = |w: &str| w.trim_end_matches('s').to_string();
+    let phrase_words: HashSet<String> = phrase
+        .to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
-        .rfind(|w| !w.is_empty())
-        .unwrap_or("");
-    let articles = ["the", "a", "an", "this", "that", "my", "your", "its"];
-    let opens_with_article = articles
-        .iter()
-        .any(|a| phrase.to_lowercase().starts_with(&format!("{a} ")));
-    let fits_after = previous.is_empty()
-        || BEFORE_A_PHRASE.contains(&previous)
-        // "the `--color` flag" → "the flag that …" is said as "the" + a phrase without one.
-        || articles.contains(&previous) && !opens_with_article;
-    if !fits_after {
+        .filter(|w| w.len() > 3)
+        .map(stem)
+        .collect();
+    let says_its_kind = before
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(2)
+        .any(|w| phrase_words.contains(&stem(w)));
+    if says_its_kind {
         return false;
     }
     let words: Vec<String> = phrase
@@ -392,7 +388,11 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
     let relative = words
         .iter()
         .position(|w| matches!(w.as_str(), "that" | "which" | "who" | "where" | "when"));
-    !matches!((verb, relative), (Some(_), None)) && !matches!((verb, relative), (Some(v), Some(r)) if v < r)
+    match (verb, relative) {
+        (Some(_), None) => false,
+        (Some(v), Some(r)) => r < v,
+        _ => true,
+    }
 }
 
 fn capitalised(s: &str) -> String {
@@ -494,6 +494,45 @@ fn reaches_second_first(ctx: &GenerateContext<'_>, question: &str, second: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kind_the_phrase_says_is_not_said_twice() {
+        let reply = |q2: &str, described: &str| BridgeReply {
+            blank_question: "Which error means the reserve is full?".into(),
+            blank_described: described.into(),
+            question_2: q2.into(),
+            answer_2: "stop the agent".into(),
+        };
+        let fact_1 = "Backups fail with TP-507 when the storage reserve is full.";
+        let fact_2 = "When an agent reports TP-507, stop the agent and free space.";
+        let (q, _) = check_bridge(
+            &reply(
+                "What should I do about the error code TP-507?",
+                "the error code for a full storage reserve",
+            ),
+            "TP-507",
+            fact_1,
+            fact_2,
+            Language::ENGLISH,
+        )
+        .unwrap();
+        assert_eq!(
+            q,
+            "What should I do about the error code for a full storage reserve?"
+        );
+        assert_eq!(
+            without_kind_words(
+                "What is the error code `TP-507`?",
+                "TP-507",
+                "the error code for a full reserve"
+            ),
+            "What is `TP-507`?"
+        );
+        assert_eq!(
+            without_kind_words("What does `--color` do?", "--color", "the flag for colours"),
+            "What does `--color` do?"
+        );
+    }
 
     #[test]
     fn a_description_fits_where_a_noun_phrase_can_stand() {
