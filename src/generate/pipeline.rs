@@ -262,8 +262,8 @@ async fn answers_its_question(
     )
 }
 
-/// Whether the answers judge is calibrated for this model and prompt (κ ≥ 0.6, measured by us
-/// or recorded beside the set).
+/// Whether the answers judge is calibrated for this model and prompt: κ ≥ 0.6 in the
+/// calibrations we measured (`judge::calibration::MEASURED`).
 pub fn answers_judge_calibrated(llm: &Llm, ctx: &GenerateContext<'_>) -> bool {
     let prompt = ctx.prompts.id("judge_answers");
     crate::judge::calibration::Known::built_in()
