@@ -131,8 +131,10 @@ async fn run_round(
     failed: &mut FailedInARow,
     progress: &dyn Progress,
 ) -> Result<Vec<Verdict>, RunError> {
+    // Whether the answers judge may turn cases away: the same for every task of the run.
+    let judged = answers_judge_calibrated(llm, ctx);
     let mut pending = stream::iter(tasks)
-        .map(|t| attempt(llm, ctx, t))
+        .map(|t| attempt(llm, ctx, t, judged))
         .buffer_unordered(llm.concurrency().max(1));
     let mut verdicts = Vec::with_capacity(tasks.len());
     while let Some(v) = pending.next().await {
@@ -213,13 +215,19 @@ impl FailedInARow {
 }
 
 /// One task from start to verdict. Errs only when the run must stop.
-async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task) -> Result<Verdict, LlmError> {
+async fn attempt(
+    llm: &Llm,
+    ctx: &GenerateContext<'_>,
+    task: &Task,
+    judged: bool,
+) -> Result<Verdict, LlmError> {
     let mut tally = Tally::default();
     let results = (kinds::info(task.kind).attempt)(llm, ctx, task, &mut tally).await?;
     let mut checked = Vec::with_capacity(results.len());
     for r in results {
         let r = match r.and_then(answer_held) {
-            Ok(a) => answers_its_question(llm, ctx, a, &mut tally).await?,
+            Ok(a) if judged => answers_its_question(llm, ctx, a, &mut tally).await?,
+            Ok(a) => Ok(a),
             Err(e) => Err(e),
         };
         checked.push(r);
@@ -247,11 +255,6 @@ async fn answers_its_question(
     let (Some(answer), Kind::Lookup | Kind::Identifier) = (a.answer.as_deref(), a.kind) else {
         return Ok(Ok(a));
     };
-    // A judge no one measured on this model (or below κ 0.6) does not turn cases away: the
-    // 135M plumbing model copies nothing, and a verdict at chance is no check.
-    if !answers_judge_calibrated(llm, ctx) {
-        return Ok(Ok(a));
-    }
     let fact: Vec<&str> = a.relevant.iter().map(|l| l.quote.as_str()).collect();
     Ok(
         match super::ask::answers(llm, ctx, &a.question, answer, &fact.join("\n"), tally).await? {
@@ -263,8 +266,10 @@ async fn answers_its_question(
 }
 
 /// Whether the answers judge is calibrated for this model and prompt: κ ≥ 0.6 in the
-/// calibrations we measured (`judge::calibration::MEASURED`).
-pub fn answers_judge_calibrated(llm: &Llm, ctx: &GenerateContext<'_>) -> bool {
+/// calibrations we measured (`judge::calibration::MEASURED`). A judge no one measured on this
+/// model, or below the bar, does not turn cases away: the 135M plumbing model copies nothing,
+/// and a verdict at chance is no check.
+fn answers_judge_calibrated(llm: &Llm, ctx: &GenerateContext<'_>) -> bool {
     let prompt = ctx.prompts.id("judge_answers");
     crate::judge::calibration::Known::built_in()
         .of("answers", &llm.id(), &prompt)
