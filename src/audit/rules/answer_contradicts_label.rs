@@ -2,7 +2,7 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
-use crate::wording::answer::{AnswerFault, answer_in_fact};
+use crate::wording::answer::AnswerFault;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS508",
@@ -32,14 +32,8 @@ actually takes ownership of s1 ...\".",
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let case = input.case;
-    let answer = case.answer.as_deref().filter(|a| !a.trim().is_empty())?;
-    if case.is_unanswerable() || case.relevant.is_empty() {
-        return None;
-    }
-    let fact = super::labelled_fact(case, input.cx);
-    match answer_in_fact(&case.question, answer, &fact, input.language) {
-        Err(AnswerFault::Contradicts { cue, clause }) => Some(Hit::new(format!(
+    match super::answer_fault(input) {
+        Some(AnswerFault::Contradicts { cue, clause }) => Some(Hit::new(format!(
             "its label says \"{cue} {clause}\"; the answer restates it as so"
         ))),
         _ => None,

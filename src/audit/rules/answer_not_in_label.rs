@@ -2,7 +2,7 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
-use crate::wording::answer::{AnswerFault, answer_in_fact};
+use crate::wording::answer::AnswerFault;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS507",
@@ -30,14 +30,8 @@ data in the wrong format\", labelled \"We'll work through an example of what we 
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    let case = input.case;
-    let answer = case.answer.as_deref().filter(|a| !a.trim().is_empty())?;
-    if case.is_unanswerable() || case.relevant.is_empty() {
-        return None;
-    }
-    let fact = super::labelled_fact(case, input.cx);
-    match answer_in_fact(&case.question, answer, &fact, input.language) {
-        Err(AnswerFault::NotInFact { missing }) => Some(Hit::new(format!(
+    match super::answer_fault(input) {
+        Some(AnswerFault::NotInFact { missing }) => Some(Hit::new(format!(
             "the answer says \"{missing}\", which its label does not"
         ))),
         _ => None,

@@ -387,6 +387,19 @@ pub(crate) fn labelled_fact(case: &Case, cx: &AuditContext) -> String {
     crate::wording::answer::labelled_fact(texts.iter().map(String::as_str))
 }
 
+/// What is wrong with a labelled, answered case's answer against its label, as RS507 and RS508
+/// read it ([`crate::wording::answer::answer_in_fact`] over [`labelled_fact`]); none for a case
+/// with no answer, no label, or an answer its label holds.
+pub(crate) fn answer_fault(input: &CaseInput<'_>) -> Option<crate::wording::answer::AnswerFault> {
+    let case = input.case;
+    let answer = case.answer.as_deref().filter(|a| !a.trim().is_empty())?;
+    if case.is_unanswerable() || case.relevant.is_empty() {
+        return None;
+    }
+    let fact = labelled_fact(case, input.cx);
+    crate::wording::answer::answer_in_fact(&case.question, answer, &fact, input.language).err()
+}
+
 /// The question's words (as [`crate::text::word_count`]).
 fn word_count(case: &Case) -> usize {
     crate::text::word_count(&case.question)
