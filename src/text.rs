@@ -112,6 +112,26 @@ pub fn word_count(text: &str) -> usize {
     spaced + (unspaced as f64 / CHARS_PER_WORD).round() as usize
 }
 
+/// A question's length in words for the thresholds that ask whether it is long enough to judge
+/// (RS102, RS103): its [`word_count`], or its letters at [`LETTERS_PER_WORD`] when that says
+/// more. Languages cut words differently: the same 1,190 XQuAD questions take 10.5 words in
+/// English and 8.3 in Turkish or 8.7 in Russian (which glue suffixes where English writes
+/// "of the"), yet 50 to 56 letters in all three.
+pub fn length_in_words(text: &str) -> usize {
+    let letters: usize = tokens(text)
+        .iter()
+        .filter(|t| !t.raw.chars().all(is_unspaced))
+        .map(|t| t.raw.chars().count())
+        .sum();
+    word_count(text).max((letters as f64 / LETTERS_PER_WORD) as usize)
+}
+
+/// Letters per word at which [`length_in_words`] counts letters: above the 4.8 of English
+/// questions on XQuAD, so that a translation's length stays near its English original's
+/// (XQuAD means: English 10.4 words, Russian 8.7 words → 10.0, Turkish 8.0 → 9.3, Spanish
+/// 11.3 → 11.4).
+pub const LETTERS_PER_WORD: f64 = 5.5;
+
 /// Characters per word in Chinese: the same 1,190 XQuAD questions have 10.5 words in English
 /// and 16.1 Han characters (plus 0.26 Latin words) in Chinese, 1.57 characters per word.
 pub const CHARS_PER_WORD: f64 = 1.6;
@@ -119,6 +139,24 @@ pub const CHARS_PER_WORD: f64 = 1.6;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn length_counts_letters_where_words_are_long() {
+        // English keeps its word count; Turkish says it in fewer, longer words.
+        assert_eq!(
+            length_in_words("How many yards did the Broncos gain in the first half?"),
+            11
+        );
+        assert_eq!(word_count("Broncos ilk yarıda kaç yarda kazandı?"), 6);
+        assert_eq!(
+            length_in_words("Broncos'un savunması sezon boyunca kaç müdahalede bulunmuştur?"),
+            10
+        );
+        assert_eq!(
+            length_in_words("大学什么时候成立？"),
+            word_count("大学什么时候成立？")
+        );
+    }
 
     #[test]
     fn tokens_keep_positions_and_drop_punctuation() {

@@ -31,6 +31,7 @@ const REASONS: &[(Rejection, &[&str])] = &[
     (Rejection::NearDuplicate, &["RS302"]),
     (Rejection::AnswerNotInLabel, &["RS507"]),
     (Rejection::AnswerContradictsLabel, &["RS508"]),
+    (Rejection::AnswerPointsOutside, &["RS510"]),
 ];
 
 /// A question as a generator returns it, with its answer and the label it would get.

@@ -88,6 +88,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS507", &["syn-mislabel"]),
         ("RS508", &[]),
         ("RS509", &[]),
+        ("RS510", &[]),
         ("RS601", &["(set)"]),
         ("RS602", &["(set)"]),
         ("RS603", &[]),

@@ -75,6 +75,9 @@ pub enum Rejection {
     /// The answer restates what its label calls an appearance, denies or rejects ("looks like
     /// it will copy both strings ... actually takes ownership"; the audit's RS508).
     AnswerContradictsLabel,
+    /// A short answer that points at what it does not name ("turns off this check"; the
+    /// audit's RS510).
+    AnswerPointsOutside,
     /// Answering the question from the label, the judge ([`crate::judge::answers_request`])
     /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
     /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
@@ -125,6 +128,7 @@ impl Rejection {
             Rejection::UnsupportedAnswer => "unsupported_answer",
             Rejection::AnswerNotInLabel => "answer_not_in_label",
             Rejection::AnswerContradictsLabel => "answer_contradicts_label",
+            Rejection::AnswerPointsOutside => "answer_points_outside",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
@@ -267,6 +271,7 @@ pub fn check_answer(
         Ok(()) => Ok(()),
         Err(answer::AnswerFault::NotInFact { .. }) => Err(Rejection::AnswerNotInLabel),
         Err(answer::AnswerFault::Contradicts { .. }) => Err(Rejection::AnswerContradictsLabel),
+        Err(answer::AnswerFault::PointsOutside { .. }) => Err(Rejection::AnswerPointsOutside),
     }
 }
 
@@ -608,6 +613,28 @@ mod tests {
                 "What does `let s3 = s1 + &s2;` do with s1?",
                 "It takes ownership of s1",
                 &[concat],
+                Language::ENGLISH
+            ),
+            Ok(())
+        );
+        // Black's docs (the correctness benchmark): an answer cut after its referent.
+        let fast = label(
+            "Black checks that the reformatted code still produces a valid AST that is equivalent to the original. `--fast` turns off this check and the safe flag explicitly enables it.",
+        );
+        assert_eq!(
+            check_answer(
+                "what does the `--fast` flag do",
+                "turns off this check and the safe flag explicitly enables it",
+                std::slice::from_ref(&fast),
+                Language::ENGLISH
+            ),
+            Err(Rejection::AnswerPointsOutside)
+        );
+        assert_eq!(
+            check_answer(
+                "what does the `--fast` flag do",
+                "turns off the check that the reformatted code produces an equivalent AST",
+                &[fast],
                 Language::ENGLISH
             ),
             Ok(())

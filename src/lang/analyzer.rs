@@ -12,9 +12,13 @@ use crate::text::words;
 pub struct Analyzer {
     language: Language,
     stopwords: HashSet<&'static str>,
-    /// The language's question words ([`super::questions`]), function words too: NLTK's lists
-    /// hold English "when" and "which" but not German "wann" or Spanish "cuándo".
+    /// The language's question words ([`super::questions`], [`super::interrogatives`]),
+    /// function words too: NLTK's lists hold English "when" and "which" but not German "wann"
+    /// or Spanish "cuándo".
     question_words: HashSet<&'static str>,
+    /// Their stems: an inflected question word is one too (Russian "каким", Turkish "nedir"),
+    /// and no list can hold every case ending.
+    question_stems: HashSet<String>,
     stemmer: Option<Stemmer>,
 }
 
@@ -24,14 +28,20 @@ impl Analyzer {
         // A slot per language `whatlang` knows, filled on first use: no lock on the hot path.
         static SLOTS: LazyLock<Vec<OnceLock<Analyzer>>> =
             LazyLock::new(|| whatlang::Lang::all().iter().map(|_| OnceLock::new()).collect());
-        SLOTS[language.slot()].get_or_init(|| Analyzer {
-            language,
-            stopwords: language.stopwords().unwrap_or_default().iter().copied().collect(),
-            question_words: super::questions::question_words(language)
-                .iter()
-                .copied()
-                .collect(),
-            stemmer: language.stemmer().map(Stemmer::create),
+        SLOTS[language.slot()].get_or_init(|| {
+            let question_words = super::questions::question_words(language);
+            let stemmer = language.stemmer().map(Stemmer::create);
+            let question_stems = match &stemmer {
+                Some(s) => question_words.iter().map(|w| s.stem(w).into_owned()).collect(),
+                None => HashSet::new(),
+            };
+            Analyzer {
+                language,
+                stopwords: language.stopwords().unwrap_or_default().iter().copied().collect(),
+                question_words: question_words.iter().copied().collect(),
+                question_stems,
+                stemmer,
+            }
         })
     }
 
@@ -54,9 +64,16 @@ impl Analyzer {
     /// bigram of an unspaced script is one when listed, or when both its characters are
     /// (Chinese "的是" is two function words, "是否" is listed).
     pub fn is_stopword(&self, word: &str) -> bool {
-        if self.stopwords.contains(word) || self.question_words.contains(word) {
-            return true;
-        }
+        self.is_listed(word)
+            || self.is_function_bigram(word)
+            || (!self.question_stems.is_empty() && self.question_stems.contains(self.stem(word).as_str()))
+    }
+
+    fn is_listed(&self, word: &str) -> bool {
+        self.stopwords.contains(word) || self.question_words.contains(word)
+    }
+
+    fn is_function_bigram(&self, word: &str) -> bool {
         let mut chars = word.char_indices();
         match (chars.next(), chars.next(), chars.next()) {
             (Some((_, a)), Some((i, b)), None)
@@ -81,8 +98,9 @@ impl Analyzer {
     pub fn content_terms(&self, text: &str) -> Vec<String> {
         words(text)
             .into_iter()
-            .filter(|w| !self.is_stopword(w))
+            .filter(|w| !self.is_listed(w) && !self.is_function_bigram(w))
             .map(|w| self.stem(&w))
+            .filter(|s| !self.question_stems.contains(s))
             .collect()
     }
 
@@ -123,6 +141,19 @@ mod tests {
             lang("en").content_terms("What are the Returns policies?"),
             ["return", "polici"]
         );
+    }
+
+    #[test]
+    fn question_words_go_in_every_case_ending() {
+        // Not in NLTK's lists; the inflected forms through their stems.
+        assert_eq!(
+            lang("ru").content_terms("Сколько мячей и каким клубам?"),
+            ["мяч", "клуб"]
+        );
+        assert_eq!(lang("tr").content_terms("Hangi takım kazandı?"), ["tak", "kaza"]);
+        assert!(lang("el").is_stopword("πόσα"));
+        // A content word that only starts like one stays.
+        assert!(!lang("ru").is_stopword("команда"));
     }
 
     #[test]

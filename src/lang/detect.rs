@@ -26,6 +26,19 @@ pub fn detect(text: &str) -> Option<Language> {
     (info.is_reliable() || other_script).then(|| Language::from_whatlang(info.lang()))
 }
 
+/// The language of a question asked about a text in `source`: as [`detect`], except that an
+/// unsure call for another language of the source's own script is the source's (a short
+/// Russian question is often told as Bulgarian or Ukrainian, a Persian-looking Arabic one as
+/// Persian; a question in another script than its source's is still its own language).
+fn detect_near(text: &str, source: Option<Language>) -> Option<Language> {
+    let info = Detector::new().detect(text)?;
+    let told = Language::from_whatlang(info.lang());
+    match source {
+        Some(s) if !info.is_reliable() && told != s && s.writes(Some(info.script())) => Some(s),
+        _ => detect(text),
+    }
+}
+
 /// A document's language, from its first 1,000 characters (enough for a reliable call, and
 /// detection time stays flat on large files); English when it cannot be told.
 pub fn detect_document(text: &str) -> Language {
@@ -57,7 +70,7 @@ pub fn detect_question(question: &str, answer: Option<&str>, source: Option<Lang
     }
     // The answer helps only without a source: it is often a name or a title in another
     // language ("Theory of the Earth" answers a German question).
-    detect(question)
+    detect_near(question, source)
         .or(source)
         .or_else(|| answer.and_then(|a| detect(&format!("{question} {a}"))))
         .unwrap_or(Language::ENGLISH)
@@ -177,6 +190,30 @@ mod tests {
                 Some(lang("de"))
             ),
             lang("de")
+        );
+    }
+
+    #[test]
+    fn an_unsure_call_for_a_sister_language_is_the_sources() {
+        // whatlang calls these Ukrainian and Bulgarian, unsure; asked about Russian text they
+        // are Russian, and read with its stemmer.
+        let ru = Some(lang("ru"));
+        assert_eq!(
+            detect_question("Сколько мячей перехватил Джош Норман?", None, ru),
+            lang("ru")
+        );
+        assert_eq!(
+            detect_question("Какая команда стала победителем Суперкубка XXXIII?", None, ru),
+            lang("ru")
+        );
+        // Another script than the source's is still its own language.
+        assert_eq!(
+            detect_question(
+                "Сколько мячей перехватил Джош Норман?",
+                None,
+                Some(Language::ENGLISH)
+            ),
+            lang("uk")
         );
     }
 

@@ -12,6 +12,7 @@
 
 mod analyzer;
 mod detect;
+mod interrogatives;
 pub mod questions;
 
 use std::fmt;

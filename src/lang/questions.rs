@@ -241,12 +241,12 @@ pub fn wording(language: Language) -> Option<&'static Wording> {
     Some(&COMPILED[at])
 }
 
-/// The question words of `language` (none for English, whose stopword list has them, and for
-/// languages without a table).
+/// The question words of `language`: its table's, else [`super::interrogatives`]' (none for
+/// English, whose stopword list has them).
 pub fn question_words(language: Language) -> &'static [&'static str] {
     match wording(language) {
         Some(w) if language != Language::ENGLISH => w.table.interrogatives,
-        _ => &[],
+        _ => super::interrogatives::of(language),
     }
 }
 

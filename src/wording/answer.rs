@@ -51,6 +51,12 @@ pub enum AnswerFault {
         /// The clause the cue governs, as the fact writes it.
         clause: String,
     },
+    /// A short answer points at something it does not name ("turns off this check"): cut
+    /// from a sentence whose referent stands before it, it tells a reader nothing alone.
+    PointsOutside {
+        /// The pointing phrase, as the answer writes it ("this check").
+        phrase: String,
+    },
 }
 
 impl std::fmt::Display for AnswerFault {
@@ -59,6 +65,9 @@ impl std::fmt::Display for AnswerFault {
             AnswerFault::NotInFact { missing } => write!(f, "its label does not say \"{missing}\""),
             AnswerFault::Contradicts { cue, clause } => {
                 write!(f, "its label says \"{cue} {clause}\": not what the answer says")
+            }
+            AnswerFault::PointsOutside { phrase } => {
+                write!(f, "the answer says \"{phrase}\" without saying what that is")
             }
         }
     }
@@ -81,7 +90,67 @@ pub fn answer_in_fact(
         return Ok(());
     }
     in_fact(question, claim, fact, language)?;
-    not_contradicted(question, claim, fact, language)
+    not_contradicted(question, claim, fact, language)?;
+    names_its_referent(question, claim, language)
+}
+
+/// A short English answer (up to [`SHORT_ANSWER`] content words) with "this" or "these"
+/// outside code and quotation must point at something the question names ("this plan" after
+/// "the free plan"); otherwise it was cut from a sentence whose referent came before it ("turns
+/// off this check and the safe flag explicitly enables it", "available on crates.io if this is
+/// the functionality you need"). A longer answer explains and may open with "This"; "those"
+/// mostly stands for what the question asks about ("Which snapshots …?" → "Those selected by a
+/// keep rule").
+fn names_its_referent(question: &str, claim: &str, language: Language) -> Result<(), AnswerFault> {
+    if language != Language::ENGLISH {
+        return Ok(());
+    }
+    let analyzer = language.analyzer();
+    let prose = without_quoted(claim);
+    if analyzer.content_terms(&prose).len() > SHORT_ANSWER {
+        return Ok(());
+    }
+    let asked: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
+    let words = tokens(&prose);
+    for (i, w) in words.iter().enumerate() {
+        if !matches!(w.norm.as_str(), "this" | "these") {
+            continue;
+        }
+        let next = words.get(i + 1);
+        let named =
+            next.is_some_and(|n| !analyzer.is_stopword(&n.norm) && asked.contains(&analyzer.stem(&n.norm)));
+        if !named {
+            let phrase = match next {
+                Some(n) => format!("{} {}", w.raw, n.raw),
+                None => w.raw.to_string(),
+            };
+            return Err(AnswerFault::PointsOutside { phrase });
+        }
+    }
+    Ok(())
+}
+
+/// `text` with its `code` spans and quotations blanked: "this" in a quoted command or in
+/// someone's words ("… procedures in this instance") is no pointer of the answer's.
+fn without_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut open: Option<char> = None;
+    for c in text.chars() {
+        let closes = match open {
+            Some('`') => c == '`',
+            Some('"') => c == '"',
+            Some(_) => c == '”',
+            None => false,
+        };
+        let blank = open.is_some() || matches!(c, '`' | '"' | '“');
+        if closes {
+            open = None;
+        } else if open.is_none() && matches!(c, '`' | '"' | '“') {
+            open = Some(c);
+        }
+        out.push(if blank { ' ' } else { c });
+    }
+    out
 }
 
 /// The text a case's answer is checked against: its labels' texts, one per line. `generate`

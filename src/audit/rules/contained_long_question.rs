@@ -1,6 +1,6 @@
 //! RS103 `contained-long-question`: every content word of a long question is in its source.
 
-use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, length_in_words, word_count};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -8,9 +8,10 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "contained-long-question",
     summary: "A long question whose every content word occurs in its source",
     doc: "\
-**What it flags**: a question of at least `containment_min_words` words (default 10) whose
-content-word containment (share of its distinct stemmed non-stopwords found in the source) is
-at least `containment` (default 1.0).
+**What it flags**: a question of at least `containment_min_words` words (default 10; outside
+English every 5.5 letters count as a word when that makes more, so a Turkish or Russian
+question of fewer, longer words is measured like its English original) whose content-word containment (share of
+its distinct stemmed non-stopwords found in the source) is at least `containment` (default 1.0).
 
 **Why it matters**: containment alone does not tell real from synthetic questions (real
 queries are short and all key terms: 0.72 vs 0.69 on public data), so this rule only fires
@@ -28,7 +29,7 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let c = input.figures.containment?;
     let words = word_count(input.case);
     (c >= input.config.containment * input.language.containment_scale()
-        && words >= input.config.containment_min_words)
+        && length_in_words(input) >= input.config.containment_min_words)
         .then(|| {
             Hit::new(format!(
                 "{:.0}% of the content words of this {words}-word question occur in its source",

@@ -1,6 +1,6 @@
 //! RS102 `keyword-easy`: keyword search alone finds the source, far ahead of anything else.
 
-use super::{CaseInput, Check, Family, Hit, RuleInfo, word_count};
+use super::{CaseInput, Check, Family, Hit, RuleInfo, length_in_words};
 use crate::audit::Severity;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -8,7 +8,8 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "keyword-easy",
     summary: "BM25 ranks the labelled source first by a wide margin for a long question",
     doc: "\
-**What it flags**: a question of at least `keyword_easy_min_words` words (default 7), at least
+**What it flags**: a question of at least `keyword_easy_min_words` words (default 7; outside English
+every 5.5 letters count as a word when that makes more, as in RS103), at least
 `keyword_easy_containment` (default 0.6) of whose content words occur in its labelled source,
 where BM25 (k1 0.9, b 0.4, stemmed non-stopwords) ranks that source first among all chunks
 with a score at least `keyword_easy_margin` (default 2.0) times that of the best other chunk
@@ -31,7 +32,7 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let cfg = input.config;
     let (rank, score, other) = f.standing()?;
     if rank != 1
-        || word_count(input.case) < cfg.keyword_easy_min_words
+        || length_in_words(input) < cfg.keyword_easy_min_words
         || score <= 0.0
         || f.containment.unwrap_or(0.0) < cfg.keyword_easy_containment * input.language.containment_scale()
     {

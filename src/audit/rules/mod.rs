@@ -54,6 +54,7 @@ macro_rules! validator_rule {
 mod answer_contradicts_label;
 mod answer_in_question;
 mod answer_not_in_label;
+mod answer_points_outside;
 mod answerable_unanswerable;
 mod answers_another_question;
 mod contained_long_question;
@@ -303,6 +304,7 @@ static RULES: &[RuleInfo] = &[
     answer_not_in_label::INFO,
     answer_contradicts_label::INFO,
     answers_another_question::INFO,
+    answer_points_outside::INFO,
     uncovered_documents::INFO,
     synthetic_share::INFO,
     missing_types::INFO,
@@ -403,6 +405,17 @@ pub(crate) fn answer_fault(input: &CaseInput<'_>) -> Option<crate::wording::answ
 /// The question's words (as [`crate::text::word_count`]).
 fn word_count(case: &Case) -> usize {
     crate::text::word_count(&case.question)
+}
+
+/// The question's length as the "long enough to judge" thresholds compare it: in English, the
+/// unit they were calibrated in, its words; in another language its words or its letters
+/// converted ([`crate::text::length_in_words`]), whichever says more.
+fn length_in_words(input: &CaseInput<'_>) -> usize {
+    if input.language == crate::lang::Language::ENGLISH {
+        word_count(input.case)
+    } else {
+        crate::text::length_in_words(&input.case.question)
+    }
 }
 
 #[cfg(test)]
