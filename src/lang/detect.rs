@@ -21,9 +21,12 @@ const ENGLISH_ONLY: &[&str] = &[
 
 /// The language of `text` when it can be told.
 pub fn detect(text: &str) -> Option<Language> {
-    let info = Detector::new().detect(text)?;
-    let other_script = whatlang::detect_script(text).is_some_and(|s| s != Script::Latin);
-    (info.is_reliable() || other_script).then(|| Language::from_whatlang(info.lang()))
+    trusted(&Detector::new().detect(text)?)
+}
+
+/// The language of a detection when it is trusted (see the module doc).
+fn trusted(info: &whatlang::Info) -> Option<Language> {
+    (info.is_reliable() || info.script() != Script::Latin).then(|| Language::from_whatlang(info.lang()))
 }
 
 /// The language of a question asked about a text in `source`: as [`detect`], except that an
@@ -35,7 +38,7 @@ fn detect_near(text: &str, source: Option<Language>) -> Option<Language> {
     let told = Language::from_whatlang(info.lang());
     match source {
         Some(s) if !info.is_reliable() && told != s && s.writes(Some(info.script())) => Some(s),
-        _ => detect(text),
+        _ => trusted(&info),
     }
 }
 

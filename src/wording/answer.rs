@@ -23,6 +23,9 @@
 //! forbidden to do?") is answered by a denied clause. A concession ("although the plan is free,
 //! ...") states something true and is no cue.
 //!
+//! *Naming its referent*: a short English answer does not say "this …" about something the
+//! question does not name (`answer_points_outside`, RS510; see [`names_its_referent`]).
+//!
 //! A lexical check cannot tell an answer taken from the neighbouring clause of the right
 //! sentence ("How did Jonas pay for the Team plan?" → "by deleting the wrong folder"): every
 //! word of it is in the fact. That needs a reader: [`crate::judge::answers_request`].
