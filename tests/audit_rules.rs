@@ -89,6 +89,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS508", &[]),
         ("RS509", &[]),
         ("RS510", &[]),
+        ("RS511", &[]),
         ("RS601", &["(set)"]),
         ("RS602", &["(set)"]),
         ("RS603", &[]),

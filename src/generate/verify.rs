@@ -67,6 +67,9 @@ pub enum Rejection {
     SingleChunkAnswers,
     /// A "multi-hop" question that asks only what one of its passages says.
     AsksOnePart,
+    /// A "multi-hop" question that is two questions joined by "and" ("… and how can I fix
+    /// it"): two lookups, not a bridge (the audit's RS511).
+    JoinedQuestions,
     /// A part of the answer that its fact does not say.
     UnsupportedAnswer,
     /// The answer names a number, code or name its label does not hold, or most of its words
@@ -125,6 +128,7 @@ impl Rejection {
             Rejection::SameFacts => "same_facts",
             Rejection::SingleChunkAnswers => "single_chunk_answers",
             Rejection::AsksOnePart => "asks_one_part",
+            Rejection::JoinedQuestions => "joined_questions",
             Rejection::UnsupportedAnswer => "unsupported_answer",
             Rejection::AnswerNotInLabel => "answer_not_in_label",
             Rejection::AnswerContradictsLabel => "answer_contradicts_label",

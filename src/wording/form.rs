@@ -4,6 +4,11 @@
 //! `not-a-question`, RS204 `several-questions`), so the two cannot disagree on what a question
 //! is. English is read here; the other languages' words are in [`crate::lang::questions`].
 
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use regex::Regex;
+
 use crate::lang::{Language, questions};
 
 /// Fewest words a question needs: RS201's default, and `generate` turns away shorter ones.
@@ -170,6 +175,26 @@ pub fn questions_asked(question: &str) -> usize {
         .count()
 }
 
+/// Where `question` (English) joins a second question to the first with "and": "What is the
+/// meaning of exit code 5 and how can I fix it", "Which plan includes SSO, and what does it
+/// cost?" — the byte range of "and" and the question word after it. Two lookups joined this
+/// way are not a multi-hop question: either passage answers half (RS511; `generate` turns such
+/// a multi-hop away as `joined_questions`). "The difference between X and what Y does" asks
+/// one thing: the question word must open a clause with its own verb, so the words after it
+/// hold an auxiliary or a modal, or it is "how many/much/long/often".
+pub fn joined_question(question: &str) -> Option<Range<usize>> {
+    static JOINED: OnceLock<Regex> = OnceLock::new();
+    let re = JOINED.get_or_init(|| {
+        Regex::new(
+            r"(?i)\band\s+(what|how|which|where|when|why|who|whom|whose)\s+((is|are|was|were|do|does|did|can|could|should|would|will|has|have|must|may)\b|(many|much|long|often|far)\b|\w+\s+(is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b)",
+        )
+        .expect("valid regex")
+    });
+    let m = re.find(question)?;
+    // A first question must stand before it.
+    (crate::text::words(&question[..m.start()]).len() >= 3).then(|| m.range())
+}
+
 /// True when `question` is marked as one: it ends in a question mark (any script's; closing
 /// quotes and brackets after it aside), or opens with "¿" ("¿Podrías explicarme ...? Me gustaría
 /// saber ..." asks, though a request runs on after it: RS204's finding). "The answer to the
@@ -192,6 +217,26 @@ mod tests {
     use super::*;
 
     const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn two_questions_joined_by_and_are_told_from_one() {
+        for q in [
+            "what is the meaning of exit code 5 and how can I fix it",
+            "Which plan includes SSO, and what does it cost?",
+            "What are the environment variables used to override settings, and what is the default output format for the CLI?",
+            "Who founded the company and how many employees does it have?",
+        ] {
+            assert!(joined_question(q).is_some(), "{q}");
+        }
+        for q in [
+            "What is the difference between the Team plan and what Business adds?",
+            "How long are snapshots kept and restored?",
+            "Which command lists snapshots and prunes old ones?",
+            "and how does it work?",
+        ] {
+            assert_eq!(joined_question(q), None, "{q}");
+        }
+    }
 
     #[test]
     fn questions_open_with_a_question_word_an_auxiliary_or_a_request() {

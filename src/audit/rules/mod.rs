@@ -68,6 +68,7 @@ mod exact_duplicate;
 mod fixture;
 mod heading_echo;
 mod invalid_case;
+mod joined_multi_hop;
 mod keyword_easy;
 mod meta_question;
 mod mislabelled_source;
@@ -305,6 +306,7 @@ static RULES: &[RuleInfo] = &[
     answer_contradicts_label::INFO,
     answers_another_question::INFO,
     answer_points_outside::INFO,
+    joined_multi_hop::INFO,
     uncovered_documents::INFO,
     synthetic_share::INFO,
     missing_types::INFO,

@@ -241,6 +241,12 @@ pub fn check_bridge(
     if names(&question, thing, language) {
         return Err(Rejection::BridgeNamed);
     }
+    if language == Language::ENGLISH && crate::wording::form::joined_question(&question).is_some() {
+        return Err(Rejection::JoinedQuestions);
+    }
+    if language == Language::ENGLISH && asks_what_it_is(&question, &phrase) {
+        return Err(Rejection::AsksOnePart);
+    }
     // The question says something only hop 1's fact says: it needs that fact to find the thing.
     let (t1, t2, tq) = (set(fact_1), set(fact_2), set(&question));
     if !t1.difference(&t2).any(|t| tq.contains(t)) {
@@ -259,6 +265,23 @@ pub fn check_bridge(
     // Copying hop 1's words is how the question points at it; hop 2's must be the user's own.
     check_wording(&question, &answer, fact_2, language)?;
     Ok((question, answer))
+}
+
+/// True when the question asks only what the described thing is ("What is the error code
+/// TP-507?" made "what is the error code for a full storage reserve"): hop 1 answers that
+/// alone. English.
+fn asks_what_it_is(question: &str, phrase: &str) -> bool {
+    let (lower, phrase) = (question.to_lowercase(), phrase.to_lowercase());
+    let Some(at) = lower.find(&phrase) else {
+        return false;
+    };
+    let rest = format!("{} {}", &lower[..at], &lower[at + phrase.len()..]);
+    crate::text::words(&rest).iter().all(|w| {
+        matches!(
+            w.as_str(),
+            "what" | "which" | "is" | "are" | "was" | "were" | "the" | "a" | "an" | "called" | "named"
+        )
+    })
 }
 
 /// Whether `text` names `thing`: as written (any case), or every content word of it.
@@ -574,6 +597,32 @@ mod tests {
             question_2: hop2.into(),
             answer_2: answer.into(),
         }
+    }
+
+    #[test]
+    fn a_question_for_the_thing_itself_or_two_joined_is_no_bridge() {
+        // The demo's: hop 2 asked what TP-507 is; in place, the question asks hop 1's.
+        let r = BridgeReply {
+            blank_question: "What error code is associated with a full storage reserve?".into(),
+            blank_described: "the error code for a full storage reserve".into(),
+            question_2: "What is the error code TP-507?".into(),
+            answer_2: "backups fail, restores continue to work".into(),
+        };
+        let f1 = "Error code TP-507 for a full storage reserve.";
+        let f2 = "Backups fail with TP-507 while restores continue to work.";
+        assert_eq!(
+            check_bridge(&r, "TP-507", f1, f2, Language::ENGLISH),
+            Err(Rejection::AsksOnePart)
+        );
+        let joined = reply(
+            "What is TP-409 and how long does a job wait before it fails?",
+            "the error behind exit code 4",
+            "five minutes",
+        );
+        assert_eq!(
+            check_bridge(&joined, "TP-409", F1, F2, Language::ENGLISH),
+            Err(Rejection::JoinedQuestions)
+        );
     }
 
     #[test]
