@@ -213,3 +213,16 @@ fn changed_header_with_verbatim_cases_stays_valid_yaml() {
         assert_eq!(back.extra["owner"], "other-team");
     }
 }
+
+#[test]
+fn hops_without_their_own_questions_are_read_and_kept() {
+    // HotpotQA's bridges record what each hop finds, not a question per hop
+    // (scripts/make-hotpot.py writes them so).
+    let text = "cases:\n  - id: hotpot-02\n    question: What position was held by the woman who played Corliss Archer?\n    answer: Chief of Protocol\n    hops:\n      - answer: Shirley Temple\n        relevant: [0]\n      - answer: Chief of Protocol\n        relevant: [1]\n    bridge: Shirley Temple\n    relevant: []\n";
+    let set = read(text, "set.yaml");
+    let hops = set.cases[0].hops.as_ref().expect("hops read");
+    assert_eq!(hops.len(), 2);
+    assert!(hops[0].question.is_empty());
+    assert_eq!(hops[0].answer.as_deref(), Some("Shirley Temple"));
+    assert_eq!(testset::to_string(&set, Format::Yaml), text);
+}

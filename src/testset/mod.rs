@@ -214,7 +214,9 @@ pub struct Tags {
 /// hold it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Hop {
-    /// The step's own question.
+    /// The step's own question; none in sets that record only what each hop finds (HotpotQA's
+    /// bridges have no per-hop questions).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub question: String,
     /// What the step finds (for the first hop, the bridge).
     #[serde(default, skip_serializing_if = "Option::is_none")]
