@@ -179,9 +179,9 @@ pub fn questions_asked(question: &str) -> usize {
 /// meaning of exit code 5 and how can I fix it", "Which plan includes SSO, and what does it
 /// cost?" — the byte range of "and" and the question word after it. Two lookups joined this
 /// way are not a multi-hop question: either passage answers half (RS511; `generate` turns such
-/// a multi-hop away as `joined_questions`). "The difference between X and what Y does" asks
-/// one thing: the question word must open a clause with its own verb, so the words after it
-/// hold an auxiliary or a modal, or it is "how many/much/long/often".
+/// a multi-hop away as `joined_questions`). "The difference between the Team plan and what
+/// Business adds" asks one thing: the question word must open a clause with an auxiliary or a
+/// modal right after it or one word later, or be "how many/much/long/often/far".
 pub fn joined_question(question: &str) -> Option<Range<usize>> {
     static JOINED: OnceLock<Regex> = OnceLock::new();
     let re = JOINED.get_or_init(|| {
