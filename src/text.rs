@@ -99,17 +99,41 @@ pub fn words(text: &str) -> Vec<String> {
 /// [`CHARS_PER_WORD`] characters: the count the length rules (too short, long enough to judge)
 /// compare with their thresholds in words.
 pub fn word_count(text: &str) -> usize {
-    let (mut spaced, mut unspaced) = (0usize, 0usize);
-    for t in tokens(text) {
-        if t.raw.chars().all(is_unspaced) {
-            // Each bigram adds one character to its run (a run of n characters is n - 1
-            // bigrams: one is lost per run, close enough for a length).
-            unspaced += 1;
-        } else {
-            spaced += 1;
+    Lengths::of(text).words()
+}
+
+/// What the length measures count, read in one pass over a text's tokens.
+struct Lengths {
+    spaced: usize,
+    /// Character bigrams of unspaced script.
+    unspaced: usize,
+    /// Characters of the spaced words.
+    letters: usize,
+}
+
+impl Lengths {
+    fn of(text: &str) -> Lengths {
+        let mut n = Lengths {
+            spaced: 0,
+            unspaced: 0,
+            letters: 0,
+        };
+        for t in tokens(text) {
+            if t.raw.chars().all(is_unspaced) {
+                // Each bigram adds one character to its run (a run of n characters is n - 1
+                // bigrams: one is lost per run, close enough for a length).
+                n.unspaced += 1;
+            } else {
+                n.spaced += 1;
+                n.letters += t.raw.chars().count();
+            }
         }
+        n
     }
-    spaced + (unspaced as f64 / CHARS_PER_WORD).round() as usize
+
+    fn words(&self) -> usize {
+        self.spaced + (self.unspaced as f64 / CHARS_PER_WORD).round() as usize
+    }
 }
 
 /// A question's length in words for the thresholds that ask whether it is long enough to judge
@@ -118,12 +142,8 @@ pub fn word_count(text: &str) -> usize {
 /// English and 8.3 in Turkish or 8.7 in Russian (which glue suffixes where English writes
 /// "of the"), yet 50 to 56 letters in all three.
 pub fn length_in_words(text: &str) -> usize {
-    let letters: usize = tokens(text)
-        .iter()
-        .filter(|t| !t.raw.chars().all(is_unspaced))
-        .map(|t| t.raw.chars().count())
-        .sum();
-    word_count(text).max((letters as f64 / LETTERS_PER_WORD) as usize)
+    let n = Lengths::of(text);
+    n.words().max((n.letters as f64 / LETTERS_PER_WORD) as usize)
 }
 
 /// Letters per word at which [`length_in_words`] counts letters: above the 4.8 of English

@@ -175,14 +175,17 @@ pub fn questions_asked(question: &str) -> usize {
         .count()
 }
 
-/// Where `question` (English) joins a second question to the first with "and": "What is the
+/// Where `question` (English; `None` in another language) joins a second question to the first with "and": "What is the
 /// meaning of exit code 5 and how can I fix it", "Which plan includes SSO, and what does it
 /// cost?" — the byte range of "and" and the question word after it. Two lookups joined this
 /// way are not a multi-hop question: either passage answers half (RS511; `generate` turns such
 /// a multi-hop away as `joined_questions`). "The difference between the Team plan and what
 /// Business adds" asks one thing: the question word must open a clause with an auxiliary or a
 /// modal right after it or one word later, or be "how many/much/long/often/far".
-pub fn joined_question(question: &str) -> Option<Range<usize>> {
+pub fn joined_question(question: &str, language: Language) -> Option<Range<usize>> {
+    if language != Language::ENGLISH {
+        return None;
+    }
     static JOINED: OnceLock<Regex> = OnceLock::new();
     let re = JOINED.get_or_init(|| {
         Regex::new(
@@ -226,7 +229,7 @@ mod tests {
             "What are the environment variables used to override settings, and what is the default output format for the CLI?",
             "Who founded the company and how many employees does it have?",
         ] {
-            assert!(joined_question(q).is_some(), "{q}");
+            assert!(joined_question(q, EN).is_some(), "{q}");
         }
         for q in [
             "What is the difference between the Team plan and what Business adds?",
@@ -234,7 +237,7 @@ mod tests {
             "Which command lists snapshots and prunes old ones?",
             "and how does it work?",
         ] {
-            assert_eq!(joined_question(q), None, "{q}");
+            assert_eq!(joined_question(q, EN), None, "{q}");
         }
     }
 

@@ -26,10 +26,9 @@ explicitly enables it\" (which check? the AST safety check, named in the sentenc
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    // One wording of the fault: its own.
     match super::answer_fault(input) {
-        Some(AnswerFault::PointsOutside { phrase }) => Some(Hit::new(format!(
-            "the answer says \"{phrase}\" without saying what that is"
-        ))),
+        Some(fault @ AnswerFault::PointsOutside { .. }) => Some(Hit::new(fault.to_string())),
         _ => None,
     }
 }

@@ -2,7 +2,6 @@
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
-use crate::lang::Language;
 use crate::testset::QuestionType;
 
 pub const INFO: RuleInfo = RuleInfo {
@@ -29,10 +28,10 @@ default output format for the CLI?\" labelled with configuration.md and referenc
 };
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
-    if input.case.question_type() != Some(QuestionType::MultiHop) || input.language != Language::ENGLISH {
+    if input.case.question_type() != Some(QuestionType::MultiHop) {
         return None;
     }
-    let at = crate::wording::form::joined_question(&input.case.question)?;
+    let at = crate::wording::form::joined_question(&input.case.question, input.language)?;
     Some(Hit::new(format!(
         "two questions joined at \"{}\": each half is a lookup",
         &input.case.question[at]
