@@ -32,6 +32,8 @@ const REASONS: &[(Rejection, &[&str])] = &[
     (Rejection::AnswerNotInLabel, &["RS507"]),
     (Rejection::AnswerContradictsLabel, &["RS508"]),
     (Rejection::AnswerPointsOutside, &["RS510"]),
+    (Rejection::AnswerStitched, &["RS512"]),
+    (Rejection::AnswerAboutAbsence, &["RS513"]),
 ];
 
 /// A question as a generator returns it, with its answer and the label it would get.

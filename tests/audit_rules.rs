@@ -90,6 +90,8 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS509", &[]),
         ("RS510", &[]),
         ("RS511", &[]),
+        ("RS512", &[]),
+        ("RS513", &[]),
         ("RS601", &["(set)"]),
         ("RS602", &["(set)"]),
         ("RS603", &[]),

@@ -110,7 +110,14 @@ impl<'a> GenerateContext<'a> {
     /// Whether some document contains `phrase` (case and runs of white space ignored).
     pub fn corpus_mentions(&self, phrase: &str) -> bool {
         let p = squash(phrase);
-        !p.is_empty() && self.lowered.iter().any(|t| t.contains(&p))
+        if p.is_empty() {
+            return false;
+        }
+        if self.lowered.iter().any(|t| t.contains(&p)) {
+            return true;
+        }
+        // "VS Code" is the corpus's "Visual Studio Code": an initialism stands for words.
+        spelled_out(phrase).is_some_and(|re| self.chunks.iter().any(|c| re.is_match(&c.text)))
     }
 
     /// Whether `name` names one specific thing: an identifier, a name of several words, or a
@@ -162,6 +169,32 @@ impl<'a> GenerateContext<'a> {
 }
 
 /// Lower case with white space runs as one space.
+/// A pattern for `phrase` with each initialism ("VS", two to four capitals) spelled out as
+/// capitalised words with those initials: "VS Code" matches "Visual Studio Code". None when
+/// the phrase has no initialism or nothing else (a bare "OS" would match any "Open Source").
+/// Matches the text as written.
+fn spelled_out(phrase: &str) -> Option<regex::Regex> {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let is_initialism =
+        |w: &str| (2..=4).contains(&w.chars().count()) && w.chars().all(|c| c.is_ascii_uppercase());
+    let initialisms = words.iter().filter(|w| is_initialism(w)).count();
+    if initialisms == 0 || initialisms == words.len() {
+        return None;
+    }
+    let parts: Vec<String> = words
+        .iter()
+        .map(|w| {
+            if is_initialism(w) {
+                let spelled: Vec<String> = w.chars().map(|c| format!("{c}[a-z]+")).collect();
+                format!("(?:{}|{})", regex::escape(w), spelled.join(r"\s+"))
+            } else {
+                format!("(?i:{})", regex::escape(w))
+            }
+        })
+        .collect();
+    regex::Regex::new(&format!(r"\b{}\b", parts.join(r"\s+"))).ok()
+}
+
 fn squash(text: &str) -> String {
     text.to_lowercase()
         .split_whitespace()
@@ -180,4 +213,20 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
     real.sort_by_key(|q| (stable_hash(seed, &["example", q]), *q));
     real.dedup();
     real.into_iter().take(k).map(str::to_string).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spelled_out;
+
+    #[test]
+    fn an_initialism_beside_a_word_is_found_spelled_out() {
+        let re = spelled_out("VS Code").unwrap();
+        assert!(re.is_match("## Visual Studio Code\n"));
+        assert!(re.is_match("install the VS code extension"));
+        assert!(!re.is_match("a very small code base"));
+        // Alone, an initialism matches too much; without one, there is nothing to spell out.
+        assert!(spelled_out("OS").is_none());
+        assert!(spelled_out("Visual Studio").is_none());
+    }
 }

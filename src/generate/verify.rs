@@ -81,6 +81,12 @@ pub enum Rejection {
     /// A short answer that points at what it does not name ("turns off this check"; the
     /// audit's RS510).
     AnswerPointsOutside,
+    /// A short answer joins words its label says apart ("author or resolved manner"; the
+    /// audit's RS512).
+    AnswerStitched,
+    /// The answer says what happens without the thing asked about ("What does --exclude do?"
+    /// → "If --exclude is not set, …"; the audit's RS513).
+    AnswerAboutAbsence,
     /// Answering the question from the label, the judge ([`crate::judge::answers_request`])
     /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
     /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
@@ -133,6 +139,8 @@ impl Rejection {
             Rejection::AnswerNotInLabel => "answer_not_in_label",
             Rejection::AnswerContradictsLabel => "answer_contradicts_label",
             Rejection::AnswerPointsOutside => "answer_points_outside",
+            Rejection::AnswerStitched => "answer_stitched",
+            Rejection::AnswerAboutAbsence => "answer_about_absence",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
@@ -188,6 +196,12 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     }
     if standalone::not_standalone(q, language).is_some() {
         return Err(Rejection::NotStandalone);
+    }
+    // Or two joined by "and" ("What is X, and how can it be fixed?"): a case's answer comes
+    // from one fact and answers one of them (the multi-hop turns these away first, as
+    // joined_questions).
+    if form::joined_question(q, language).is_some() {
+        return Err(Rejection::SeveralQuestions);
     }
     if lang::detect_question(q, None, Some(language)) != language {
         return Err(Rejection::WrongLanguage);
@@ -276,6 +290,8 @@ pub fn check_answer(
         Err(answer::AnswerFault::NotInFact { .. }) => Err(Rejection::AnswerNotInLabel),
         Err(answer::AnswerFault::Contradicts { .. }) => Err(Rejection::AnswerContradictsLabel),
         Err(answer::AnswerFault::PointsOutside { .. }) => Err(Rejection::AnswerPointsOutside),
+        Err(answer::AnswerFault::Stitched { .. }) => Err(Rejection::AnswerStitched),
+        Err(answer::AnswerFault::AboutAbsence { .. }) => Err(Rejection::AnswerAboutAbsence),
     }
 }
 
@@ -429,6 +445,14 @@ mod tests {
             ),
             Err(Rejection::SeveralQuestions)
         );
+        // Joined by "and": the rust book run's wrong lookup, its answer one sentence.
+        assert_eq!(
+            check_question(
+                "what is a common issue with Rust code and how can it be addressed?",
+                Language::ENGLISH
+            ),
+            Err(Rejection::SeveralQuestions)
+        );
         assert_eq!(
             check_question(
                 "What is a security incident? How can it affect the agent?",
@@ -443,12 +467,12 @@ mod tests {
             ),
             Err(Rejection::RepeatsItself)
         );
-        assert!(
+        assert_eq!(
             check_question(
                 "What is the configuration option for S3-compatible storage, and what is the configuration option for OpenID Connect?",
                 Language::ENGLISH
-            )
-            .is_ok()
+            ),
+            Err(Rejection::SeveralQuestions)
         );
         for meta in [
             "What does the passage say about keys?",

@@ -26,9 +26,17 @@
 //! *Naming its referent*: a short English answer does not say "this …" about something the
 //! question does not name (`answer_points_outside`, RS510; see [`names_its_referent`]).
 //!
+//! *Said, not stitched*: a short answer is not made of the fact's words taken from places
+//! apart ("author or resolved manner"; [`stitched`]), nor does it say what happens without
+//! the thing asked about ("What does --exclude do?" → "If --exclude is not set, …";
+//! [`absence`]).
+//!
 //! A lexical check cannot tell an answer taken from the neighbouring clause of the right
 //! sentence ("How did Jonas pay for the Team plan?" → "by deleting the wrong folder"): every
 //! word of it is in the fact. That needs a reader: [`crate::judge::answers_request`].
+
+mod absence;
+mod stitched;
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -60,6 +68,16 @@ pub enum AnswerFault {
         /// The pointing phrase, as the answer writes it ("this check").
         phrase: String,
     },
+    /// A short answer joins words the fact says apart ("author or resolved manner").
+    Stitched {
+        /// The stretch of the fact the answer's words are spread over.
+        span: String,
+    },
+    /// The answer says what happens without the thing the question asks about.
+    AboutAbsence {
+        /// The answer's condition ("If --exclude is not set").
+        condition: String,
+    },
 }
 
 impl std::fmt::Display for AnswerFault {
@@ -71,6 +89,15 @@ impl std::fmt::Display for AnswerFault {
             }
             AnswerFault::PointsOutside { phrase } => {
                 write!(f, "the answer says \"{phrase}\" without saying what that is")
+            }
+            AnswerFault::Stitched { span } => {
+                write!(f, "the answer joins words its label says apart: \"{span}\"")
+            }
+            AnswerFault::AboutAbsence { condition } => {
+                write!(
+                    f,
+                    "the answer says what happens \"{condition}\", not what was asked"
+                )
             }
         }
     }
@@ -94,6 +121,8 @@ pub fn answer_in_fact(
     }
     in_fact(question, claim, fact, language)?;
     not_contradicted(question, claim, fact, language)?;
+    stitched::not_stitched(question, claim, fact, language)?;
+    absence::not_about_absence(question, claim, language)?;
     names_its_referent(question, claim, language)
 }
 

@@ -51,10 +51,12 @@ macro_rules! validator_rule {
     };
 }
 
+mod answer_about_absence;
 mod answer_contradicts_label;
 mod answer_in_question;
 mod answer_not_in_label;
 mod answer_points_outside;
+mod answer_stitched;
 mod answerable_unanswerable;
 mod answers_another_question;
 mod contained_long_question;
@@ -307,6 +309,8 @@ static RULES: &[RuleInfo] = &[
     answers_another_question::INFO,
     answer_points_outside::INFO,
     joined_multi_hop::INFO,
+    answer_stitched::INFO,
+    answer_about_absence::INFO,
     uncovered_documents::INFO,
     synthetic_share::INFO,
     missing_types::INFO,

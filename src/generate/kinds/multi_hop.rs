@@ -237,12 +237,12 @@ pub fn check_bridge(
         return Err(Rejection::BridgeNamed);
     }
     let question = put_in_place(&question_2, thing, &phrase).ok_or(Rejection::BridgeNamed)?;
+    if crate::wording::form::joined_question(&question, language).is_some() {
+        return Err(Rejection::JoinedQuestions);
+    }
     let question = check_question(&question, language)?;
     if names(&question, thing, language) {
         return Err(Rejection::BridgeNamed);
-    }
-    if crate::wording::form::joined_question(&question, language).is_some() {
-        return Err(Rejection::JoinedQuestions);
     }
     if language == Language::ENGLISH && asks_what_it_is(&question, &phrase) {
         return Err(Rejection::AsksOnePart);

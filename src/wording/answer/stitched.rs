@@ -1,0 +1,187 @@
+//! A short answer stitched from words the fact says apart: "author or resolved manner" from
+//! "User support issues are best closed by the author or when it's clear the issue has been
+//! resolved in some sort of manner". Every word stands in the fact, in the same order, so
+//! [`super::in_fact`] passes it; but between its content words the fact says what the answer drops ("clear",
+//! "sort"), and read alone it says neither clause. A small model writes such answers when told
+//! to be short.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{AnswerFault, SHORT_ANSWER};
+use crate::lang::Language;
+use crate::text::tokens;
+
+/// Gaps a stitched answer leaves, at least: places between two of its words where the fact
+/// says a content word the answer drops. One gap is a shortening ("this tier [of Tidepool is
+/// called Glacier Vault and] keeps data for ten years"); two take the answer from three
+/// places ("author [… clear …] resolved [… sort of] manner").
+const GAPS: usize = 2;
+
+/// Checks that a short `claim` made of `fact`'s words alone, in the fact's order, is not
+/// stitched from places apart (see the module doc). An answer with words of its own —
+/// reworded or composed — or longer than [`SHORT_ANSWER`] content words is not judged here.
+pub(super) fn not_stitched(
+    question: &str,
+    claim: &str,
+    fact: &str,
+    language: Language,
+) -> Result<(), AnswerFault> {
+    let analyzer = language.analyzer();
+    let claim = unlinked(claim);
+    let fact = unlinked(fact);
+    let all: Vec<String> = tokens(&claim).into_iter().map(|t| t.norm).collect();
+    let fact_tokens = tokens(&fact);
+    let norms: Vec<&str> = fact_tokens.iter().map(|t| t.norm.as_str()).collect();
+    // An answer with words of its own ("Ragas works with observability platforms such as
+    // Langfuse", a list's item named) composes a sentence; only one made of the fact's words
+    // alone, in order, is cut out of it.
+    if all.is_empty() || placed(&norms, &all, 0).is_none() {
+        return Ok(());
+    }
+    // Where it was cut is read from its content words: the function words between them
+    // ("It takes …") may stand anywhere.
+    let said: Vec<String> = all.into_iter().filter(|w| !analyzer.is_stopword(w)).collect();
+    if said.len() < 2 || said.len() > SHORT_ANSWER {
+        return Ok(());
+    }
+    let asked: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
+    // A word the fact drops counts when it is a content word the question does not say.
+    let counts = |w: &str| !analyzer.is_stopword(w) && !asked.contains(&analyzer.stem(w));
+    // The tightest reading: of the placements of the answer's words in order, the one with
+    // the fewest gaps.
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    for start in (0..norms.len()).filter(|&i| norms[i] == said[0]) {
+        let Some(at) = placed(&norms, &said[1..], start + 1) else {
+            continue;
+        };
+        let at: Vec<usize> = std::iter::once(start).chain(at).collect();
+        let gaps = at
+            .windows(2)
+            .filter(|w| ((w[0] + 1)..w[1]).any(|i| counts(norms[i])))
+            .count();
+        if best.as_ref().is_none_or(|(g, _)| gaps < *g) {
+            best = Some((gaps, at));
+        }
+    }
+    let Some((gaps, at)) = best else { return Ok(()) };
+    if gaps < GAPS {
+        return Ok(());
+    }
+    let (first, last) = (at[0], at[at.len() - 1]);
+    let span = &fact[fact_tokens[first].byte..fact_tokens[last].byte + fact_tokens[last].raw.len()];
+    Err(AnswerFault::Stitched {
+        span: span.split_whitespace().collect::<Vec<_>>().join(" "),
+    })
+}
+
+/// The positions of `said`'s words in `norms`, each after the one before, the first at or
+/// after `from`: the leftmost placement (none when they do not stand there in order).
+fn placed(norms: &[&str], said: &[String], from: usize) -> Option<Vec<usize>> {
+    let mut at = Vec::with_capacity(said.len());
+    let mut next = from;
+    for w in said {
+        let i = next + norms.get(next..)?.iter().position(|n| n == w)?;
+        at.push(i);
+        next = i + 1;
+    }
+    Some(at)
+}
+
+/// `text` without link targets and web addresses: "Use [python-black](https://atom.io/…) or
+/// [formatters-python](…)" says "Use python-black or formatters-python" word for word.
+fn unlinked(text: &str) -> String {
+    static LINK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\]\([^)\s]*\)|<?https?://[^\s)>]+>?").expect("valid regex"));
+    LINK.replace_all(text, " ").into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn an_answer_of_words_taken_from_apart_is_stitched() {
+        let fact = "User support issues are best closed by the author or when it's clear the issue has been\nresolved in some sort of manner.";
+        let q = "how should user support issues be closed?";
+        assert_eq!(
+            not_stitched(q, "author or resolved manner", fact, EN),
+            Err(AnswerFault::Stitched {
+                span: "author or when it's clear the issue has been resolved in some sort of manner".into()
+            })
+        );
+        // A contiguous part passes; so does one of the two clauses with its words.
+        assert_eq!(not_stitched(q, "by the author", fact, EN), Ok(()));
+        assert_eq!(
+            not_stitched(q, "when the issue has been resolved", fact, EN),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn dropped_function_words_links_and_rewordings_are_not_stitching() {
+        let fact = "The main benefit of using it is to avoid the cost of starting up a new _Black_\nprocess every time you want to blacken a file.";
+        let q = "blackd benefits";
+        assert_eq!(
+            not_stitched(q, "avoid cost of starting new Black process", fact, EN),
+            Ok(())
+        );
+        let fact = "Use [python-black](https://atom.io/packages/python-black) or\n[formatters-python](https://atom.io/packages/formatters-python).";
+        assert_eq!(
+            not_stitched(
+                "atom.io python-black",
+                "Use python-black or formatters-python",
+                fact,
+                EN
+            ),
+            Ok(())
+        );
+        // An answer with words of its own composes: a list's item named.
+        let fact = "Ragas works with popular LLM frameworks and tools: - LangChain - Haystack Observability platforms - Phoenix - LangSmith - Langfuse";
+        let answer = "Ragas works with observability platforms such as Langfuse";
+        assert_eq!(
+            not_stitched("Does Ragas support integration with Langfuse?", answer, fact, EN),
+            Ok(())
+        );
+        // The answer's own function words do not anchor it.
+        let fact = "So, although let s3 = s1 + &s2; looks like it will copy both strings and create a new one, this statement actually takes ownership of s1.";
+        assert_eq!(
+            not_stitched(
+                "What does `let s3 = s1 + &s2;` do with s1?",
+                "It takes ownership of s1",
+                fact,
+                EN
+            ),
+            Ok(())
+        );
+        // Not the fact's words in order: a rewording, judged by the other checks.
+        let fact = "Snapshots are kept for thirty days on the Team plan.";
+        assert_eq!(
+            not_stitched("How long are snapshots kept?", "30 days", fact, EN),
+            Ok(())
+        );
+        // Words the question says may be dropped: they are the question's, not the answer's.
+        let fact = "The restore command overwrites existing files unless the keep flag is given.";
+        let answer = "restore overwrites unless keep flag given";
+        assert_eq!(
+            not_stitched("When does restore overwrite existing files?", answer, fact, EN),
+            Ok(())
+        );
+        assert!(not_stitched("When does restore overwrite?", answer, fact, EN).is_err());
+        // One gap is a shortening: the subject kept, its apposition left out.
+        let fact = "The archive tier of Tidepool is called Glacier Vault and keeps data for ten years.";
+        assert_eq!(
+            not_stitched(
+                "How long is data kept?",
+                "the archive tier keeps data for ten years",
+                fact,
+                EN
+            ),
+            Ok(())
+        );
+    }
+}
