@@ -109,7 +109,8 @@ pub enum Command {
     Run(RunArgs),
     /// Write the accepted cases for Ragas, DeepEval, Giskard, promptfoo or as flat JSON Lines.
     Export(ExportArgs),
-    /// Write synthetic test cases (single-hop, multi-hop, unanswerable) from a corpus into a test set.
+    /// Write synthetic test cases (lookup, identifier, comparison, multi-hop, unanswerable) from a
+    /// corpus into a test set.
     Generate(GenerateArgs),
 }
 

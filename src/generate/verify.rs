@@ -87,6 +87,9 @@ pub enum Rejection {
     /// The answer says what happens without the thing asked about ("What does --exclude do?"
     /// → "If --exclude is not set, …"; the audit's RS513).
     AnswerAboutAbsence,
+    /// The question names a code its label does not hold ("what is the value of p3 …"
+    /// labelled with a sentence about `Point`): it asks about something else.
+    AsksOutsideLabel,
     /// Answering the question from the label, the judge ([`crate::judge::answers_request`])
     /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
     /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
@@ -141,6 +144,7 @@ impl Rejection {
             Rejection::AnswerPointsOutside => "answer_points_outside",
             Rejection::AnswerStitched => "answer_stitched",
             Rejection::AnswerAboutAbsence => "answer_about_absence",
+            Rejection::AsksOutsideLabel => "asks_outside_label",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
@@ -292,6 +296,15 @@ pub fn check_answer(
         Err(answer::AnswerFault::PointsOutside { .. }) => Err(Rejection::AnswerPointsOutside),
         Err(answer::AnswerFault::Stitched { .. }) => Err(Rejection::AnswerStitched),
         Err(answer::AnswerFault::AboutAbsence { .. }) => Err(Rejection::AnswerAboutAbsence),
+    }
+}
+
+/// Rejects a question that names a code ([`answer::code_outside`]) its labels do not hold.
+pub fn check_asked_in_label(question: &str, labels: &[Label]) -> Result<(), Rejection> {
+    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
+    match answer::code_outside(question, &fact) {
+        Some(_) => Err(Rejection::AsksOutsideLabel),
+        None => Ok(()),
     }
 }
 

@@ -121,6 +121,7 @@ pub fn answer_in_fact(
     }
     in_fact(question, claim, fact, language)?;
     not_contradicted(question, claim, fact, language)?;
+    not_a_reference(claim, fact)?;
     stitched::not_stitched(question, claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
     names_its_referent(question, claim, language)
@@ -160,6 +161,61 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
         }
     }
     Ok(())
+}
+
+/// An answer that is only the target of one of the fact's cross-references ("current_style"
+/// from "presented in {doc}`current_style`") names the page that holds the answer, not the
+/// answer: it points outside.
+fn not_a_reference(claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    // MyST roles, reStructuredText roles, Markdown link targets, Sphinx's "Title <target>".
+    static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\{(?:doc|ref|numref|term)\}`([^`]+)`|:(?:doc|ref|numref|term):`([^`]+)`|\]\(([^)\s]+)\)|<([\w./-]+)>")
+            .expect("valid regex")
+    });
+    let said = squash(claim);
+    if said.is_empty() {
+        return Ok(());
+    }
+    for c in REFERENCE.captures_iter(fact) {
+        let Some(target) = (1..=4).find_map(|i| c.get(i)) else {
+            continue;
+        };
+        // A target written "Title <name>" inside a role names the page by its last part.
+        let name = target
+            .as_str()
+            .rsplit(['<', '/'])
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('>');
+        if squash(name) == said || squash(target.as_str()) == said {
+            return Err(AnswerFault::PointsOutside {
+                phrase: claim.trim().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The first code-like word of `question` — one with `_`, `::`, a `.` inside, or letters mixed
+/// with digits ("p3", "calculate_length", "atom.io") — that `fact` does not write (letters and
+/// digits compared): a question about `p3` labelled with a sentence about `Point` asks what
+/// its label does not say. Capitalised words inside ("PyCharm") are names, which a label may
+/// leave to its heading, and are not read.
+pub fn code_outside(question: &str, fact: &str) -> Option<String> {
+    let held = squash(fact);
+    question
+        .split(|c: char| c.is_whitespace() || c == '/')
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
+        .find(|w| {
+            let letters = w.chars().any(char::is_alphabetic);
+            let digits = w.chars().any(|c| c.is_ascii_digit());
+            let inner_dot = w
+                .char_indices()
+                .any(|(i, c)| c == '.' && i > 0 && i + 1 < w.len());
+            let code = letters && (w.contains('_') || w.contains("::") || inner_dot || digits);
+            code && !held.contains(&squash(w))
+        })
+        .map(str::to_string)
 }
 
 /// `text` with its `code` spans and quotations blanked: "this" in a quoted command or in
@@ -507,6 +563,58 @@ fn not_contradicted(question: &str, claim: &str, fact: &str, language: Language)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_that_is_only_a_cross_reference_points_outside() {
+        let fact =
+            "Large-scale style preferences presented in {doc}`current_style` are very unlikely to change.";
+        let q = "what are the current style preferences for the black code style";
+        assert_eq!(
+            answer_in_fact(q, "current_style", fact, Language::ENGLISH),
+            Err(AnswerFault::PointsOutside {
+                phrase: "current_style".into()
+            })
+        );
+        assert_eq!(
+            answer_in_fact(q, "very unlikely to change", fact, Language::ENGLISH),
+            Ok(())
+        );
+        let fact = "See [the retention page](retention.md) for how long snapshots are kept.";
+        assert!(
+            answer_in_fact(
+                "Where is retention explained?",
+                "retention.md",
+                fact,
+                Language::ENGLISH
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_code_the_question_names_and_the_label_lacks_is_found() {
+        let fact = "In main, we’ve defined a Point that has an i32 for x (with value 5) and an f64 for y (with value 10.4).";
+        assert_eq!(
+            code_outside("what is the value of p3 in the main function", fact),
+            Some("p3".into())
+        );
+        assert_eq!(
+            code_outside("what is the type of x in the Point of main", fact),
+            None
+        );
+        // Names with capitals inside are left to the label's heading; link targets count.
+        let fact = "Go to `Preferences or Settings -> Tools -> Black` and configure _Black_ to your liking.";
+        assert_eq!(
+            code_outside("how do I configure Black in PyCharm/IntelliJ IDEA", fact),
+            None
+        );
+        let fact = "Use [python-black](https://atom.io/packages/python-black).";
+        assert_eq!(code_outside("atom.io python-black", fact), None);
+        assert_eq!(
+            code_outside("what does BLACK_CACHE_DIR override", "`BLACK_CACHE_DIR` wins."),
+            None
+        );
+    }
 
     const EN: Language = Language::ENGLISH;
 
