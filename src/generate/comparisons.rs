@@ -170,8 +170,10 @@ fn across_rows(chunk: usize, (fa, ra): (&Fact, &Row), (fb, rb): (&Fact, &Row)) -
         if !has_value(x) || !has_value(y) || x == y {
             return None;
         }
-        if has_digit(x) && has_digit(y) && unit(x) == unit(y) && unit(x).chars().any(char::is_alphabetic) {
-            return Some((c, true));
+        // Two quantities compare only in one unit: "100 GiB NVMe" of a disk and "300 MiB per
+        // million files" of RAM are amounts of different things, however many words they take.
+        if has_digit(x) && has_digit(y) {
+            return (unit(x) == unit(y) && unit(x).chars().any(char::is_alphabetic)).then_some((c, true));
         }
         let described = |v: &str| v.split_whitespace().count() >= 3;
         (described(x) && described(y)).then_some((c, false))
@@ -423,6 +425,23 @@ mod tests {
         assert_eq!(c.attribute.as_deref(), Some("Meaning"));
         assert_eq!(c.a.value.as_deref(), Some("How long a job waits for a lock"));
         assert!(text.contains(&c.a.quote) && c.a.quote.contains("lock.timeout"));
+    }
+
+    #[test]
+    fn rows_whose_amounts_are_in_other_units_do_not_compare() {
+        // The sample corpus's requirements: the demo compared "Server metadata disk" with
+        // "Agent RAM" on their recommended amounts.
+        let text = "| Component | Minimum | Recommended for 50+ agents |\n|---|---|---|\n\
+                    | Server metadata disk | 20 GiB SSD | 100 GiB NVMe |\n\
+                    | Agent RAM | 150 MiB | 300 MiB per million files |\n";
+        let chunks = vec![chunk("install.md", text)];
+        assert!(between(&chunks, 0, 0, Language::ENGLISH).is_empty());
+        // In one unit they do.
+        let text = "| Component | Minimum | Recommended |\n|---|---|---|\n| Server RAM | 4 GiB | 16 GiB |\n\
+                    | Agent RAM | 1 GiB | 2 GiB |\n";
+        let chunks = vec![chunk("install.md", text)];
+        let found = between(&chunks, 0, 0, Language::ENGLISH);
+        assert_eq!(found[0].a.value.as_deref(), Some("4 GiB"));
     }
 
     #[test]

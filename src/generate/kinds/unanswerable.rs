@@ -15,6 +15,8 @@
 //! answers, vague ones, or "neighbours" made of the prompt's words; asked for the question of
 //! the changed fact, the 1.5B model left the neighbour out half the time.
 
+use std::collections::HashSet;
+
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -270,7 +272,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let language = ctx.language_of(task.chunks[0]);
     // "What encoding is used for strings in ISO-8859-1?": the thing is what the fact's question
     // asks for, not what it asks about; put in the neighbour, the question answers itself.
-    if crate::generate::verify::says(&reply.value.answer_1, &term, language) {
+    if is_the_thing(&reply.value.answer_1, &reply.value.question_1, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     let swapped = |q: &str| swap(q, &term, &neighbour);
@@ -311,6 +313,28 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         language,
         difficulty: None,
     })])
+}
+
+/// Whether `answer` is the thing itself: it says `term` and adds at most one content word
+/// of its own to it and to the question ("ISO-8859-1", "the UTF-8 encoding"). An answer that
+/// restates its subject and goes on ("Option<T> is a generic enum that holds a value or
+/// nothing") is about the thing: a small model opens its answers that way.
+fn is_the_thing(answer: &str, question: &str, term: &str, language: Language) -> bool {
+    if !crate::generate::verify::says(answer, term, language) {
+        return false;
+    }
+    let words = language.analyzer();
+    let known: HashSet<String> = words
+        .content_terms(term)
+        .into_iter()
+        .chain(words.content_terms(question))
+        .collect();
+    let own: HashSet<String> = words
+        .content_terms(answer)
+        .into_iter()
+        .filter(|t| !known.contains(t))
+        .collect();
+    own.len() <= 1
 }
 
 /// The first neighbour that is a name of its own (not the term, not the prompt's words) and that
@@ -415,6 +439,19 @@ fn generic(neighbour: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_that_is_the_thing_is_told_from_one_that_opens_with_it() {
+        let en = Language::ENGLISH;
+        let q = "What encoding is used for strings in ISO-8859-1?";
+        assert!(is_the_thing("ISO-8859-1", q, "ISO-8859-1", en));
+        assert!(is_the_thing("the ISO-8859-1 charset", q, "ISO-8859-1", en));
+        // The rust book run: the answer restates its subject and goes on.
+        let q = "What does the Option<T> enum in Rust represent?";
+        let a = "Option<T> is a generic enum in Rust that can hold either a value of type T or nothing.";
+        assert!(!is_the_thing(a, q, "Option<T>", en));
+        assert!(!is_the_thing("a value or nothing", q, "Option<T>", en));
+    }
 
     #[test]
     fn names_are_capitalised_words_inside_a_sentence_else_code() {
