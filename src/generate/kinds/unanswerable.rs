@@ -249,7 +249,14 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         Ok(r) => r.value.others,
         Err(r) => return Ok(vec![Err(r)]),
     };
-    let neighbour = match pick(ctx, &term, others.iter().map(|n| n.0.as_str())) {
+    // The model's neighbours first; then look-alikes of a code-like term, which a small model
+    // lists badly (the term itself five times, or its own substrings).
+    let lookalikes = lookalikes(&term);
+    let candidates = others
+        .iter()
+        .map(|n| n.0.as_str())
+        .chain(lookalikes.iter().map(String::as_str));
+    let neighbour = match pick(ctx, &term, candidates) {
         Ok(n) => n,
         Err(r) => return Ok(vec![Err(r)]),
     };
@@ -335,6 +342,81 @@ fn is_the_thing(answer: &str, question: &str, term: &str, language: Language) ->
         .filter(|t| !known.contains(t))
         .collect();
     own.len() <= 1
+}
+
+/// Words and the word a look-alike puts in their place, both ways: SQuAD 2.0's antonym swap
+/// (Rajpurkar et al., 2018), applied to the parts of a name ("storage.min_free_space" →
+/// "storage.max_free_space", "tide repo unlock" → "tide repo lock").
+const ANTONYMS: &[(&str, &str)] = &[
+    ("min", "max"),
+    ("minimum", "maximum"),
+    ("enable", "disable"),
+    ("enabled", "disabled"),
+    ("upload", "download"),
+    ("read", "write"),
+    ("start", "stop"),
+    ("include", "exclude"),
+    ("allow", "deny"),
+    ("first", "last"),
+    ("lower", "upper"),
+    ("local", "remote"),
+    ("input", "output"),
+    ("push", "pull"),
+    ("encrypt", "decrypt"),
+    ("before", "after"),
+    ("open", "close"),
+    ("show", "hide"),
+    ("add", "remove"),
+    ("inbound", "outbound"),
+    ("lock", "unlock"),
+    ("import", "export"),
+    ("daily", "weekly"),
+    ("public", "private"),
+];
+
+/// Names like `term` that differ in one part: each part found in [`ANTONYMS`] swapped, and,
+/// in a code with digits ("TP-412", "v2.4.0"), its last digit changed (SQuAD 2.0's entity
+/// swap, for names a model cannot list). Empty for a plain name ("Amazon S3" keeps to the
+/// model's neighbours).
+fn lookalikes(term: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let lower = term.to_lowercase();
+    // The parts: runs of letters, with where they stand.
+    let mut at = 0;
+    for part in lower.split(|c: char| !c.is_alphabetic()) {
+        let start = at;
+        at += part.len() + 1;
+        let swap = ANTONYMS
+            .iter()
+            .find_map(|&(a, b)| (part == a).then_some(b).or((part == b).then_some(a)));
+        if let (Some(other), false) = (swap, part.is_empty()) {
+            // Only where lower-casing kept byte offsets, as a name is written ASCII mostly.
+            if lower.len() == term.len() {
+                out.push(format!(
+                    "{}{}{}",
+                    &term[..start],
+                    other,
+                    &term[start + part.len()..]
+                ));
+            }
+        }
+    }
+    if let Some((i, d)) = term.char_indices().rfind(|(_, c)| c.is_ascii_digit()) {
+        // A number of the code ("412", a version's "2.4.0"), not a digit of a name ("S3").
+        let before = term[..i]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .count();
+        if before >= 1 {
+            let digit = d.to_digit(10).unwrap_or(0);
+            for step in [3, 6] {
+                let other = char::from_digit((digit + step) % 10, 10).unwrap_or('0');
+                out.push(format!("{}{}{}", &term[..i], other, &term[i + 1..]));
+            }
+        }
+    }
+    out
 }
 
 /// The first neighbour that is a name of its own (not the term, not the prompt's words) and that
@@ -439,6 +521,18 @@ fn generic(neighbour: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_get_lookalikes_and_plain_names_none() {
+        assert_eq!(lookalikes("storage.min_free_space"), ["storage.max_free_space"]);
+        assert_eq!(lookalikes("tide repo unlock"), ["tide repo lock"]);
+        assert_eq!(lookalikes("TP-412"), ["TP-415", "TP-418"]);
+        assert_eq!(lookalikes("--include-hidden"), ["--exclude-hidden"]);
+        assert_eq!(lookalikes("v2.4.0"), ["v2.4.3", "v2.4.6"]);
+        // A digit of a name is no number to change; a plain name has no look-alike.
+        assert!(lookalikes("Amazon S3").is_empty());
+        assert!(lookalikes("Glacier Vault").is_empty());
+    }
 
     #[test]
     fn an_answer_that_is_the_thing_is_told_from_one_that_opens_with_it() {
