@@ -132,7 +132,7 @@ async fn run_round(
     progress: &dyn Progress,
 ) -> Result<Vec<Verdict>, RunError> {
     // Whether the answers judge may turn cases away: the same for every task of the run.
-    let judged = answers_judge_calibrated(llm, ctx);
+    let judged = super::ask::calibrated(llm, ctx, "answers", "judge_answers");
     let mut pending = stream::iter(tasks)
         .map(|t| attempt(llm, ctx, t, judged))
         .buffer_unordered(llm.concurrency().max(1));
@@ -263,17 +263,6 @@ async fn answers_its_question(
             Err(r) => Err(r),
         },
     )
-}
-
-/// Whether the answers judge is calibrated for this model and prompt: κ ≥ 0.6 in the
-/// calibrations we measured (`judge::calibration::MEASURED`). A judge no one measured on this
-/// model, or below the bar, does not turn cases away: the 135M plumbing model copies nothing,
-/// and a verdict at chance is no check.
-fn answers_judge_calibrated(llm: &Llm, ctx: &GenerateContext<'_>) -> bool {
-    let prompt = ctx.prompts.id("judge_answers");
-    crate::judge::calibration::Known::built_in()
-        .of("answers", &llm.id(), &prompt)
-        .calibrated
 }
 
 /// Every kind's last check, where the case is whole: its question names no code its labels
