@@ -440,6 +440,11 @@ fn pick<'n>(
         if n.is_empty() || lower.contains(&t) || t.contains(&lower) || generic(n) {
             continue;
         }
+        // A code's neighbour is written like it: a flag for a flag, a generic type for a
+        // generic type ("Vec<T>" → "String::from_utf8" asked how a function and a type differ).
+        if shape(term).is_some() && shape(n) != shape(term) {
+            continue;
+        }
         if ctx.corpus_mentions(n) {
             why = Rejection::NeighbourInCorpus;
             continue;
@@ -447,6 +452,27 @@ fn pick<'n>(
         return Ok(n.to_string());
     }
     Err(why)
+}
+
+/// How a code is written, when it is one: a flag, a generic type, a path, a dotted key, a
+/// snake_case name, or a file path; none for a plain name.
+fn shape(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    if name.starts_with('-') {
+        Some("flag")
+    } else if name.contains('<') {
+        Some("generic")
+    } else if name.contains("::") {
+        Some("path")
+    } else if name.contains('/') {
+        Some("file")
+    } else if name.contains('.') && !name.contains(' ') {
+        Some("dotted")
+    } else if name.contains('_') {
+        Some("snake")
+    } else {
+        None
+    }
 }
 
 /// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none.
@@ -463,11 +489,17 @@ fn swap(text: &str, term: &str, by: &str) -> Option<String> {
         out.push_str(&text[rest..at]);
         out.push_str(by);
         rest = at + needle.len();
-        // A term cut before its closing bracket ("Option<T" of "Option<T>") and a neighbour
-        // written whole ("Box<T>"): the bracket once, not "Box<T>>".
-        let closing = by.chars().last().filter(|c| matches!(c, '>' | ')' | ']'));
-        if let Some(c) = closing.filter(|&c| !term.ends_with(c) && text[rest..].starts_with(c)) {
-            rest += c.len_utf8();
+        // A term cut before its closing bracket ("Option<T" of "Option<T>") is replaced with
+        // the bracket; the neighbour keeps its own ("Box<T>", not "Box<T>>"; "String::from_utf8",
+        // not "String::from_utf8>").
+        for (open, close) in [('<', '>'), ('(', ')'), ('[', ']')] {
+            let unclosed = |t: &str| t.matches(open).count() > t.matches(close).count();
+            if unclosed(term) && text[rest..].starts_with(close) {
+                rest += close.len_utf8();
+                if unclosed(by) {
+                    out.push(close);
+                }
+            }
         }
     }
     out.push_str(&text[rest..]);
@@ -533,6 +565,15 @@ fn generic(neighbour: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_codes_neighbour_is_written_like_it() {
+        assert_eq!(shape("Vec<T>"), shape("Box<T>"));
+        assert_ne!(shape("Vec<T>"), shape("String::from_utf8"));
+        assert_eq!(shape("--preview"), Some("flag"));
+        assert_eq!(shape("storage.min_free_space"), Some("dotted"));
+        assert_eq!(shape("Amazon S3"), None);
+    }
 
     #[test]
     fn codes_get_lookalikes_and_plain_names_none() {
@@ -634,6 +675,14 @@ mod tests {
         assert_eq!(
             swap("What does the Option<T> enum represent?", "Option<T", "Result<T>").as_deref(),
             Some("What does the Result<T> enum represent?")
+        );
+        assert_eq!(
+            swap("How do Vec<T> and String differ?", "Vec<T", "String::from_utf8").as_deref(),
+            Some("How do String::from_utf8 and String differ?")
+        );
+        assert_eq!(
+            swap("What does Option<T> hold?", "Option<T", "Result<T").as_deref(),
+            Some("What does Result<T> hold?")
         );
     }
 
