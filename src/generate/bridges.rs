@@ -15,6 +15,9 @@ use crate::chunk::Chunk;
 /// Most chunks a bridge may be named in: beyond that it is the corpus's subject, not a link.
 pub const MAX_CHUNKS: usize = 4;
 
+/// How much the second hop must be about a bridge of one plain word ([`about`]).
+const ABOUT_A_WORD: usize = 3;
+
 /// Bridges between `eligible` chunks of different documents: `a` is the first hop (names E in
 /// a fact), `b` the second (is about E: names it most, or under a heading), `term` is E.
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
@@ -65,6 +68,12 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                     (q, p)
                 };
                 let identifier = !identifiers(surface).is_empty();
+                // A single plain word bridges only to a page about it (a heading naming it, or
+                // three mentions): "Rustaceans" named in passing by the error-handling chapter
+                // made "what does the String and the string slice &str types recommend …".
+                if !identifier && !surface.contains(' ') && about(&chunks[b].text, key) < ABOUT_A_WORD {
+                    continue;
+                }
                 let score = 1.0 / everywhere as f32
                     + if identifier { 0.5 } else { 0.0 }
                     + about(&chunks[b].text, key) as f32 * 0.1;
@@ -175,5 +184,34 @@ mod tests {
             .expect("TP-409 links the pages");
         assert_eq!((p.a, p.b), (0, 1), "the troubleshooting page is about TP-409");
         assert!(facts_naming(&chunks[1], "TP-409")[0].shown.contains("TP-409"));
+    }
+
+    #[test]
+    fn a_plain_word_bridges_only_to_a_page_about_it() {
+        // The rust book: "Rustaceans" is named in passing on both pages.
+        let passing = [
+            chunk(
+                "strings.md",
+                "When Rustaceans refer to strings in Rust, they might mean String or &str.",
+            ),
+            chunk(
+                "errors.md",
+                "In production-quality code, most Rustaceans choose expect rather than unwrap.",
+            ),
+        ];
+        assert!(find(&passing, &[0, 1], &Pairing::default()).is_empty());
+        // A section about it is a page about it.
+        let about = [
+            chunk("install.md", "Deploy the server on Kubernetes with the chart."),
+            chunk(
+                "kubernetes.md",
+                "## Kubernetes\n\nOn Kubernetes the chart creates one StatefulSet per server.",
+            ),
+        ];
+        let pairs = find(&about, &[0, 1], &Pairing::default());
+        assert!(
+            pairs.iter().any(|p| p.term == "Kubernetes" && p.b == 1),
+            "{pairs:?}"
+        );
     }
 }

@@ -265,12 +265,13 @@ async fn answers_its_question(
     )
 }
 
-/// Every kind's last check, where the case is whole: its question names no code its labels
-/// lack, and its answer is one its labels hold, say as such, and do not contradict (the
+/// Every kind's last check, where the case is whole: its answer does not loop, its question
+/// names no code its labels lack, and its answer is one its labels hold, say as such, and do not contradict (the
 /// audit's RS507, RS508, RS510, RS512, RS513), so what generate accepts the audit passes.
 fn answer_held(a: Accepted) -> Result<Accepted, Rejection> {
     match &a.answer {
         Some(answer) if !a.relevant.is_empty() => {
+            verify::check_answer_form(answer)?;
             verify::check_asked_in_label(&a.question, &a.relevant)?;
             verify::check_answer(&a.question, answer, &a.relevant, a.language).map(|()| a)
         }

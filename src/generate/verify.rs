@@ -299,6 +299,16 @@ pub fn check_answer(
     }
 }
 
+/// Rejects an answer that says the same run of [`REPEAT`] words twice ("used with virtualenv,
+/// disables command when not in use, only usable with virtualenv, disables command when not in
+/// use, …"): a small model's output looping until its length cap, which no reviewer keeps.
+pub fn check_answer_form(answer: &str) -> Result<(), Rejection> {
+    if repeats_itself(&words(answer)) {
+        return Err(Rejection::RepeatsItself);
+    }
+    Ok(())
+}
+
 /// Rejects a question that names a code ([`answer::code_outside`]) its labels do not hold.
 pub fn check_asked_in_label(question: &str, labels: &[Label]) -> Result<(), Rejection> {
     let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
@@ -610,6 +620,17 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn an_answer_that_loops_is_turned_away() {
+        // Black's docs, an unanswerable's lookup reply.
+        let looped = "used with virtualenv, disables command when not in use, only usable with virtualenv, disables command when not in use, only usable with virtualenv, disables the";
+        assert_eq!(check_answer_form(looped), Err(Rejection::RepeatsItself));
+        // Parallel halves repeat a few words, not eight.
+        let parallel =
+            "get either an Ok value that contains a username or an Err value that contains an io::Error";
+        assert_eq!(check_answer_form(parallel), Ok(()));
     }
 
     #[test]

@@ -189,7 +189,7 @@ pub fn joined_question(question: &str, language: Language) -> Option<Range<usize
     static JOINED: OnceLock<Regex> = OnceLock::new();
     let re = JOINED.get_or_init(|| {
         Regex::new(
-            r"(?i)\band\s+(what|how|which|where|when|why|who|whom|whose)\s+((is|are|was|were|do|does|did|can|could|should|would|will|has|have|must|may)\b|(many|much|long|often|far)\b|\w+\s+(is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b)",
+            r"(?i)\band\s+(what|how|which|where|when|why|who|whom|whose)\s+((is|are|was|were|do|does|did|can|could|should|would|will|has|have|must|may)\b|(many|much|long|often|far)\b|\w+\s+(is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|\w+(s|ed)\s+(it|them|this|that|these|those)\b)",
         )
         .expect("valid regex")
     });
@@ -228,6 +228,8 @@ mod tests {
             "Which plan includes SSO, and what does it cost?",
             "What are the environment variables used to override settings, and what is the default output format for the CLI?",
             "Who founded the company and how many employees does it have?",
+            // The demo's multi-hop of 2026-12-02: a verb of its own, then a pronoun.
+            "what is the meaning of exit code 5 and what causes it",
         ] {
             assert!(joined_question(q, EN).is_some(), "{q}");
         }

@@ -282,7 +282,18 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if is_the_thing(&reply.value.answer_1, &reply.value.question_1, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
-    let swapped = |q: &str| swap(q, &term, &neighbour);
+    // A look-alike is of the thing's kind; the model's neighbour may not be ("the Box<T>
+    // enum"), so the kind word the question gave the thing is left out after it.
+    let kin = lookalikes.contains(&neighbour);
+    let swapped = |q: &str| {
+        swap(q, &term, &neighbour).map(|s| {
+            if kin {
+                s
+            } else {
+                without_kind_after(&s, &neighbour)
+            }
+        })
+    };
     let Some(asked) = swapped(&reply.value.question_1) else {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     };
@@ -506,6 +517,35 @@ fn swap(text: &str, term: &str, by: &str) -> Option<String> {
     Some(out)
 }
 
+/// Words that say what kind of thing a name is, as a question puts them after it.
+const KIND_WORDS: &[&str] = &[
+    "enum", "struct", "trait", "type", "function", "method", "macro", "module", "crate", "class", "package",
+    "library", "flag", "option", "command", "setting", "variable", "field", "file",
+];
+
+/// `question` without the kind word right after `name` ("what does the Box<T> enum do" →
+/// "what does the Box<T> do"); English kind words only, the question unchanged otherwise.
+fn without_kind_after(question: &str, name: &str) -> String {
+    let Some(at) = question.find(name) else {
+        return question.to_string();
+    };
+    let mut end = at + name.len();
+    if question[end..].starts_with('`') {
+        end += 1;
+    }
+    let rest = &question[end..];
+    let word: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    if !KIND_WORDS.contains(&word.to_lowercase().as_str()) {
+        return question.to_string();
+    }
+    let skip = rest.len() - rest.trim_start().len() + word.len();
+    format!("{}{}", &question[..end], &rest[skip..])
+}
+
 /// The checks of the question; returns it trimmed.
 fn check(
     ctx: &GenerateContext<'_>,
@@ -565,6 +605,29 @@ fn generic(neighbour: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kind_word_after_a_neighbour_is_left_out() {
+        assert_eq!(
+            without_kind_after("what does the Box<T> enum do", "Box<T>"),
+            "what does the Box<T> do"
+        );
+        assert_eq!(
+            without_kind_after(
+                "what does the std::io::Read function in Rust return",
+                "std::io::Read"
+            ),
+            "what does the std::io::Read in Rust return"
+        );
+        assert_eq!(
+            without_kind_after("What does the `--fast` flag do?", "--fast"),
+            "What does the `--fast` do?"
+        );
+        assert_eq!(
+            without_kind_after("Is Box<T> faster?", "Box<T>"),
+            "Is Box<T> faster?"
+        );
+    }
 
     #[test]
     fn a_codes_neighbour_is_written_like_it() {
