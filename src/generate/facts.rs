@@ -275,7 +275,12 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
         let byte = start + offset + (whole.len() - raw.len());
         let shown = visible(raw);
         let n = words(&shown).len();
-        let usable = WORDS.contains(&n) && !shown.ends_with(['?', '!', ':']) && !shown.contains("http");
+        // A console transcript ("$ cargo run Compiling … error[E0369]: …", a code block of an
+        // HTML page read as text) shows one run's output: asked about, it made "what is the
+        // error code in Rust" → "E0369".
+        let transcript = raw.starts_with("$ ");
+        let usable =
+            WORDS.contains(&n) && !shown.ends_with(['?', '!', ':']) && !shown.contains("http") && !transcript;
         if usable {
             let opener = words(&shown).first().cloned().unwrap_or_default();
             let context = LEANING
@@ -508,7 +513,8 @@ mod tests {
                     ```\nThe fenced code is not prose at all, not even a little bit.\n```\n\
                     Is this a question that a user could ask about it?\n\n\
                     [docs]: https://example.com/a/very/long/link/that/is/not/prose\n\n\
-                    See [the guide](guide.md) for the steps that restore a whole machine.\n";
+                    See [the guide](guide.md) for the steps that restore a whole machine.\n\n\
+                    $ cargo run Compiling chapter10 v0.1.0 error[E0369]: binary operation cannot be applied\n";
         let f = facts(text);
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(
