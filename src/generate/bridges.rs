@@ -115,9 +115,14 @@ pub fn about(text: &str, thing: &str) -> usize {
 }
 
 /// The facts of `chunk` to ask about E: those naming it, richest first; else (E only in a
-/// heading of the chunk) all of them.
+/// heading of the chunk) all of them; never one that leans on the sentence before it.
 pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
-    let all = facts::facts(&chunk.text);
+    // A sentence that leans on the one before ("This decorator includes …") says something of
+    // what that one names, not of E: a question about E answered with it is answered wrong.
+    let all: Vec<Fact> = facts::facts(&chunk.text)
+        .into_iter()
+        .filter(|f| !f.leans())
+        .collect();
     let lower = thing.to_lowercase();
     let naming: Vec<Fact> = all
         .iter()
@@ -184,6 +189,12 @@ mod tests {
             .expect("TP-409 links the pages");
         assert_eq!((p.a, p.b), (0, 1), "the troubleshooting page is about TP-409");
         assert!(facts_naming(&chunks[1], "TP-409")[0].shown.contains("TP-409"));
+        // A sentence leaning on the one before says nothing of E itself.
+        let leaning = chunk(
+            "attrs.md",
+            "This decorator includes stepping through generated methods using a debugger for slots.",
+        );
+        assert!(facts_naming(&leaning, "slots").is_empty());
     }
 
     #[test]

@@ -32,6 +32,16 @@ pub struct Fact {
     score: usize,
 }
 
+impl Fact {
+    /// Whether it opens with a word that leans on the sentence before ("This decorator …",
+    /// "It …"), whether or not that sentence is at hand.
+    pub fn leans(&self) -> bool {
+        words(&self.shown)
+            .first()
+            .is_some_and(|w| LEANING.contains(&w.as_str()))
+    }
+}
+
 /// A fact that is a table row, with the table it stands in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {

@@ -190,7 +190,7 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     if form::questions_asked(q) > 1 {
         return Err(Rejection::SeveralQuestions);
     }
-    if repeats_itself(&words(q)) {
+    if repeats_itself(&words(q)) || repeats_a_code(q) {
         return Err(Rejection::RepeatsItself);
     }
     let meta =
@@ -244,6 +244,23 @@ const REPEAT: usize = 8;
 fn repeats_itself(words: &[String]) -> bool {
     let mut seen = HashSet::new();
     words.windows(REPEAT).any(|w| !seen.insert(w))
+}
+
+/// Whether `question` names the same code twice ("the differences between both the ``attr``
+/// namespace and `attrs.exceptions` and `attrs.exceptions`"): a question compares or asks
+/// about a code once; twice, a small model lost its thread.
+fn repeats_a_code(question: &str) -> bool {
+    let mut seen = HashSet::new();
+    question
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-'))
+        .filter(|w| {
+            let inner_dot = w
+                .char_indices()
+                .any(|(i, c)| c == '.' && i > 0 && i + 1 < w.len());
+            w.starts_with("--") || w.contains('_') || w.contains("::") || inner_dot
+        })
+        .any(|w| !seen.insert(w.to_lowercase()))
 }
 
 /// Words of the generation prompts that a question repeating them leaks: a user never saw a
@@ -476,6 +493,15 @@ mod tests {
             ),
             Err(Rejection::SeveralQuestions)
         );
+        // The attrs run of 2026-12-02: one code twice.
+        assert_eq!(
+            check_question(
+                "what are the differences between both the ``attr`` namespace and `attrs.exceptions` and `attrs.exceptions`",
+                Language::ENGLISH
+            ),
+            Err(Rejection::RepeatsItself)
+        );
+        assert!(check_question("How do `--include` and `--exclude` differ?", Language::ENGLISH).is_ok());
         assert_eq!(
             check_question(
                 "What is a security incident? How can it affect the agent?",
