@@ -288,7 +288,7 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
         // A console transcript ("$ cargo run Compiling … error[E0369]: …", a code block of an
         // HTML page read as text) shows one run's output: asked about, it made "what is the
         // error code in Rust" → "E0369".
-        let transcript = raw.starts_with("$ ");
+        let transcript = is_transcript(raw);
         let usable =
             WORDS.contains(&n) && !shown.ends_with(['?', '!', ':']) && !shown.contains("http") && !transcript;
         if usable {
@@ -311,6 +311,21 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
             previous = Some(visible(raw));
         }
     }
+}
+
+/// Whether `sentence` is console output: a shell prompt ("$ cargo run …") or a compiler's
+/// message ("error[E0369]: …", "error: could not compile …", "warning: …", "--> src/main.rs")
+/// opening it or one of its lines.
+fn is_transcript(sentence: &str) -> bool {
+    sentence.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("$ ")
+            || l.starts_with("--> ")
+            || ["error", "warning"]
+                .iter()
+                .any(|w| l.strip_prefix(w).is_some_and(|r| r.starts_with([':', '['])))
+    }) || sentence.contains(" error[E")
+        || sentence.contains(" error: could not compile")
 }
 
 /// The table's data rows, each shown with its column names.
@@ -524,7 +539,8 @@ mod tests {
                     Is this a question that a user could ask about it?\n\n\
                     [docs]: https://example.com/a/very/long/link/that/is/not/prose\n\n\
                     See [the guide](guide.md) for the steps that restore a whole machine.\n\n\
-                    $ cargo run Compiling chapter10 v0.1.0 error[E0369]: binary operation cannot be applied\n";
+                    $ cargo run Compiling chapter10 v0.1.0 error[E0369]: binary operation cannot be applied\n\n\
+                    For more information about this error, try the explain command of the compiler now. error: could not compile `chapter10` due to 1 previous error\n";
         let f = facts(text);
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(
