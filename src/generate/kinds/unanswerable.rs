@@ -1,6 +1,7 @@
 //! Unanswerable questions, built so that they are unanswerable by design and checkably so: a
 //! fact of the corpus names a specific thing (a product, platform, plan, error code, option);
-//! the model lists things of the same kind; the first the corpus never mentions is the
+//! the model lists things of the same kind (and, for a code, look-alikes are made: a part
+//! swapped for its antonym, a number changed); the first the corpus never mentions is the
 //! neighbour. The model then writes the fact's own question about the thing, as a lookup, and
 //! the neighbour takes the thing's place in it: "Why does my script fail with TP-401?" becomes
 //! "Why does my script fail with TP-402?", a question on the corpus's topic that it cannot
@@ -9,8 +10,8 @@
 //! Checks: the thing is what the question asks about, not what it asks for (its answer does not
 //! name it: swapped, "What encoding are strings in UTF-8?" would answer itself); the neighbour
 //! is not the thing, occurs nowhere in the corpus, and the question names it (and not the
-//! original); then a judge shown the passages keyword search finds for the question must find
-//! no answer there. Asked instead to "write a question the passage does not answer", or to
+//! original); then, where the answerability judge is calibrated for the model, the judge shown
+//! the passages keyword search finds for the question must find no answer there. Asked instead to "write a question the passage does not answer", or to
 //! invent a neighbour and its question in one go, small models wrote questions the corpus
 //! answers, vague ones, or "neighbours" made of the prompt's words; asked for the question of
 //! the changed fact, the 1.5B model left the neighbour out half the time.
