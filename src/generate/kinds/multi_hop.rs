@@ -253,8 +253,15 @@ pub fn check_bridge(
         return Err(Rejection::BridgeNamed);
     }
     let answer = r.answer_2.trim().to_string();
-    // The answer is what hop 2 says about the thing, not the thing itself.
-    let is_thing = !set(&answer).is_empty() && set(&answer).is_subset(&set(thing));
+    // The answer is what hop 2 says about the thing, not the thing itself, nor the thing with
+    // the question's words ("what should I edit in the agent's configuration file?" → "edit
+    // `/etc/tidepool/agent.toml` on the agent": the bridge, which the question was to hide).
+    // One that names the thing and adds at most one word of its own ("agent" beside
+    // "agent.toml") says nothing more; a one-word answer that does not name it ("expect") may.
+    let known: HashSet<String> = set(thing).union(&set(&question_2)).cloned().collect();
+    let own = set(&answer).difference(&known).count();
+    let is_thing = !set(&answer).is_empty()
+        && (set(&answer).is_subset(&set(thing)) || says(&answer, thing, language) && own <= 1);
     if answer.is_empty() || is_thing || !says(fact_2, &answer, language) && !mostly(&set(&answer), &t2) {
         return Err(Rejection::UnsupportedAnswer);
     }
@@ -697,6 +704,19 @@ mod tests {
             "TP-409",
         );
         assert!(check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH).is_err());
+        // The demo's of 2026-12-02: the answer is the thing in the question's words.
+        let r = BridgeReply {
+            blank_question: "Where does Tidepool read the agent's configuration file?".into(),
+            blank_described: "the agent's configuration file".into(),
+            question_2: "What should I edit in `/etc/tidepool/agent.toml`?".into(),
+            answer_2: "edit `/etc/tidepool/agent.toml` on the agent".into(),
+        };
+        let f1 = "Tidepool reads two TOML files: `/etc/tidepool/server.toml` on the server and `/etc/tidepool/agent.toml` on each agent.";
+        let f2 = "Edit `/etc/tidepool/agent.toml` on the agent.";
+        assert_eq!(
+            check_bridge(&r, "/etc/tidepool/agent.toml", f1, f2, Language::ENGLISH),
+            Err(Rejection::UnsupportedAnswer)
+        );
         // The phrase comes from hop 2's fact, not hop 1's: nothing of hop 1 is asked.
         let r = reply(
             "How long does a job wait before it fails with TP-409?",
