@@ -254,12 +254,7 @@ fn repeats_a_code(question: &str) -> bool {
     question
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-'))
-        .filter(|w| {
-            let inner_dot = w
-                .char_indices()
-                .any(|(i, c)| c == '.' && i > 0 && i + 1 < w.len());
-            w.starts_with("--") || w.contains('_') || w.contains("::") || inner_dot
-        })
+        .filter(|w| w.starts_with("--") || answer::is_code(w))
         .any(|w| !seen.insert(w.to_lowercase()))
 }
 
@@ -373,6 +368,22 @@ pub fn says(text: &str, part: &str, language: Language) -> bool {
     let have: HashSet<String> = words.content_terms(text).into_iter().collect();
     let need = words.content_terms(part);
     !need.is_empty() && need.iter().all(|t| have.contains(t))
+}
+
+/// Whether `answer` is only `thing`: its words are the thing's, or it says the thing and adds
+/// at most one content word to it and to `question` ("ISO-8859-1", "edit
+/// `/etc/tidepool/agent.toml` on the agent"). One that names the thing and goes on ("Option<T>
+/// is a generic enum that holds a value or nothing", "backups fail with TP-507 while restores
+/// continue") says something about it; a one-word answer without the thing ("expect") may too.
+pub fn is_only(answer: &str, question: &str, thing: &str, language: Language) -> bool {
+    let words = language.analyzer();
+    let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
+    let (said, named) = (set(answer), set(thing));
+    if said.is_empty() {
+        return false;
+    }
+    let known: HashSet<String> = named.union(&set(question)).cloned().collect();
+    said.is_subset(&named) || says(answer, thing, language) && said.difference(&known).count() <= 1
 }
 
 /// Locates `quote` in `doc` (preferring the occurrence nearest `near`) and builds the label from

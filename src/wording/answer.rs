@@ -196,25 +196,16 @@ fn not_a_reference(claim: &str, fact: &str) -> Result<(), AnswerFault> {
     Ok(())
 }
 
-/// The first code-like word of `question` — one with `_`, `::`, a `.` inside, or letters mixed
-/// with digits ("p3", "calculate_length", "atom.io") — that `fact` does not write (letters and
-/// digits compared): a question about `p3` labelled with a sentence about `Point` asks what
-/// its label does not say. Capitalised words inside ("PyCharm") are names, which a label may
-/// leave to its heading, and are not read.
+/// The first code of `question` ([`is_code`]: "p3", "calculate_length", "atom.io") that
+/// `fact` does not write (letters and digits compared): a question about `p3` labelled with a
+/// sentence about `Point` asks what its label does not say. Capitalised names ("PyCharm"),
+/// which a label may leave to its heading, are not read.
 pub fn code_outside(question: &str, fact: &str) -> Option<String> {
     let held = squash(fact);
     question
         .split(|c: char| c.is_whitespace() || c == '/')
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
-        .find(|w| {
-            let letters = w.chars().any(char::is_alphabetic);
-            let digits = w.chars().any(|c| c.is_ascii_digit());
-            let inner_dot = w
-                .char_indices()
-                .any(|(i, c)| c == '.' && i > 0 && i + 1 < w.len());
-            let code = letters && (w.contains('_') || w.contains("::") || inner_dot || digits);
-            code && !held.contains(&squash(w))
-        })
+        .find(|w| is_code(w) && !held.contains(&squash(w)))
         .map(str::to_string)
 }
 
@@ -432,20 +423,25 @@ fn specifics(claim: &str, language: Language) -> Vec<String> {
     out
 }
 
-/// A word that is a code rather than wording: `_`, `::`, a `.` inside, letters mixed with
-/// digits, or a capital after a lower-case letter.
+/// A word that is a code rather than wording: [`is_code`], or a capital after a lower-case
+/// letter.
 fn is_identifier(w: &str) -> bool {
-    let inner = |c: char| {
-        w.char_indices()
-            .any(|(i, x)| x == c && i > 0 && i + c.len_utf8() < w.len())
-    };
-    let letters = w.chars().any(char::is_alphabetic);
-    let digits = w.chars().any(|c| c.is_ascii_digit());
     let camel = w
         .chars()
         .zip(w.chars().skip(1))
         .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
-    letters && (w.contains('_') || w.contains("::") || inner('.') || digits || camel)
+    is_code(w) || camel
+}
+
+/// A word that is a code by its marks: `_`, `::`, a `.` inside, or letters mixed with digits
+/// ("p3", "calculate_length", "atom.io"). A capital inside ("PyCharm") is a name, not a mark.
+pub fn is_code(w: &str) -> bool {
+    let inner_dot = w
+        .char_indices()
+        .any(|(i, c)| c == '.' && i > 0 && i + 1 < w.len());
+    let letters = w.chars().any(char::is_alphabetic);
+    let digits = w.chars().any(|c| c.is_ascii_digit());
+    letters && (w.contains('_') || w.contains("::") || inner_dot || digits)
 }
 
 /// Lower-cased letters and digits only: "XChaCha20-Poly1305" and "xchacha20 poly1305" alike.

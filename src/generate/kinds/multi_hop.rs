@@ -27,7 +27,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, says};
+use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
@@ -253,15 +253,10 @@ pub fn check_bridge(
         return Err(Rejection::BridgeNamed);
     }
     let answer = r.answer_2.trim().to_string();
-    // The answer is what hop 2 says about the thing, not the thing itself, nor the thing with
+    // The answer is what hop 2 says about the thing, not the thing itself, nor the thing in
     // the question's words ("what should I edit in the agent's configuration file?" → "edit
-    // `/etc/tidepool/agent.toml` on the agent": the bridge, which the question was to hide).
-    // One that names the thing and adds at most one word of its own ("agent" beside
-    // "agent.toml") says nothing more; a one-word answer that does not name it ("expect") may.
-    let known: HashSet<String> = set(thing).union(&set(&question_2)).cloned().collect();
-    let own = set(&answer).difference(&known).count();
-    let is_thing = !set(&answer).is_empty()
-        && (set(&answer).is_subset(&set(thing)) || says(&answer, thing, language) && own <= 1);
+    // `/etc/tidepool/agent.toml` on the agent": the bridge the question was to hide).
+    let is_thing = is_only(&answer, &question_2, thing, language);
     if answer.is_empty() || is_thing || !says(fact_2, &answer, language) && !mostly(&set(&answer), &t2) {
         return Err(Rejection::UnsupportedAnswer);
     }

@@ -16,8 +16,6 @@
 //! answers, vague ones, or "neighbours" made of the prompt's words; asked for the question of
 //! the changed fact, the 1.5B model left the neighbour out half the time.
 
-use std::collections::HashSet;
-
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -30,7 +28,9 @@ use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::pairs::Pairing;
-use crate::generate::verify::{Rejection, check_not_example, check_on_topic, check_query, check_question};
+use crate::generate::verify::{
+    Rejection, check_not_example, check_on_topic, check_query, check_question, is_only,
+};
 use crate::judge;
 use crate::lang::Language;
 use crate::llm::Llm;
@@ -280,7 +280,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let language = ctx.language_of(task.chunks[0]);
     // "What encoding is used for strings in ISO-8859-1?": the thing is what the fact's question
     // asks for, not what it asks about; put in the neighbour, the question answers itself.
-    if is_the_thing(&reply.value.answer_1, &reply.value.question_1, &term, language) {
+    if is_only(&reply.value.answer_1, &reply.value.question_1, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     // A look-alike is of the thing's kind; the model's neighbour may not be ("the Box<T>
@@ -338,28 +338,6 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         language,
         difficulty: None,
     })])
-}
-
-/// Whether `answer` is the thing itself: it says `term` and adds at most one content word
-/// of its own to it and to the question ("ISO-8859-1", "the UTF-8 encoding"). An answer that
-/// restates its subject and goes on ("Option<T> is a generic enum that holds a value or
-/// nothing") is about the thing: a small model opens its answers that way.
-fn is_the_thing(answer: &str, question: &str, term: &str, language: Language) -> bool {
-    if !crate::generate::verify::says(answer, term, language) {
-        return false;
-    }
-    let words = language.analyzer();
-    let known: HashSet<String> = words
-        .content_terms(term)
-        .into_iter()
-        .chain(words.content_terms(question))
-        .collect();
-    let own: HashSet<String> = words
-        .content_terms(answer)
-        .into_iter()
-        .filter(|t| !known.contains(t))
-        .collect();
-    own.len() <= 1
 }
 
 /// Words and the word a look-alike puts in their place, both ways: SQuAD 2.0's antonym swap
@@ -655,13 +633,13 @@ mod tests {
     fn an_answer_that_is_the_thing_is_told_from_one_that_opens_with_it() {
         let en = Language::ENGLISH;
         let q = "What encoding is used for strings in ISO-8859-1?";
-        assert!(is_the_thing("ISO-8859-1", q, "ISO-8859-1", en));
-        assert!(is_the_thing("the ISO-8859-1 charset", q, "ISO-8859-1", en));
+        assert!(is_only("ISO-8859-1", q, "ISO-8859-1", en));
+        assert!(is_only("the ISO-8859-1 charset", q, "ISO-8859-1", en));
         // The rust book run: the answer restates its subject and goes on.
         let q = "What does the Option<T> enum in Rust represent?";
         let a = "Option<T> is a generic enum in Rust that can hold either a value of type T or nothing.";
-        assert!(!is_the_thing(a, q, "Option<T>", en));
-        assert!(!is_the_thing("a value or nothing", q, "Option<T>", en));
+        assert!(!is_only(a, q, "Option<T>", en));
+        assert!(!is_only("a value or nothing", q, "Option<T>", en));
     }
 
     #[test]
