@@ -254,7 +254,7 @@ fn repeats_a_code(question: &str) -> bool {
     question
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-'))
-        .filter(|w| w.starts_with("--") || answer::is_code(w))
+        .filter(|w| w.starts_with("--") || answer::has_code_marks(w))
         .any(|w| !seen.insert(w.to_lowercase()))
 }
 

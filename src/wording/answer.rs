@@ -433,15 +433,21 @@ fn is_identifier(w: &str) -> bool {
     is_code(w) || camel
 }
 
-/// A word that is a code by its marks: `_`, `::`, a `.` inside, or letters mixed with digits
-/// ("p3", "calculate_length", "atom.io"). A capital inside ("PyCharm") is a name, not a mark.
+/// A word that is a code: [`has_code_marks`], or letters mixed with digits ("p3",
+/// "calculate_length", "atom.io"). A capital inside ("PyCharm") is a name, not a mark.
 pub fn is_code(w: &str) -> bool {
+    let letters = w.chars().any(char::is_alphabetic);
+    let digits = w.chars().any(|c| c.is_ascii_digit());
+    letters && (has_code_marks(w) || digits)
+}
+
+/// A word written with a code's marks: `_`, `::` or a `.` inside. Short names with digits
+/// ("s1", "s3") are not marked: a question may well say one twice.
+pub fn has_code_marks(w: &str) -> bool {
     let inner_dot = w
         .char_indices()
         .any(|(i, c)| c == '.' && i > 0 && i + 1 < w.len());
-    let letters = w.chars().any(char::is_alphabetic);
-    let digits = w.chars().any(|c| c.is_ascii_digit());
-    letters && (w.contains('_') || w.contains("::") || inner_dot || digits)
+    w.contains('_') || w.contains("::") || inner_dot
 }
 
 /// Lower-cased letters and digits only: "XChaCha20-Poly1305" and "xchacha20 poly1305" alike.
