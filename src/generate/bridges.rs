@@ -11,12 +11,18 @@ use super::facts::{self, Fact};
 use super::names::{identifiers, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
+use crate::lang::Language;
 
 /// Most chunks a bridge may be named in: beyond that it is the corpus's subject, not a link.
 pub const MAX_CHUNKS: usize = 4;
 
 /// How much the second hop must be about a bridge of one plain word ([`about`]).
 const ABOUT_A_WORD: usize = 3;
+
+/// Fewest content terms hop 2's fact must say beyond hop 1's. attrs says "All objects from
+/// `attrs.filters` are also available from `attr.filters`" on two pages: a bridge over it asks
+/// what hop 1 already answered.
+const MIN_NEW_TERMS: usize = 2;
 
 /// Bridges between `eligible` chunks of different documents: `a` is the first hop (names E in
 /// a fact), `b` the second (is about E: names it most, or under a heading), `term` is E.
@@ -72,6 +78,14 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                 // three mentions): "Rustaceans" named in passing by the error-handling chapter
                 // made "what does the String and the string slice &str types recommend …".
                 if !identifier && !surface.contains(' ') && about(&chunks[b].text, key) < ABOUT_A_WORD {
+                    continue;
+                }
+                let language = pairing.language(a);
+                let hops = facts_naming(&chunks[a], surface)
+                    .into_iter()
+                    .filter(|f| f.shown.to_lowercase().contains(key.as_str()))
+                    .any(|f1| second_fact(&chunks[b], surface, &f1, language).is_some());
+                if !hops {
                     continue;
                 }
                 let score = 1.0 / everywhere as f32
@@ -130,6 +144,37 @@ pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
         .cloned()
         .collect();
     if naming.is_empty() { all } else { naming }
+}
+
+/// Hop 2's fact about `thing` in `chunk`, given hop 1's fact `first`: of the facts naming it
+/// that say [`MIN_NEW_TERMS`] or more beyond `first`, one that names no other identifier (shown
+/// "The `--fast` flag turns off this check and the `--safe` flag enables it", a small model
+/// asked about `--safe` asks about `--fast`), then one naming the thing in its first words (its
+/// subject), then the one saying most beyond `first`.
+pub fn second_fact(chunk: &Chunk, thing: &str, first: &Fact, language: Language) -> Option<Fact> {
+    let words = language.analyzer();
+    let lower = thing.to_lowercase();
+    let said: BTreeSet<String> = words.content_terms(&first.shown).into_iter().collect();
+    let thing_terms: BTreeSet<String> = words.content_terms(thing).into_iter().collect();
+    facts_naming(chunk, thing)
+        .into_iter()
+        .filter_map(|f| {
+            let new: BTreeSet<String> = words
+                .content_terms(&f.shown)
+                .into_iter()
+                .filter(|t| !said.contains(t) && !thing_terms.contains(t))
+                .collect();
+            let alone = identifiers(&f.shown)
+                .iter()
+                .all(|i| i.to_lowercase().contains(&lower) || lower.contains(&i.to_lowercase()));
+            let text = f.shown.to_lowercase();
+            let early = text
+                .find(&lower)
+                .is_some_and(|at| text[..at].split_whitespace().count() <= 3);
+            (new.len() >= MIN_NEW_TERMS).then_some(((alone, early, new.len()), f))
+        })
+        .max_by(|(x, _), (y, _)| x.cmp(y))
+        .map(|(_, f)| f)
 }
 
 #[cfg(test)]
@@ -224,5 +269,36 @@ mod tests {
             pairs.iter().any(|p| p.term == "Kubernetes" && p.b == 1),
             "{pairs:?}"
         );
+    }
+
+    #[test]
+    fn the_second_hop_says_more_than_the_first_and_is_about_the_thing() {
+        // attrs names each namespace alias on two pages, in the same words: no bridge.
+        let same = [
+            chunk(
+                "api.md",
+                "All objects from `attrs.filters` are also available from `attr.filters` in the old namespace.",
+            ),
+            chunk(
+                "filters.md",
+                "## Filters\n\nAll objects from `attrs.filters` are also available in `attr.filters` as before.",
+            ),
+        ];
+        assert!(
+            find(&same, &[0, 1], &Pairing::default()).is_empty(),
+            "{:?}",
+            find(&same, &[0, 1], &Pairing::default())
+        );
+        // Black: of two facts naming `--safe`, the one about it alone is the second hop.
+        let first =
+            facts::facts("When run with `--safe` (the default), Black checks that the code is equivalent.")
+                .remove(0);
+        let second = chunk(
+            "usage.md",
+            "The `--fast` flag turns off this check and the `--safe` flag explicitly enables it again. \
+             The `--safe` flag costs about a fifth more time on large files of generated code.",
+        );
+        let f2 = second_fact(&second, "--safe", &first, Language::ENGLISH).expect("a second hop");
+        assert!(f2.shown.starts_with("The `--safe` flag costs"), "{}", f2.shown);
     }
 }

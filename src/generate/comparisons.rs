@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::facts::{self, Fact, Row};
-use super::names::things;
+use super::names::{identifiers, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
@@ -201,7 +201,9 @@ fn across_rows(chunk: usize, (fa, ra): (&Fact, &Row), (fb, rb): (&Fact, &Row)) -
     })
 }
 
-/// Sentences of chunks `a` and `b` (which may be the same) that say the same of two things.
+/// Sentences of chunks `a` and `b` (which may be the same) that say the same of two things; a
+/// sentence leaning on the one before ("This behavior can be changed using *on_setattr*") says
+/// it of what that one names, and compares nothing.
 pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language) -> Vec<Comparison> {
     let words = language.analyzer();
     let frame = |f: &Fact| -> (BTreeSet<String>, BTreeSet<String>) {
@@ -215,9 +217,17 @@ pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language
         (terms, names)
     };
     let mut out = Vec::new();
-    for (i, x) in fa.iter().enumerate().filter(|(_, f)| f.row.is_none()) {
+    for (i, x) in fa
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.row.is_none() && !f.leans())
+    {
         let (tx, nx) = frame(x);
-        for (j, y) in fb.iter().enumerate().filter(|(_, f)| f.row.is_none()) {
+        for (j, y) in fb
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.row.is_none() && !f.leans())
+        {
             if a == b && j <= i {
                 continue;
             }
@@ -225,16 +235,24 @@ pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language
             let shared = tx.intersection(&ty).count();
             let smaller = tx.len().min(ty.len()).max(1);
             let overlap = shared as f32 / smaller as f32;
-            // Each side names something the other does not: two things, not one said twice.
-            let lower = |s: &str| s.to_lowercase();
-            let own_x = nx.iter().any(|n| !lower(&y.shown).contains(&lower(n)));
-            let own_y = ny.iter().any(|n| !lower(&x.shown).contains(&lower(n)));
-            if shared < MIN_SHARED || overlap < MIN_OVERLAP || !own_x || !own_y || x.shown == y.shown {
+            // Each side names something the other does not: two things, not one said twice;
+            // and the two are of one kind (two flags, two plain names), else the sentences
+            // merely share words ("`X-Diff` corresponds to `--diff`" and "these correspond to
+            // flags of _Black_").
+            let (Some(thing_x), Some(thing_y)) = (own_thing(x, &nx, y), own_thing(y, &ny, x)) else {
+                continue;
+            };
+            if shared < MIN_SHARED
+                || overlap < MIN_OVERLAP
+                || x.shown == y.shown
+                || !same_kind(&thing_x, &thing_y)
+                || !parallel(&x.shown, &thing_x.0, &y.shown, &thing_y.0, language)
+            {
                 continue;
             }
             let numbers = has_digit(&x.shown) && has_digit(&y.shown);
-            let side = |f: &Fact| Side {
-                thing: None,
+            let side = |f: &Fact, thing: &str| Side {
+                thing: Some(thing.to_string()),
                 value: None,
                 shown: f.shown.clone(),
                 quote: f.quote.clone(),
@@ -245,14 +263,112 @@ pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language
                 chunk_a: a,
                 chunk_b: b,
                 attribute: None,
-                a: side(x),
-                b: side(y),
+                a: side(x, &thing_x.0),
+                b: side(y, &thing_y.0),
                 score: overlap + if numbers { 0.3 } else { 0.0 },
             });
         }
     }
     out.sort_by(|x, y| y.score.total_cmp(&x.score));
     out
+}
+
+/// The thing fact `f` (naming `names`) says something of and `other` does not name: the first
+/// such name in `f`, and whether it is a code (an identifier) rather than a plain name.
+fn own_thing(f: &Fact, names: &BTreeSet<String>, other: &Fact) -> Option<(String, bool)> {
+    let (text, other) = (f.shown.to_lowercase(), other.shown.to_lowercase());
+    let name = names
+        .iter()
+        .filter(|n| !other.contains(&n.to_lowercase()))
+        .filter_map(|n| text.find(&n.to_lowercase()).map(|at| (at, n)))
+        .min()
+        .map(|(_, n)| n.clone())?;
+    let code = identifiers(&f.shown).contains(&name);
+    Some((name, code))
+}
+
+/// What sentence `text` says after `thing`, its closing code marks and punctuation aside
+/// ("If using the newer `attrs.define` decorator, converters run on initialization." →
+/// "decorator, converters run on initialization"); none when nothing follows it.
+pub fn after_thing(text: &str, thing: &str) -> Option<String> {
+    let at = text.find(thing)? + thing.len();
+    let rest = text[at..]
+        .trim_start_matches(['`', ')', ':', ' ', '*', '_'])
+        .trim_end_matches(['.', ' ']);
+    (rest.split_whitespace().count() >= 2).then(|| rest.to_string())
+}
+
+/// Share of the shorter sentence's words the two must say in the same order, their things
+/// read as one word: "If using the old-school `attr.s` decorator, converters only run on
+/// initialization" and "If using the newer `attrs.define`, converters run on initialization and
+/// on attribute setting" are one sentence said of two things; "*attrs* still mimics Python 2's
+/// behaviour" and "there are still reasons to prefer *attrs* over Data Classes" share words only.
+const MIN_PARALLEL: f32 = 0.5;
+
+/// Whether sentences `a` (about `ta`) and `b` (about `tb`) say the same of their things
+/// ([`MIN_PARALLEL`]) and differ in more than names: "All objects from `attrs.filters` are
+/// also available in `attr.filters`" and the same of `attrs.setters` compare nothing.
+fn parallel(a: &str, ta: &str, b: &str, tb: &str, language: Language) -> bool {
+    let analyzer = language.analyzer();
+    let tokens = |text: &str, thing: &str| -> Vec<String> {
+        let thing = thing.to_lowercase();
+        text.split_whitespace()
+            .map(|w| {
+                let w = w.to_lowercase();
+                if w.contains(&thing) {
+                    "\u{0}thing".to_string()
+                } else {
+                    w.trim_matches(|c: char| !c.is_alphanumeric()).to_string()
+                }
+            })
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let (x, y) = (tokens(a, ta), tokens(b, tb));
+    let common = lcs(&x, &y);
+    let shorter = x.len().min(y.len()).max(1);
+    // What is left of each side besides the common words and the names it holds.
+    let names: Vec<String> = identifiers(a)
+        .into_iter()
+        .chain(identifiers(b))
+        .chain(things(a))
+        .chain(things(b))
+        .map(|n| n.to_lowercase())
+        .collect();
+    // Each side says something of its own, besides names and function words: "(it's the
+    // same module in a different namespace)" added to one side compares nothing.
+    let own = |p: &[String], q: &[String]| {
+        p.iter().any(|w| {
+            !q.contains(w)
+                && !w.starts_with('\u{0}')
+                && !analyzer.is_stopword(w)
+                && !names
+                    .iter()
+                    .any(|n| n.contains(w.as_str()) || w.contains(n.as_str()))
+        })
+    };
+    let differs = own(&x, &y) && own(&y, &x);
+    common as f32 / shorter as f32 >= MIN_PARALLEL && differs
+}
+
+/// Length of the longest common subsequence of two word lists.
+fn lcs(x: &[String], y: &[String]) -> usize {
+    let mut row = vec![0usize; y.len() + 1];
+    for a in x {
+        let mut diagonal = 0;
+        for (j, b) in y.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if a == b { diagonal + 1 } else { above.max(row[j]) };
+            diagonal = above;
+        }
+    }
+    row[y.len()]
+}
+
+/// Whether two things are of one kind: two codes written alike (two flags, two dotted keys)
+/// or two plain names.
+fn same_kind((a, code_a): &(String, bool), (b, code_b): &(String, bool)) -> bool {
+    code_a == code_b && shape(a) == shape(b)
 }
 
 /// Every comparison between and within `eligible` chunks, as pairs of chunks for planning (the
@@ -475,5 +591,42 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn prose_sides_name_their_things_and_the_things_are_of_one_kind() {
+        let en = Language::ENGLISH;
+        let f = |t: &str| facts::facts(t).remove(0);
+        // attrs: two decorators, a converter rule each.
+        let a = f(
+            "If using the old-school `attr.s` decorator, converters only run on initialization by default.",
+        );
+        let b = f(
+            "If using the newer `attrs.define` decorator, converters run on initialization and on attribute setting.",
+        );
+        let found = in_prose(0, std::slice::from_ref(&a), 1, std::slice::from_ref(&b), en);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].a.thing.as_deref(), Some("attr.s"));
+        assert_eq!(found[0].b.thing.as_deref(), Some("attrs.define"));
+        assert_eq!(found[0].label(), "attr.s vs attrs.define");
+        // attrs: the same sentence of two namespaces, differing only in names.
+        let a = f("All objects from `attrs.filters` are also available in `attr.filters` at runtime.");
+        let b = f(
+            "All objects from `attrs.setters` are also available from `attr.setters` at runtime \
+                   (it's the same module in a different namespace).",
+        );
+        assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
+        // Two plain names in sentences that only share words.
+        let a = f("Unfortunately, attrs still mimics the old behaviour of Python for hashing reasons.");
+        let b = f("Nevertheless, there are still reasons for hashing to prefer attrs over Data Classes.");
+        assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
+        // attrs: sentences that lean on the one before say it of what that one names.
+        let a = f("This behavior can be changed using the *on_setattr* argument of the decorator.");
+        let b = f("This can be used to change the `__init__` argument names of the decorator.");
+        assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
+        // Black: a header and the tool's name share words, and are not two of a kind.
+        let a = f("These headers correspond to command line flags for _Black_ on every request.");
+        let b = f("The `X-Diff` header corresponds to the `--diff` command line flag on every request.");
+        assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
     }
 }

@@ -9,6 +9,9 @@
 //! prompt shows: links reduced to their text, line breaks to spaces, a table row with its column
 //! names, and, for a sentence that opens with "It" or "This", the sentence before it.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::lang::Language;
@@ -441,9 +444,21 @@ pub fn visible(s: &str) -> String {
         }
     }
     out.push_str(rest);
-    let out = out.replace("**", "").replace("__", "");
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Strong emphasis marks go, but not inside code: `__attrs_post_init__` is the name users
+    // paste, and "attrs_post_init" names nothing.
+    let mut plain = String::with_capacity(out.len());
+    let mut at = 0;
+    for code in CODE_SPAN.find_iter(&out) {
+        plain.push_str(&out[at..code.start()].replace("**", "").replace("__", ""));
+        plain.push_str(code.as_str());
+        at = code.end();
+    }
+    plain.push_str(&out[at..].replace("**", "").replace("__", ""));
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// A code span, in single or double backticks.
+static CODE_SPAN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"``.*?``|`[^`]*`").expect("valid regex"));
 
 /// Distinct content words, plus one for each specific: a number, a code span, an option.
 fn score(shown: &str) -> usize {
@@ -550,6 +565,14 @@ mod tests {
         assert_eq!(
             f[0].quote,
             "See [the guide](guide.md) for the steps that restore a whole machine."
+        );
+    }
+
+    #[test]
+    fn emphasis_goes_and_code_stays_as_written() {
+        assert_eq!(
+            visible("- `__attrs_post_init__` is run **after** ``__init__`` and __always__ [once](x.md)."),
+            "- `__attrs_post_init__` is run after ``__init__`` and always once."
         );
     }
 

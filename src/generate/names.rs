@@ -209,6 +209,83 @@ const STARTERS: &[&str] = &[
     "meaning",
 ];
 
+/// How a code is written, when it is one: a flag, a generic type, a path, a dotted key, a
+/// snake_case name, or a file path; none for a plain name.
+pub fn shape(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    if name.starts_with('-') {
+        Some("flag")
+    } else if name.contains('<') {
+        Some("generic")
+    } else if name.contains("::") {
+        Some("path")
+    } else if name.contains('/') {
+        Some("file")
+    } else if name.contains('.') && !name.contains(' ') {
+        Some("dotted")
+    } else if name.contains('_') {
+        Some("snake")
+    } else {
+        None
+    }
+}
+
+/// Words that say what kind of thing a name is, as a question puts them after it.
+const KIND_WORDS: &[&str] = &[
+    "enum",
+    "struct",
+    "trait",
+    "type",
+    "function",
+    "method",
+    "macro",
+    "module",
+    "crate",
+    "class",
+    "package",
+    "library",
+    "flag",
+    "option",
+    "command",
+    "setting",
+    "variable",
+    "field",
+    "file",
+    "key",
+    "attribute",
+    "decorator",
+    "parameter",
+    "argument",
+    "error",
+    "label",
+    "tag",
+    "header",
+    "namespace",
+];
+
+/// `question` without the kind word right after `name` ("what does the Box<T> enum do" →
+/// "what does the Box<T> do"); English kind words only, the question unchanged otherwise.
+pub fn without_kind_after(question: &str, name: &str) -> String {
+    let Some(at) = question.find(name) else {
+        return question.to_string();
+    };
+    let mut end = at + name.len();
+    if question[end..].starts_with('`') {
+        end += 1;
+    }
+    let rest = &question[end..];
+    let word: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    if !KIND_WORDS.contains(&word.to_lowercase().as_str()) {
+        return question.to_string();
+    }
+    let skip = rest.len() - rest.trim_start().len() + word.len();
+    format!("{}{}", &question[..end], &rest[skip..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

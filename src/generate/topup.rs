@@ -165,7 +165,7 @@ mod tests {
     fn prose(topic: &str, term: &str) -> String {
         format!(
             "The {topic} setting controls how the agent behaves when a backup runs at night. \
-             It defaults to a safe value, can be changed with {term} in the console, and takes \
+             The default is a safe value, can be changed with {term} in the console, and takes \
              effect at the next scheduled run without restarting the service or the agent."
         )
     }
@@ -177,9 +177,14 @@ mod tests {
             chunks.push(chunk("a.md", n, &prose(&format!("alpha{n}"), &terms)));
         }
         // b.md#n shares one rare term with a.md#n and another with a.md#(n+1)%4: 8 pairs.
+        // b.md says more of them than a.md: a second hop says something the first did not.
         for n in 0..4 {
             let terms = format!("ZB-10{n} or FQ-20{}", (n + 1) % 4);
-            chunks.push(chunk("b.md", n, &prose(&format!("beta{n}"), &terms)));
+            let text = format!(
+                "{} A failed run with {terms} is retried every ten minutes, five times at most.",
+                prose(&format!("beta{n}"), &terms)
+            );
+            chunks.push(chunk("b.md", n, &text));
         }
         for n in 0..2 {
             chunks.push(chunk("c.md", n, &prose(&format!("gamma{n}"), "QX-999")));

@@ -6,6 +6,9 @@
 //! Checked without a judge: each side's label holds its thing and its value, the two things
 //! differ, the question names both, and the answer gives both values.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -115,6 +118,10 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let checked = (|| {
         let question = check_question(&r.question, language)?;
         let (question, sides) = check_sides(&c, &r, &question, language)?;
+        let (question, model_answer) = match unranked(&question, &sides, language) {
+            Some(plain) => (plain, ""),
+            None => (question, r.answer.as_str()),
+        };
         check_wording(&question, &r.answer, &c.a.shown, language)?;
         check_wording(&question, &r.answer, &c.b.shown, language)?;
         check_not_example(&question, &format!("{} {}", c.a.shown, c.b.shown))?;
@@ -128,7 +135,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             kind: Kind::Comparison,
             question,
             phrasings: Vec::new(),
-            answer: Some(answer(&r.answer, (&ta, &va), (&tb, &vb), language)),
+            answer: Some(answer(model_answer, (&ta, &va), (&tb, &vb), language)),
             relevant,
             topic: Some(topic_of(&ca.doc)),
             prompt,
@@ -174,22 +181,73 @@ pub fn check_sides(
     let pick =
         |table: &Option<String>, model: &str| table.clone().unwrap_or_else(|| model.trim().to_string());
     let (ta, tb) = (pick(&c.a.thing, &r.thing_a), pick(&c.b.thing, &r.thing_b));
-    let (va, vb) = (pick(&c.a.value, &r.value_a), pick(&c.b.value, &r.value_b));
     let holds = |text: &str, part: &str| says(text, part, language);
+    // A sentence's value, where the model's is not in it: what the sentence says after its
+    // thing (attrs: "both" for `attrs.define`, whose sentence says "converters run on
+    // initialization and on attribute setting").
+    let value = |side: &comparisons::Side, thing: &str, model: &str| match &side.value {
+        Some(v) => v.clone(),
+        // One word of the sentence ("default") is rarely what it says of the thing.
+        None if holds(&side.quote, model) && model.split_whitespace().count() >= 2 => {
+            model.trim().to_string()
+        }
+        None => comparisons::after_thing(&side.shown, thing).unwrap_or_else(|| model.trim().to_string()),
+    };
+    let (va, vb) = (value(&c.a, &ta, &r.value_a), value(&c.b, &tb, &r.value_b));
     let sides_hold =
         holds(&c.a.quote, &ta) && holds(&c.a.quote, &va) && holds(&c.b.quote, &tb) && holds(&c.b.quote, &vb);
-    let differ = normal(&ta) != normal(&tb) && !ta.is_empty() && !tb.is_empty();
+    // Two things, and two values: "(if present on *current* class)" said of both compares
+    // nothing.
+    let differ = normal(&ta) != normal(&tb) && !ta.is_empty() && !tb.is_empty() && normal(&va) != normal(&vb);
     if !sides_hold || !differ {
         return Err(Rejection::SidesMissing);
     }
     let question = match (names(question, &ta, language), names(question, &tb, language)) {
         (true, true) => question.to_string(),
-        (false, false) if question.ends_with('?') => {
-            format!("{}, {ta} or {tb}?", question.trim_end_matches('?').trim_end())
-        }
+        (false, false) => with_both(question, &ta, &tb).ok_or(Rejection::SidesMissing)?,
         _ => return Err(Rejection::SidesMissing),
     };
     Ok((question, [(ta, va), (tb, vb)]))
+}
+
+/// `question`, which names neither thing, naming both: "the two protocols" becomes "A and B"
+/// ("what is the difference between A and B?"), and a "which" question gets them as its
+/// choices ("Which plan is more expensive, Team or Business?"). None for any other question:
+/// "what is the difference between the two flags, A or B?" reads as no one writes. English.
+fn with_both(question: &str, ta: &str, tb: &str) -> Option<String> {
+    static THE_TWO: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(the|these|those) (two|both) [\w-]+").expect("valid regex"));
+    if THE_TWO.is_match(question) {
+        return Some(
+            THE_TWO
+                .replacen(question, 1, format!("{ta} and {tb}"))
+                .into_owned(),
+        );
+    }
+    let q = question.trim_end();
+    let which = q
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("which"));
+    (which && q.ends_with('?')).then(|| format!("{}, {ta} or {tb}?", q.trim_end_matches('?').trim_end()))
+}
+
+/// The question asked plainly ("how do A and B differ?") when it asks which side is more,
+/// better or to pick ("Which method is more efficient for formatting code, Reformat or
+/// External Tools?") but the values hold no amounts to rank them by: the facts do not say
+/// which, so the model's outcome is its own. None when the question stands. English.
+fn unranked(
+    question: &str,
+    [(ta, va), (tb, vb)]: &[(String, String); 2],
+    language: Language,
+) -> Option<String> {
+    static RANKS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*which\b|\b(more|less|better|worse|best|worst|most|least|prefer\w*|recommend\w*)\b|\w{3,}er than\b")
+            .expect("valid regex")
+    });
+    let amounts = va.chars().any(|c| c.is_ascii_digit()) && vb.chars().any(|c| c.is_ascii_digit());
+    (language == Language::ENGLISH && !amounts && RANKS.is_match(question))
+        .then(|| format!("How do {ta} and {tb} differ?"))
 }
 
 /// The answer: the model's when it gives both values, else the two values side by side.
@@ -207,9 +265,17 @@ fn normal(s: &str) -> String {
     s.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Whether `question` names `thing` (its words, any case, any order).
+/// Whether `question` names `thing` (its words, any case, any order), the word saying its kind
+/// aside: "Business" names "Business plan".
 fn names(question: &str, thing: &str, language: Language) -> bool {
-    says(question, thing, language)
+    const KINDS: &[&str] = &[
+        "plan", "tier", "edition", "mode", "version", "role", "scope", "option", "flag",
+    ];
+    let name = match thing.trim().rsplit_once(' ') {
+        Some((name, kind)) if KINDS.contains(&kind.to_lowercase().as_str()) => name,
+        _ => thing,
+    };
+    says(question, name, language)
 }
 
 #[cfg(test)]
@@ -275,8 +341,17 @@ mod tests {
         )
         .unwrap();
         assert_eq!(repaired, "Which plan allows more agents, Team or Business?");
-        // A value fact A does not say.
+        // A value fact A does not say: fact A's own words after its thing stand instead.
         let bad = reply(q, "Team plan", "30 agents", "Business plan", "250 agents");
+        assert_eq!(
+            check_sides(&c, &bad, q, en).unwrap().1[0],
+            (
+                "Team plan".to_string(),
+                "a server manages at most 25 agents".to_string()
+            )
+        );
+        // A thing fact A does not name.
+        let bad = reply(q, "Pro plan", "25 agents", "Business plan", "250 agents");
         assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::SidesMissing));
         // The question names one side only.
         let q1 = "How many agents does the Business plan allow than before?";
@@ -285,6 +360,60 @@ mod tests {
         // The same thing twice.
         let same = reply(q, "Team", "25 agents", "team", "250 agents");
         assert_eq!(check_sides(&c, &same, q, en), Err(Rejection::SidesMissing));
+    }
+
+    #[test]
+    fn a_question_naming_neither_side_names_both_or_is_turned_away() {
+        // Black's, as the model wrote them.
+        assert_eq!(
+            with_both(
+                "What is the difference between the two protocols?",
+                "X-Diff",
+                "X-Fast-Or-Safe"
+            )
+            .as_deref(),
+            Some("What is the difference between X-Diff and X-Fast-Or-Safe?")
+        );
+        assert_eq!(
+            with_both("Which method is faster?", "Reformat", "External Tools").as_deref(),
+            Some("Which method is faster, Reformat or External Tools?")
+        );
+        assert_eq!(with_both("What is Black?", "Black", "GitLab"), None);
+    }
+
+    #[test]
+    fn a_ranking_without_amounts_is_asked_plainly() {
+        let en = Language::ENGLISH;
+        let sides = |va: &str, vb: &str| {
+            [
+                ("Reformat".to_string(), va.to_string()),
+                ("External Tools".to_string(), vb.to_string()),
+            ]
+        };
+        let words = sides("Code -> Reformat Code", "Tools -> External Tools -> black");
+        assert_eq!(
+            unranked(
+                "Which method is more efficient for formatting code, Reformat or External Tools?",
+                &words,
+                en
+            )
+            .as_deref(),
+            Some("How do Reformat and External Tools differ?")
+        );
+        assert_eq!(
+            unranked(
+                "What is the difference between Reformat and External Tools?",
+                &words,
+                en
+            ),
+            None
+        );
+        // Amounts rank: "$49" and "$199" say which plan costs less.
+        let prices = sides("$49 per month", "$199 per month");
+        assert_eq!(
+            unranked("Which plan is cheaper, Team or Business?", &prices, en),
+            None
+        );
     }
 
     #[test]

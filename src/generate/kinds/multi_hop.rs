@@ -27,6 +27,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::names::without_kind_after;
 use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
 use crate::lang::Language;
 use crate::llm::Llm;
@@ -79,7 +80,7 @@ pub struct BridgeReply {
 }
 
 /// The facts of a task: hop 1's fact naming the bridge (the next one for a later attempt), and
-/// of hop 2's, the one naming it that says most beyond hop 1's.
+/// hop 2's ([`bridges::second_fact`]).
 pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> {
     let thing = task.term.as_deref()?;
     let (c1, c2) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
@@ -89,15 +90,7 @@ pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> 
         .filter(|f| f.shown.to_lowercase().contains(&thing.to_lowercase()))
         .nth(task.attempt as usize)?
         .clone();
-    let words = ctx.language_of(task.chunks[0]).analyzer();
-    let t1: HashSet<String> = words.content_terms(&f1.shown).into_iter().collect();
-    let f2 = bridges::facts_naming(c2, thing).into_iter().max_by_key(|f| {
-        words
-            .content_terms(&f.shown)
-            .iter()
-            .filter(|t| !t1.contains(*t))
-            .count()
-    })?;
+    let f2 = bridges::second_fact(c2, thing, &f1, ctx.language_of(task.chunks[1]))?;
     Some((f1, f2))
 }
 
@@ -228,8 +221,10 @@ pub fn check_bridge(
     let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
     let phrase =
         description(&r.blank_described, &r.blank_question, thing, language).ok_or(Rejection::BridgeNamed)?;
+    // The phrase is a whole noun phrase: the kind words around the name go ("the `--color`
+    // option" with "the flag that enables colorama" → "the flag that enables colorama").
     let question_2 = if language == Language::ENGLISH {
-        without_kind_words(&r.question_2, thing, &phrase)
+        without_kind_after(&without_kind_words(&r.question_2, thing, &phrase), thing)
     } else {
         r.question_2.clone()
     };
@@ -587,6 +582,25 @@ mod tests {
             ".gitignore",
             "the file is ignored in the directory"
         ));
+    }
+
+    #[test]
+    fn the_kind_word_after_the_name_goes_with_it() {
+        // Black's: "What does the flag that enables colorama support with Black option do?"
+        let r = BridgeReply {
+            blank_question: "What flag should be used to enable colorama support with Black?".into(),
+            blank_described: "the flag that enables colorama support with Black".into(),
+            question_2: "What does the `--color` option do?".into(),
+            answer_2: "enable colored diffs".into(),
+        };
+        let f1 =
+            "This action installs Black with the `colorama` extra so the `--color` flag should work fine.";
+        let f2 = "If you'd like colored diffs, you can enable them with `--color`.";
+        let (q, _) = check_bridge(&r, "--color", f1, f2, Language::ENGLISH).unwrap();
+        assert_eq!(
+            q,
+            "What does the flag that enables colorama support with Black do?"
+        );
     }
 
     const F1: &str = "Code: 4; Meaning: Repository locked (TP-409)";

@@ -27,6 +27,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::names::{shape, without_kind_after};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
     Rejection, check_not_example, check_on_topic, check_query, check_question, is_only,
@@ -444,27 +445,6 @@ fn pick<'n>(
     Err(why)
 }
 
-/// How a code is written, when it is one: a flag, a generic type, a path, a dotted key, a
-/// snake_case name, or a file path; none for a plain name.
-fn shape(name: &str) -> Option<&'static str> {
-    let name = name.trim();
-    if name.starts_with('-') {
-        Some("flag")
-    } else if name.contains('<') {
-        Some("generic")
-    } else if name.contains("::") {
-        Some("path")
-    } else if name.contains('/') {
-        Some("file")
-    } else if name.contains('.') && !name.contains(' ') {
-        Some("dotted")
-    } else if name.contains('_') {
-        Some("snake")
-    } else {
-        None
-    }
-}
-
 /// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none.
 fn swap(text: &str, term: &str, by: &str) -> Option<String> {
     let lower = text.to_lowercase();
@@ -494,35 +474,6 @@ fn swap(text: &str, term: &str, by: &str) -> Option<String> {
     }
     out.push_str(&text[rest..]);
     Some(out)
-}
-
-/// Words that say what kind of thing a name is, as a question puts them after it.
-const KIND_WORDS: &[&str] = &[
-    "enum", "struct", "trait", "type", "function", "method", "macro", "module", "crate", "class", "package",
-    "library", "flag", "option", "command", "setting", "variable", "field", "file",
-];
-
-/// `question` without the kind word right after `name` ("what does the Box<T> enum do" →
-/// "what does the Box<T> do"); English kind words only, the question unchanged otherwise.
-fn without_kind_after(question: &str, name: &str) -> String {
-    let Some(at) = question.find(name) else {
-        return question.to_string();
-    };
-    let mut end = at + name.len();
-    if question[end..].starts_with('`') {
-        end += 1;
-    }
-    let rest = &question[end..];
-    let word: String = rest
-        .trim_start()
-        .chars()
-        .take_while(|c| c.is_alphabetic())
-        .collect();
-    if !KIND_WORDS.contains(&word.to_lowercase().as_str()) {
-        return question.to_string();
-    }
-    let skip = rest.len() - rest.trim_start().len() + word.len();
-    format!("{}{}", &question[..end], &rest[skip..])
 }
 
 /// The checks of the question; returns it trimmed.
