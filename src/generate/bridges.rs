@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::facts::{self, Fact};
-use super::names::{identifiers, things};
+use super::names::{balanced, identifiers, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
@@ -107,8 +107,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
 /// close, a name of several words, or a word of four letters or more the corpus never writes in
 /// lower case ("PRs", "FAQ" and "Finished" name none; "Ok(T" is a cut identifier).
 fn one_thing(surface: &str, key: &str, lower_words: &BTreeSet<&str>) -> bool {
-    let balanced = |open: char, close: char| surface.matches(open).count() == surface.matches(close).count();
-    if !balanced('(', ')') || !balanced('[', ']') || !balanced('<', '>') {
+    if !balanced(surface) {
         return false;
     }
     if !identifiers(surface).is_empty() || surface.split_whitespace().count() > 1 {

@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::facts::{self, Fact, Row};
-use super::names::{identifiers, shape, things};
+use super::names::{balanced, identifiers, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
@@ -279,7 +279,7 @@ fn own_thing(f: &Fact, names: &BTreeSet<String>, other: &Fact) -> Option<(String
     let (text, other) = (f.shown.to_lowercase(), other.shown.to_lowercase());
     let name = names
         .iter()
-        .filter(|n| !other.contains(&n.to_lowercase()))
+        .filter(|n| !other.contains(&n.to_lowercase()) && balanced(n))
         .filter_map(|n| text.find(&n.to_lowercase()).map(|at| (at, n)))
         .min()
         .map(|(_, n)| n.clone())?;
@@ -293,7 +293,7 @@ fn own_thing(f: &Fact, names: &BTreeSet<String>, other: &Fact) -> Option<(String
 pub fn after_thing(text: &str, thing: &str) -> Option<String> {
     let at = text.find(thing)? + thing.len();
     let rest = text[at..]
-        .trim_start_matches(['`', ')', ':', ' ', '*', '_'])
+        .trim_start_matches(['`', ')', ':', ',', ';', ' ', '*', '_'])
         .trim_end_matches(['.', ' ']);
     (rest.split_whitespace().count() >= 2).then(|| rest.to_string())
 }
@@ -624,6 +624,15 @@ mod tests {
         let a = f("This behavior can be changed using the *on_setattr* argument of the decorator.");
         let b = f("This can be used to change the `__init__` argument names of the decorator.");
         assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
+        // The rust book: a type and a function are not two of a kind, nor is a cut name one.
+        let a = f("The type of the error value returned here is `std::io::Error` in every case.");
+        let b = f("The error value returned here comes from `File::open` in every case.");
+        assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
+        assert!(!balanced("String::from(\"hello"));
+        assert_eq!(
+            after_thing("If the value is Some, the value inside is returned.", "Some").as_deref(),
+            Some("the value inside is returned")
+        );
         // Black: a header and the tool's name share words, and are not two of a kind.
         let a = f("These headers correspond to command line flags for _Black_ on every request.");
         let b = f("The `X-Diff` header corresponds to the `--diff` command line flag on every request.");

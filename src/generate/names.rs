@@ -218,7 +218,13 @@ pub fn shape(name: &str) -> Option<&'static str> {
     } else if name.contains('<') {
         Some("generic")
     } else if name.contains("::") {
-        Some("path")
+        // A type's path is not a function's: `std::io::Error` against `File::open`.
+        let last = name.rsplit("::").next().unwrap_or("");
+        Some(if last.starts_with(char::is_uppercase) {
+            "type path"
+        } else {
+            "path"
+        })
     } else if name.contains('/') {
         Some("file")
     } else if name.contains('.') && !name.contains(' ') {
@@ -228,6 +234,15 @@ pub fn shape(name: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// Whether a name's brackets and quotes close: `String::from("hello` is a cut name.
+pub fn balanced(name: &str) -> bool {
+    let pairs = [('(', ')'), ('[', ']'), ('<', '>'), ('{', '}')];
+    pairs
+        .iter()
+        .all(|&(open, close)| name.matches(open).count() == name.matches(close).count())
+        && name.matches('"').count().is_multiple_of(2)
 }
 
 /// Words that say what kind of thing a name is, as a question puts them after it.

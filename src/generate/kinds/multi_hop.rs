@@ -135,18 +135,9 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         return Ok(vec![Err(Rejection::NoFact)]);
     };
     let thing = task.term.clone().unwrap_or_default();
-    let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
-    let prompt = rendered.id.clone();
-    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
-    let first = match ask::ask::<FirstHop>(llm, &req, tally).await? {
-        Ok(r) => r,
-        Err(r) => return Ok(vec![Err(r)]),
-    };
     let language = ctx.language_of(task.chunks[0]);
-    // No description, no bridge: the second call would be spent for nothing.
-    if description(&first.value.described, &first.value.question, &thing, language).is_none() {
-        return Ok(vec![Err(Rejection::BridgeNamed)]);
-    }
+    // Hop 2 first: where its question does not name the thing (the most common miss), there
+    // is nothing to put the description in, and hop 1's call is not spent.
     let (rendered, max) = render_second(ctx, task, &facts.1).map_err(ask::config_error)?;
     let second_task = Task {
         chunks: vec![task.chunks[1]],
@@ -156,6 +147,16 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let second = match lookup::questions(llm, &req, 1, tally).await? {
         Ok((mut w, _)) if !w.is_empty() => w.remove(0),
         Ok(_) => return Ok(vec![Err(Rejection::MalformedReply)]),
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    if !second.question.to_lowercase().contains(&thing.to_lowercase()) {
+        return Ok(vec![Err(Rejection::BridgeNamed)]);
+    }
+    let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
+    let first = match ask::ask::<FirstHop>(llm, &req, tally).await? {
+        Ok(r) => r,
         Err(r) => return Ok(vec![Err(r)]),
     };
     let created = created_of(&first);
