@@ -122,6 +122,7 @@ pub fn answer_in_fact(
     in_fact(question, claim, fact, language)?;
     not_contradicted(question, claim, fact, language)?;
     not_a_reference(claim, fact)?;
+    not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
     names_its_referent(question, claim, language)
@@ -192,6 +193,53 @@ fn not_a_reference(claim: &str, fact: &str) -> Result<(), AnswerFault> {
                 phrase: claim.trim().to_string(),
             });
         }
+    }
+    Ok(())
+}
+
+/// An answer made only of the texts of the fact's links to other pages, and of words sending the
+/// reader there ("read Installation", "Retention policies and Configuration", from "read
+/// [Installation](install.md) … should read [Retention policies](retention.md) and
+/// [Configuration](configuration.md)"), names where the answer is, not the answer: it points
+/// outside. One link text alone without such a word ("Business", from "SSO is included in
+/// [Business](pricing.md)") may be the answer. English.
+fn not_only_links(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    static LINK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\(([^)\s]+)\)").expect("valid regex"));
+    const SENDING: &[&str] = &[
+        "read", "see", "follow", "refer", "consult", "check", "visit", "go",
+    ];
+    if language != Language::ENGLISH {
+        return Ok(());
+    }
+    let analyzer = language.analyzer();
+    let pages: Vec<&str> = LINK
+        .captures_iter(fact)
+        .filter(|c| !c[2].starts_with("http") && !c[2].starts_with('#'))
+        .map(|c| c.get(1).map_or("", |m| m.as_str()))
+        .collect();
+    if pages.is_empty() {
+        return Ok(());
+    }
+    let linked: HashSet<String> = pages.iter().flat_map(|t| analyzer.content_terms(t)).collect();
+    let words = crate::text::words(claim);
+    let sends = words.iter().any(|w| SENDING.contains(&w.as_str()));
+    let terms = analyzer.content_terms(claim);
+    let only_links = !terms.is_empty()
+        && terms
+            .iter()
+            .all(|t| linked.contains(t) || SENDING.iter().any(|v| analyzer.stem(v) == *t));
+    let links_named = pages
+        .iter()
+        .filter(|p| {
+            let t = analyzer.content_terms(p);
+            !t.is_empty() && t.iter().all(|x| terms.contains(x))
+        })
+        .count();
+    if only_links && (sends || links_named >= 2) {
+        return Err(AnswerFault::PointsOutside {
+            phrase: claim.trim().to_string(),
+        });
     }
     Ok(())
 }
@@ -590,6 +638,30 @@ mod tests {
                 Language::ENGLISH
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn an_answer_made_of_link_texts_points_outside() {
+        // The sample corpus's overview, as the demo of 2026-12-02 answered it.
+        let fact = "If you are new to Tidepool, read [Installation](install.md) and then follow \
+                    [Your first backup](guides/first-backup.md). Operators planning capacity should \
+                    read [Retention policies](retention.md) and [Configuration](configuration.md).";
+        let en = Language::ENGLISH;
+        for answer in ["read installation", "retention policies and configuration"] {
+            assert!(
+                matches!(
+                    answer_in_fact("tidepool start", answer, fact, en),
+                    Err(AnswerFault::PointsOutside { .. })
+                ),
+                "{answer}"
+            );
+        }
+        // One link text may be the answer itself.
+        let fact = "Single sign-on is included in the [Business](pricing.md) plan only.";
+        assert_eq!(
+            answer_in_fact("which plan includes single sign-on", "Business", fact, en),
+            Ok(())
         );
     }
 

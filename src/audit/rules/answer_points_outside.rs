@@ -7,13 +7,15 @@ use crate::wording::answer::AnswerFault;
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS510",
     name: "answer-points-outside",
-    summary: "A short reference answer says \"this …\" about something neither it nor the question names, or only names a cross-reference",
+    summary: "A short reference answer says \"this …\" about something neither it nor the question names, or only names a cross-reference or the pages its label links to",
     doc: "\
 **What it flags**: a case whose reference `answer` has at most eight content words and says
 \"this\" or \"these\" (outside `code` and quotation) without the word after it being one the
 question names (\"this plan\" after \"the free plan\" is fine; English only), or an answer that
 is only the target of a cross-reference in its label (\"current_style\" from
-\"{doc}`current_style`\"; any language). `generate` turns the same answers away as
+\"{doc}`current_style`\"; any language), or only the texts of its label's links to other pages
+with a word sending the reader there, or two of them (\"read Installation\", \"Retention
+policies and Configuration\"; English). `generate` turns the same answers away as
 `answer_points_outside`.
 
 **Why it matters**: the answer was cut from a sentence whose referent stands before it: read

@@ -45,7 +45,7 @@ pub const MAX_CHUNKS: usize = 3;
 pub fn named(chunk: &Chunk, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact)> {
     let mut out: Vec<(bool, usize, usize, String, Fact)> = Vec::new();
     for fact in facts::facts(&chunk.text) {
-        for id in identifiers(&fact.quote) {
+        for id in shown_identifiers(&fact) {
             let n = counts(&id);
             let passing = !is_about(&fact, &id);
             match out.iter_mut().find(|x| x.3 == id) {
@@ -62,6 +62,16 @@ pub fn named(chunk: &Chunk, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact
     }
     out.sort_by_key(|(passing, n, at, _, _)| (*passing, *n, *at));
     out.into_iter().map(|(_, _, _, id, f)| (id, f)).collect()
+}
+
+/// The identifiers of a fact's text that a reader sees: not a link's target
+/// ("peps.python.org", "chars.html" behind "[stdio mode](…)"), which no question about the
+/// fact can name.
+fn shown_identifiers(fact: &Fact) -> Vec<String> {
+    identifiers(&fact.quote)
+        .into_iter()
+        .filter(|id| fact.shown.contains(id.as_str()))
+        .collect()
 }
 
 /// Whether `fact` is about `id`: a table row whose first cell names it, or a sentence naming it
@@ -86,7 +96,7 @@ fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> 
         .map(|&i| {
             facts::facts(&chunks[i].text)
                 .iter()
-                .flat_map(|f| identifiers(&f.quote))
+                .flat_map(shown_identifiers)
                 .collect()
         })
         .collect();
@@ -228,6 +238,22 @@ pub fn gives(question: &str, identifier: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_links_target_is_no_identifier() {
+        // Black: "[stdio mode](https://www.tldp.org/LDP/abs/html/special-chars.html)".
+        let c = Chunk {
+            id: "usage.md#0".into(),
+            doc: "usage.md".into(),
+            start: 0,
+            end: 0,
+            text: "Any tool can pipe code through Black using its [stdio mode](https://www.tldp.org/LDP/special-chars.html) \
+                   and the `--stdin-filename` option for its file name.\n"
+                .into(),
+        };
+        let ids: Vec<String> = named(&c, |_| 1).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(ids, ["--stdin-filename"]);
+    }
 
     #[test]
     fn rare_identifiers_come_with_the_fact_that_names_them_rarest_first() {
