@@ -8,8 +8,9 @@
 //! - a table whose rows are the things (options, exit codes): two rows, the same column; each
 //!   row is its side's label;
 //! - two sentences saying the same of two different names ("Team servers keep 25 agents",
-//!   "Business servers keep 250 agents"): most of their content words shared, each naming
-//!   something the other does not.
+//!   "Business servers keep 250 agents"): most of their content words shared and in the same
+//!   order, each naming a thing the other does not — the two of one kind, and each sentence
+//!   saying something of its own besides names.
 //!
 //! Found per pair of chunks (the same chunk for tables), so a task names its two chunks and the
 //! comparison is found again from them.
@@ -25,7 +26,8 @@ use crate::lang::Language;
 /// One side of a comparison.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Side {
-    /// The thing, when the table names it (prose leaves it to the model).
+    /// The thing: a table's header or first cell, or the name a sentence has and the other
+    /// lacks.
     pub thing: Option<String>,
     /// Its value, when a table cell holds it.
     pub value: Option<String>,
@@ -327,7 +329,7 @@ fn parallel(a: &str, ta: &str, b: &str, tb: &str, language: Language) -> bool {
     let (x, y) = (tokens(a, ta), tokens(b, tb));
     let common = lcs(&x, &y);
     let shorter = x.len().min(y.len()).max(1);
-    // What is left of each side besides the common words and the names it holds.
+    // Names are no part of what a side says of its thing.
     let names: Vec<String> = identifiers(a)
         .into_iter()
         .chain(identifiers(b))

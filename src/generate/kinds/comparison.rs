@@ -4,7 +4,9 @@
 //! each side has its label.
 //!
 //! Checked without a judge: each side's label holds its thing and its value, the two things
-//! differ, the question names both, and the answer gives both values.
+//! and the two values differ, the question names both, and the answer gives both values. A
+//! question ranking the sides over values without amounts is asked plainly ([`unranked`]): the
+//! facts say what each is, not which is better.
 
 use std::sync::LazyLock;
 
