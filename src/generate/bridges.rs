@@ -146,7 +146,7 @@ pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
 }
 
 /// Hop 2's fact about `thing` in `chunk`, given hop 1's fact `first`: of the facts naming it
-/// that say [`MIN_NEW_TERMS`] or more beyond `first`, one that names no other identifier (shown
+/// that say `MIN_NEW_TERMS` or more beyond `first`, one that names no other identifier (shown
 /// "The `--fast` flag turns off this check and the `--safe` flag enables it", a small model
 /// asked about `--safe` asks about `--fast`), then one naming the thing in its first words (its
 /// subject), then the one saying most beyond `first`.

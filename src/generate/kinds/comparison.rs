@@ -5,7 +5,7 @@
 //!
 //! Checked without a judge: each side's label holds its thing and its value, the two things
 //! and the two values differ, the question names both, and the answer gives both values. A
-//! question ranking the sides over values without amounts is asked plainly ([`unranked`]): the
+//! question ranking the sides over values without amounts is asked plainly (`unranked`): the
 //! facts say what each is, not which is better.
 
 use std::sync::LazyLock;
