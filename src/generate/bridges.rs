@@ -29,8 +29,12 @@ const MIN_NEW_TERMS: usize = 2;
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
     // Each thing, lower-cased, and the chunks whose facts name it.
     let mut named: BTreeMap<String, (String, BTreeSet<usize>)> = BTreeMap::new();
-    for &i in eligible {
-        for f in facts::facts(&chunks[i].text) {
+    let by_chunk: BTreeMap<usize, Vec<Fact>> = eligible
+        .iter()
+        .map(|&i| (i, facts::facts(&chunks[i].text)))
+        .collect();
+    for (&i, facts) in &by_chunk {
+        for f in facts {
             for t in things(&f.shown) {
                 let e = named
                     .entry(t.to_lowercase())
@@ -81,10 +85,10 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                     continue;
                 }
                 let language = pairing.language(a);
-                let hops = facts_naming(&chunks[a], surface)
+                let hops = naming(&by_chunk[&a], surface)
                     .into_iter()
                     .filter(|f| f.shown.to_lowercase().contains(key.as_str()))
-                    .any(|f1| second_fact(&chunks[b], surface, &f1, language).is_some());
+                    .any(|f1| second_fact(&by_chunk[&b], surface, &f1, language).is_some());
                 if !hops {
                     continue;
                 }
@@ -130,12 +134,14 @@ pub fn about(text: &str, thing: &str) -> usize {
 /// The facts of `chunk` to ask about E: those naming it, richest first; else (E only in a
 /// heading of the chunk) all of them; never one that leans on the sentence before it.
 pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
+    naming(&facts::facts(&chunk.text), thing)
+}
+
+/// [`facts_naming`], of a chunk's facts read once.
+fn naming(facts: &[Fact], thing: &str) -> Vec<Fact> {
     // A sentence that leans on the one before ("This decorator includes …") says something of
     // what that one names, not of E: a question about E answered with it is answered wrong.
-    let all: Vec<Fact> = facts::facts(&chunk.text)
-        .into_iter()
-        .filter(|f| !f.leans())
-        .collect();
+    let all: Vec<Fact> = facts.iter().filter(|f| !f.leans()).cloned().collect();
     let lower = thing.to_lowercase();
     let naming: Vec<Fact> = all
         .iter()
@@ -145,17 +151,17 @@ pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
     if naming.is_empty() { all } else { naming }
 }
 
-/// Hop 2's fact about `thing` in `chunk`, given hop 1's fact `first`: of the facts naming it
+/// Hop 2's fact about `thing` among a chunk's `facts`, given hop 1's fact `first`: of those naming it
 /// that say `MIN_NEW_TERMS` or more beyond `first`, one that names no other identifier (shown
 /// "The `--fast` flag turns off this check and the `--safe` flag enables it", a small model
 /// asked about `--safe` asks about `--fast`), then one naming the thing in its first words (its
 /// subject), then the one saying most beyond `first`.
-pub fn second_fact(chunk: &Chunk, thing: &str, first: &Fact, language: Language) -> Option<Fact> {
+pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language) -> Option<Fact> {
     let words = language.analyzer();
     let lower = thing.to_lowercase();
     let said: BTreeSet<String> = words.content_terms(&first.shown).into_iter().collect();
     let thing_terms: BTreeSet<String> = words.content_terms(thing).into_iter().collect();
-    facts_naming(chunk, thing)
+    naming(facts, thing)
         .into_iter()
         .filter_map(|f| {
             let new: BTreeSet<String> = words
@@ -297,7 +303,8 @@ mod tests {
             "The `--fast` flag turns off this check and the `--safe` flag explicitly enables it again. \
              The `--safe` flag costs about a fifth more time on large files of generated code.",
         );
-        let f2 = second_fact(&second, "--safe", &first, Language::ENGLISH).expect("a second hop");
+        let f2 = second_fact(&facts::facts(&second.text), "--safe", &first, Language::ENGLISH)
+            .expect("a second hop");
         assert!(f2.shown.starts_with("The `--safe` flag costs"), "{}", f2.shown);
     }
 }

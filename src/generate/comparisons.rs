@@ -248,7 +248,12 @@ pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language
                 || overlap < MIN_OVERLAP
                 || x.shown == y.shown
                 || !same_kind(&thing_x, &thing_y)
-                || !parallel(&x.shown, &thing_x.0, &y.shown, &thing_y.0, language)
+                || !parallel(
+                    (&x.shown, &thing_x.0),
+                    (&y.shown, &thing_y.0),
+                    nx.union(&ny),
+                    language,
+                )
             {
                 continue;
             }
@@ -307,10 +312,15 @@ pub fn after_thing(text: &str, thing: &str) -> Option<String> {
 /// behaviour" and "there are still reasons to prefer *attrs* over Data Classes" share words only.
 const MIN_PARALLEL: f32 = 0.5;
 
-/// Whether sentences `a` (about `ta`) and `b` (about `tb`) say the same of their things
+/// Whether sentences `a` (about `ta`) and `b` (about `tb`), naming `names`, say the same of their things
 /// ([`MIN_PARALLEL`]) and differ in more than names: "All objects from `attrs.filters` are
 /// also available in `attr.filters`" and the same of `attrs.setters` compare nothing.
-fn parallel(a: &str, ta: &str, b: &str, tb: &str, language: Language) -> bool {
+fn parallel<'n>(
+    (a, ta): (&str, &str),
+    (b, tb): (&str, &str),
+    names: impl Iterator<Item = &'n String>,
+    language: Language,
+) -> bool {
     let analyzer = language.analyzer();
     let tokens = |text: &str, thing: &str| -> Vec<String> {
         let thing = thing.to_lowercase();
@@ -329,14 +339,8 @@ fn parallel(a: &str, ta: &str, b: &str, tb: &str, language: Language) -> bool {
     let (x, y) = (tokens(a, ta), tokens(b, tb));
     let common = lcs(&x, &y);
     let shorter = x.len().min(y.len()).max(1);
-    // Names are no part of what a side says of its thing.
-    let names: Vec<String> = identifiers(a)
-        .into_iter()
-        .chain(identifiers(b))
-        .chain(things(a))
-        .chain(things(b))
-        .map(|n| n.to_lowercase())
-        .collect();
+    // Names (both sentences' [`things`]) are no part of what a side says of its thing.
+    let names: Vec<String> = names.map(|n| n.to_lowercase()).collect();
     // Each side says something of its own, besides names and function words: "(it's the
     // same module in a different namespace)" added to one side compares nothing.
     let own = |p: &[String], q: &[String]| {

@@ -9,9 +9,6 @@
 //! prompt shows: links reduced to their text, line breaks to spaces, a table row with its column
 //! names, and, for a sentence that opens with "It" or "This", the sentence before it.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::lang::Language;
@@ -448,7 +445,7 @@ pub fn visible(s: &str) -> String {
     // paste, and "attrs_post_init" names nothing.
     let mut plain = String::with_capacity(out.len());
     let mut at = 0;
-    for code in CODE_SPAN.find_iter(&out) {
+    for code in super::names::CODE.find_iter(&out) {
         plain.push_str(&out[at..code.start()].replace("**", "").replace("__", ""));
         plain.push_str(code.as_str());
         at = code.end();
@@ -456,9 +453,6 @@ pub fn visible(s: &str) -> String {
     plain.push_str(&out[at..].replace("**", "").replace("__", ""));
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
-
-/// A code span, in single or double backticks.
-static CODE_SPAN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"``.*?``|`[^`]*`").expect("valid regex"));
 
 /// Distinct content words, plus one for each specific: a number, a code span, an option.
 fn score(shown: &str) -> usize {

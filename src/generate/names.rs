@@ -79,8 +79,8 @@ const UNITS: &[&str] = &[
     "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB", "ms", "µs", "ns", "s", "m", "h", "d",
 ];
 
-/// Text in single code marks.
-static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`[^`\n]+`").expect("valid regex"));
+/// Text in code marks (of a double-marked span, its inner single-marked part).
+pub static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`[^`\n]+`").expect("valid regex"));
 
 /// A value rather than a name: a number with an optional unit, a percentage, a time.
 static VALUE: LazyLock<Regex> = LazyLock::new(|| {

@@ -25,7 +25,7 @@ use crate::generate::ask::{self, created_of, label_in, topic_of};
 use crate::generate::bridges;
 use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
-use crate::generate::facts::Fact;
+use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::without_kind_after;
 use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
@@ -90,7 +90,12 @@ pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> 
         .filter(|f| f.shown.to_lowercase().contains(&thing.to_lowercase()))
         .nth(task.attempt as usize)?
         .clone();
-    let f2 = bridges::second_fact(c2, thing, &f1, ctx.language_of(task.chunks[1]))?;
+    let f2 = bridges::second_fact(
+        &facts::facts(&c2.text),
+        thing,
+        &f1,
+        ctx.language_of(task.chunks[1]),
+    )?;
     Some((f1, f2))
 }
 
