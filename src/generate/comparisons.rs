@@ -478,7 +478,8 @@ fn has_letters(s: &str) -> bool {
     s.chars().any(char::is_alphabetic)
 }
 
-fn has_digit(s: &str) -> bool {
+/// Whether `s` holds a digit: an amount to compare by.
+pub fn has_digit(s: &str) -> bool {
     s.chars().any(|c| c.is_ascii_digit())
 }
 

@@ -124,20 +124,22 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             Some(plain) => (plain, ""),
             None => (question, r.answer.as_str()),
         };
-        check_wording(&question, &r.answer, &c.a.shown, language)?;
-        check_wording(&question, &r.answer, &c.b.shown, language)?;
+        let [(ta, va), (tb, vb)] = sides;
+        // The wording is checked against the answer the case is written with, as the audit reads it.
+        let written = answer(model_answer, (&ta, &va), (&tb, &vb), language);
+        check_wording(&question, &written, &c.a.shown, language)?;
+        check_wording(&question, &written, &c.b.shown, language)?;
         check_not_example(&question, &format!("{} {}", c.a.shown, c.b.shown))?;
         ctx.existing.check(&question)?;
         let (ca, cb) = (&ctx.chunks[c.chunk_a], &ctx.chunks[c.chunk_b]);
         let la = label_in(ctx, ca, &c.a.quote)?;
         let lb = label_in(ctx, cb, &c.b.quote)?;
         let (relevant, at_b) = one_or_two(la, lb);
-        let [(ta, va), (tb, vb)] = sides;
         Ok(Accepted {
             kind: Kind::Comparison,
             question,
             phrasings: Vec::new(),
-            answer: Some(answer(model_answer, (&ta, &va), (&tb, &vb), language)),
+            answer: Some(written),
             relevant,
             topic: Some(topic_of(&ca.doc)),
             prompt,
@@ -247,7 +249,7 @@ fn unranked(
         Regex::new(r"(?i)^\s*which\b|\b(more|less|better|worse|best|worst|most|least|prefer\w*|recommend\w*)\b|\w{3,}er than\b")
             .expect("valid regex")
     });
-    let amounts = va.chars().any(|c| c.is_ascii_digit()) && vb.chars().any(|c| c.is_ascii_digit());
+    let amounts = comparisons::has_digit(va) && comparisons::has_digit(vb);
     (language == Language::ENGLISH && !amounts && RANKS.is_match(question))
         .then(|| format!("How do {ta} and {tb} differ?"))
 }
