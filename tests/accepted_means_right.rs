@@ -26,6 +26,17 @@ const STRINGS: &str = "# Strings\n\nThe add function takes ownership of self. So
 
 const ERRORS: &str = "# Errors\n\nYour code after this point needs to rely on not being in this bad state. There’s not a good way to encode this information in the types you use. We’ll work through an example of what we mean in “Encoding States and Behavior as Types” in Chapter 18.\n";
 
+const RAII: &str = "Note: In C++, this pattern of deallocating resources at the end of an item’s lifetime is sometimes called Resource Acquisition Is Initialization (RAII).";
+
+const POINTER: &str = "Because the pointer to the heap is a known, fixed size, you can store the pointer on the stack, but when you want the actual data, you must follow the pointer.";
+
+const BANDWIDTH: &str =
+    "| `agent.bandwidth_limit` | `\"0\"` | Upload limit, e.g. `\"20MiB/s\"`; `\"0\"` means unlimited |";
+
+const OWNERSHIP: &str = "# Ownership\n\nNote: In C++, this pattern of deallocating resources at the end of an item’s lifetime is sometimes called Resource Acquisition Is Initialization (RAII).\n\nBecause the pointer to the heap is a known, fixed size, you can store the pointer on the stack, but when you want the actual data, you must follow the pointer.\n";
+
+const AGENT: &str = "# Agent settings\n\n| Key | Default | Meaning |\n|---|---|---|\n| `agent.bandwidth_limit` | `\"0\"` | Upload limit, e.g. `\"20MiB/s\"`; `\"0\"` means unlimited |\n";
+
 const PRICING: &str = "# What customers say\n\nWe replaced three different backup scripts with one Tidepool server and twelve agents. The Team plan paid for itself the first time someone deleted the wrong folder.\n";
 
 /// (id, question, answer, document, labelled sentence, rules that must flag it, generate's
@@ -95,6 +106,52 @@ const CASES: &[Row] = &[
         &[],
         None,
     ),
+    // This stop's correctness benchmark (the rust book) and README demo (the sample corpus).
+    (
+        "raii-for-rust",
+        "What is the term used to describe deallocating resources at the end of an item's lifetime in Rust?",
+        "RAII",
+        "ownership.md",
+        RAII,
+        &["RS514"],
+        Some(Rejection::AnswerOffQuestion),
+    ),
+    (
+        "raii-for-cpp",
+        "what does C++ call deallocating resources at the end of a lifetime?",
+        "Resource Acquisition Is Initialization (RAII)",
+        "ownership.md",
+        RAII,
+        &[],
+        None,
+    ),
+    (
+        "how-answered-why",
+        "How does Rust store pointers on the stack?",
+        "because the pointer to the heap is a known, fixed size, you can store the pointer on the stack",
+        "ownership.md",
+        POINTER,
+        &["RS514"],
+        Some(Rejection::AnswerOffQuestion),
+    ),
+    (
+        "unit-moved",
+        "What is the agent's default bandwidth limit?",
+        "0 MiB/s",
+        "agent.md",
+        BANDWIDTH,
+        &["RS507"],
+        Some(Rejection::AnswerNotInLabel),
+    ),
+    (
+        "unit-kept",
+        "What is the agent's default bandwidth limit?",
+        "0, which means unlimited",
+        "agent.md",
+        BANDWIDTH,
+        &[],
+        None,
+    ),
     (
         "agents",
         "How many agents did Fjordlys Arkitekter replace its backup scripts with?",
@@ -126,6 +183,8 @@ fn corpus(dir: &Path) -> Corpus {
         ("strings.md", STRINGS),
         ("errors.md", ERRORS),
         ("pricing.md", PRICING),
+        ("ownership.md", OWNERSHIP),
+        ("agent.md", AGENT),
     ] {
         std::fs::write(dir.join(name), text).unwrap();
     }
@@ -151,7 +210,7 @@ fn the_wrong_cases_are_turned_away_and_flagged_and_the_right_ones_pass() {
     }
     let cx = AuditContext::new(Some(corpus), &Chunking::default()).unwrap();
     let report = audit::audit(&set, &cx, &AuditConfig::default());
-    let watched = ["RS209", "RS507", "RS508"];
+    let watched = ["RS209", "RS507", "RS508", "RS514"];
     for (id, .., flagged_by, _) in CASES {
         let got: BTreeSet<&str> = report
             .findings

@@ -34,6 +34,7 @@ const REASONS: &[(Rejection, &[&str])] = &[
     (Rejection::AnswerPointsOutside, &["RS510"]),
     (Rejection::AnswerStitched, &["RS512"]),
     (Rejection::AnswerAboutAbsence, &["RS513"]),
+    (Rejection::AnswerOffQuestion, &["RS514"]),
 ];
 
 /// A question as a generator returns it, with its answer and the label it would get.

@@ -92,6 +92,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS511", &[]),
         ("RS512", &[]),
         ("RS513", &[]),
+        ("RS514", &[]),
         ("RS601", &["(set)"]),
         ("RS602", &["(set)"]),
         ("RS603", &[]),

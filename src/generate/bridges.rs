@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::facts::{self, Fact};
-use super::names::{balanced, identifiers, things};
+use super::names::{balanced, identifiers, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
@@ -85,9 +85,8 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                     continue;
                 }
                 let language = pairing.language(a);
-                let hops = naming(&by_chunk[&a], surface)
+                let hops = first_facts(&by_chunk[&a], surface)
                     .into_iter()
-                    .filter(|f| f.shown.to_lowercase().contains(key.as_str()))
                     .any(|f1| second_fact(&by_chunk[&b], surface, &f1, language).is_some());
                 if !hops {
                     continue;
@@ -151,11 +150,43 @@ fn naming(facts: &[Fact], thing: &str) -> Vec<Fact> {
     if naming.is_empty() { all } else { naming }
 }
 
-/// Hop 2's fact about `thing` among a chunk's `facts`, given hop 1's fact `first`: of those naming it
-/// that say `MIN_NEW_TERMS` or more beyond `first`, one that names no other identifier (shown
-/// "The `--fast` flag turns off this check and the `--safe` flag enables it", a small model
-/// asked about `--safe` asks about `--fast`), then one naming the thing in its first words (its
-/// subject), then the one saying most beyond `first`.
+/// Hop 1's facts among a chunk's `facts`: those showing `thing` and no other name written like
+/// it. Blanked, "Restoring to `/` behaves like `--in-place` and honours `___`" reads as well
+/// with `--in-place` in the blank, and "on by default in `attrs.define()`, `attrs.mutable()`
+/// and `___`" with any of the three: the model described the wrong one ("What option does
+/// restoring to `/` behave like?" for `--overwrite`).
+pub fn first_facts(facts: &[Fact], thing: &str) -> Vec<Fact> {
+    let lower = thing.to_lowercase();
+    naming(facts, thing)
+        .into_iter()
+        .filter(|f| f.shown.to_lowercase().contains(&lower) && !confusable(&f.shown, thing))
+        .collect()
+}
+
+/// Whether `text` names another identifier of `thing`'s shape (a flag beside a flag, a dotted
+/// name beside a dotted name).
+fn confusable(text: &str, thing: &str) -> bool {
+    let Some(kind) = shape(thing) else {
+        return false;
+    };
+    let lower = thing.to_lowercase();
+    identifiers(text).iter().any(|other| {
+        let o = other.to_lowercase();
+        !o.contains(&lower) && !lower.contains(&o) && shape(other) == Some(kind)
+    })
+}
+
+/// Hop 2's fact about `thing` among a chunk's `facts`, given hop 1's fact `first`: of those
+/// whose visible text names it — as what they speak of, not as what another thing is likened
+/// to ("Like `--exclude`, but adds …" is about `--extend-exclude`) — that say `MIN_NEW_TERMS`
+/// or more beyond `first` and name no other identifier of its shape (shown "The `--fast` flag
+/// turns off this check and the `--safe` flag enables it", a small model asked about `--safe`
+/// asks about `--fast`; shown "let the agent call a dump script through `backup.pre_hook` and
+/// include the dump directory in `backup.paths`", it answered with the advice), one that names
+/// no other identifier, then one naming the thing in its first words (its subject), then the
+/// one saying most beyond `first`. A fact that does not show the thing is none: hop 2's question
+/// must name it, and asked about such a fact the model named something else (Black: 9 of 9
+/// multi-hop rejections were `bridge_named`).
 pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language) -> Option<Fact> {
     let words = language.analyzer();
     let lower = thing.to_lowercase();
@@ -163,6 +194,10 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
     let thing_terms: BTreeSet<String> = words.content_terms(thing).into_iter().collect();
     naming(facts, thing)
         .into_iter()
+        .filter(|f| {
+            let text = f.shown.to_lowercase();
+            text.contains(&lower) && !likened(&text, &lower) && !confusable(&f.shown, thing)
+        })
         .filter_map(|f| {
             let new: BTreeSet<String> = words
                 .content_terms(&f.shown)
@@ -182,9 +217,70 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
         .map(|(_, f)| f)
 }
 
+/// Whether `text` (lower case) names `thing` only as what something else is likened to or
+/// stands for ("like `--exclude`", "corresponds to the `--line-length` flag").
+fn likened(text: &str, thing: &str) -> bool {
+    const CUES: &[&str] = &[
+        "like",
+        "unlike",
+        "similar to",
+        "same as",
+        "instead of",
+        "rather than",
+        "corresponds to",
+        "equivalent to",
+        "as with",
+    ];
+    text.match_indices(thing).all(|(at, _)| {
+        let before = text[..at].trim_end_matches(['`', '*', '_', ' ']);
+        let before = before.strip_suffix(" the").unwrap_or(before).trim_end();
+        CUES.iter().any(|c| before.ends_with(c))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_blank_another_name_of_its_shape_could_fill_is_no_first_hop() {
+        assert!(confusable(
+            "Restoring to `/` behaves like `--in-place` and honours `--overwrite`.",
+            "--overwrite"
+        ));
+        assert!(confusable(
+            "They are on by default in `attrs.define()`, `attrs.mutable()`, and `attrs.frozen()`.",
+            "attrs.frozen()"
+        ));
+        assert!(!confusable(
+            "Error code TP-507 for a full storage reserve.",
+            "TP-507"
+        ));
+        assert!(!confusable(
+            "This installs Black with the `colorama` extra so the `--color` flag works.",
+            "--color"
+        ));
+    }
+
+    #[test]
+    fn a_thing_another_is_likened_to_is_not_what_a_fact_speaks_of() {
+        assert!(likened(
+            "like `--exclude`, but adds additional files",
+            "--exclude"
+        ));
+        assert!(likened(
+            "`x-line-length`: corresponds to the `--line-length` command line flag.",
+            "--line-length"
+        ));
+        assert!(!likened(
+            "the `--exclude` option takes a regular expression",
+            "--exclude"
+        ));
+        assert!(!likened(
+            "like `--exclude`, `--include` takes a regex; `--exclude` wins",
+            "--exclude"
+        ));
+    }
 
     fn chunk(doc: &str, text: &str) -> Chunk {
         Chunk {

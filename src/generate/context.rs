@@ -124,8 +124,7 @@ impl<'a> GenerateContext<'a> {
     /// capitalised word the corpus never writes in lower case — and not the corpus's subject
     /// (named in more than half of its documents).
     pub fn is_specific_name(&self, name: &str) -> bool {
-        let everywhere = self.lowered.iter().filter(|t| t.contains(&squash(name))).count();
-        if everywhere * 2 > self.lowered.len().max(2) {
+        if self.is_subject(name) {
             return false;
         }
         if !crate::generate::names::identifiers(name).is_empty() || name.split_whitespace().count() > 1 {
@@ -142,6 +141,21 @@ impl<'a> GenerateContext<'a> {
             .iter()
             .any(|c| c.text.split(|ch: char| !ch.is_alphanumeric()).any(|w| w == lower));
         !common
+    }
+
+    /// Whether `name` is the corpus's subject: named in more than half of its documents
+    /// ("Black" in Black's docs).
+    pub fn is_subject(&self, name: &str) -> bool {
+        let everywhere = self.lowered.iter().filter(|t| t.contains(&squash(name))).count();
+        everywhere * 2 > self.lowered.len().max(2)
+    }
+
+    /// How many chunks contain `phrase`, any case (`phrase` in lower case).
+    pub fn chunks_saying(&self, phrase: &str) -> usize {
+        self.chunks
+            .iter()
+            .filter(|c| c.text.to_lowercase().contains(phrase))
+            .count()
     }
 
     /// How many chunks contain `text` as written.

@@ -65,7 +65,7 @@ pub const DEFAULT_N: usize = 20;
 /// Default held-out share.
 pub const DEFAULT_HELDOUT: f64 = 0.2;
 /// Default number of rounds (1 = no top-up).
-pub const DEFAULT_MAX_ROUNDS: u32 = 3;
+pub const DEFAULT_MAX_ROUNDS: u32 = 5;
 /// Default run of `llm_failed` candidates that stops the run.
 pub const DEFAULT_STOP_AFTER_LLM_FAILED: usize = 5;
 /// Default output file.

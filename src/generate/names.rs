@@ -248,6 +248,7 @@ pub fn balanced(name: &str) -> bool {
 /// Words that say what kind of thing a name is, as a question puts them after it.
 const KIND_WORDS: &[&str] = &[
     "enum",
+    "variant",
     "struct",
     "trait",
     "type",
@@ -277,6 +278,23 @@ const KIND_WORDS: &[&str] = &[
     "header",
     "namespace",
 ];
+
+/// Whether `word` says what kind of thing a name is ("variant", "flag"); English.
+pub fn is_kind_word(word: &str) -> bool {
+    KIND_WORDS.contains(&word.to_lowercase().as_str())
+}
+
+/// The kind word right after `name` in `text` ("enum" in "The Result enum has …"), lower case.
+pub fn kind_after(text: &str, name: &str) -> Option<String> {
+    let at = text.find(name)? + name.len();
+    let rest = text[at..].trim_start_matches(['`', '*', '_']);
+    let word: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    is_kind_word(&word).then(|| word.to_lowercase())
+}
 
 /// `question` without the kind word right after `name` ("what does the Box<T> enum do" →
 /// "what does the Box<T> do"); English kind words only, the question unchanged otherwise.

@@ -267,14 +267,20 @@ async fn answers_its_question(
 
 /// Every kind's last check, where the case is whole: its answer does not loop, its question
 /// names no code its labels lack, and its answer is one its labels hold, say as such, and do not contradict (the
-/// audit's RS507, RS508, RS510, RS512, RS513), so what generate accepts the audit passes.
-fn answer_held(a: Accepted) -> Result<Accepted, Rejection> {
-    match &a.answer {
-        Some(answer) if !a.relevant.is_empty() => {
-            verify::check_answer_form(answer)?;
-            verify::check_asked_in_label(&a.question, &a.relevant)?;
-            verify::check_answer(&a.question, answer, &a.relevant, a.language).map(|()| a)
-        }
-        _ => Ok(a),
-    }
+/// audit's RS507, RS508, RS510, RS512, RS513, RS514), so what generate accepts the audit passes.
+/// The other wordings restyle may write instead of the question are held to the same checks,
+/// and those that fail are dropped.
+fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
+    let Some(answer) = a.answer.clone().filter(|_| !a.relevant.is_empty()) else {
+        return Ok(a);
+    };
+    verify::check_answer_form(&answer)?;
+    let holds = |q: &str| {
+        verify::check_asked_in_label(q, &a.relevant)
+            .and_then(|()| verify::check_answer(q, &answer, &a.relevant, a.language))
+    };
+    holds(&a.question)?;
+    let kept: Vec<String> = a.phrasings.iter().filter(|p| holds(p).is_ok()).cloned().collect();
+    a.phrasings = kept;
+    Ok(a)
 }

@@ -5,6 +5,9 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use serde::Serialize;
 
@@ -87,6 +90,10 @@ pub enum Rejection {
     /// The answer says what happens without the thing asked about ("What does --exclude do?"
     /// → "If --exclude is not set, …"; the audit's RS513).
     AnswerAboutAbsence,
+    /// The label gives the answer to another question: a reason where the question asks what
+    /// or how, or a claim it limits to another case than the question's ("In C++, …" for "…
+    /// in Rust?"; the audit's RS514).
+    AnswerOffQuestion,
     /// The question names a code its label does not hold ("what is the value of p3 …"
     /// labelled with a sentence about `Point`): it asks about something else.
     AsksOutsideLabel,
@@ -144,6 +151,7 @@ impl Rejection {
             Rejection::AnswerPointsOutside => "answer_points_outside",
             Rejection::AnswerStitched => "answer_stitched",
             Rejection::AnswerAboutAbsence => "answer_about_absence",
+            Rejection::AnswerOffQuestion => "answer_off_question",
             Rejection::AsksOutsideLabel => "asks_outside_label",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::IdentifierMissing => "identifier_missing",
@@ -201,6 +209,9 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     if standalone::not_standalone(q, language).is_some() {
         return Err(Rejection::NotStandalone);
     }
+    if language == Language::ENGLISH && names_a_section(q) {
+        return Err(Rejection::MetaReference);
+    }
     // Or two joined by "and" ("What is X, and how can it be fixed?"): a case's answer comes
     // from one fact and answers one of them (the multi-hop turns these away first, as
     // joined_questions).
@@ -211,6 +222,18 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
         return Err(Rejection::WrongLanguage);
     }
     Ok(q.to_string())
+}
+
+/// Whether a question places its subject in the page's outline ("what does `--filter` do in
+/// the file collection and discovery section"): the writer saw the headings, a user asks about
+/// the thing. Generate only: a real user may name a section of a contract, and the audit's
+/// meta-reference rule leaves that be.
+fn names_a_section(question: &str) -> bool {
+    static SECTION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(in|from|under)\s+the\s+(?:[\w`'-]+\s+){1,6}(section|subsection|paragraph)s?\b")
+            .expect("valid regex")
+    });
+    SECTION.is_match(question)
 }
 
 /// Checks a search query's form: 2 to 10 words, one line, not a sentence (no full stop), no
@@ -308,6 +331,7 @@ pub fn check_answer(
         Err(answer::AnswerFault::PointsOutside { .. }) => Err(Rejection::AnswerPointsOutside),
         Err(answer::AnswerFault::Stitched { .. }) => Err(Rejection::AnswerStitched),
         Err(answer::AnswerFault::AboutAbsence { .. }) => Err(Rejection::AnswerAboutAbsence),
+        Err(answer::AnswerFault::OffQuestion { .. }) => Err(Rejection::AnswerOffQuestion),
     }
 }
 
@@ -464,6 +488,21 @@ mod tests {
             text: text.into(),
             kind: DocKind::Markdown,
             sha256: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_question_placed_in_the_pages_outline_is_a_meta_reference() {
+        let q = "what does the `--filter` do in the file collection and discovery section";
+        assert_eq!(
+            check_question(q, Language::ENGLISH),
+            Err(Rejection::MetaReference)
+        );
+        for q in [
+            "Which section of the act covers refunds?",
+            "what does `--filter` do when collecting files",
+        ] {
+            assert!(!names_a_section(q), "{q}");
         }
     }
 

@@ -26,6 +26,10 @@
 //! *Naming its referent*: a short English answer does not say "this …" about something the
 //! question does not name (`answer_points_outside`, RS510; see [`names_its_referent`]).
 //!
+//! *To this question*: the answer is not a reason where the question asks what or how, nor a
+//! claim the fact limits to another case ("In C++, …") than the question's ("… in Rust?")
+//! (`answer_off_question`, RS514; [`off_question`]).
+//!
 //! *Said, not stitched*: a short answer is not made of the fact's words taken from places
 //! apart ("author or resolved manner"; [`stitched`]), nor does it say what happens without
 //! the thing asked about ("What does --exclude do?" → "If --exclude is not set, …";
@@ -36,6 +40,7 @@
 //! word of it is in the fact. That needs a reader: [`crate::judge::answers_request`].
 
 mod absence;
+mod off_question;
 mod stitched;
 
 use std::collections::HashSet;
@@ -78,6 +83,12 @@ pub enum AnswerFault {
         /// The answer's condition ("If --exclude is not set").
         condition: String,
     },
+    /// The label gives the answer to another question: a reason where the question asks what
+    /// or how, or a claim it limits to another case than the question's ("In C++" for "in Rust").
+    OffQuestion {
+        /// How, in words.
+        why: String,
+    },
 }
 
 impl std::fmt::Display for AnswerFault {
@@ -99,6 +110,7 @@ impl std::fmt::Display for AnswerFault {
                     "the answer says what happens \"{condition}\", not what was asked"
                 )
             }
+            AnswerFault::OffQuestion { why } => write!(f, "the answer is to another question: {why}"),
         }
     }
 }
@@ -125,6 +137,7 @@ pub fn answer_in_fact(
     not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
+    off_question::answers_its_question(question, claim, fact, language)?;
     names_its_referent(question, claim, language)
 }
 
@@ -320,6 +333,9 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
             return Err(AnswerFault::NotInFact { missing: n });
         }
     }
+    if let Some(q) = unit_moved(claim, fact, language) {
+        return Err(AnswerFault::NotInFact { missing: q });
+    }
     let fact_words = squashed_words(fact);
     let asked = squashed_words(question);
     for s in specifics(claim, language) {
@@ -346,6 +362,51 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
         });
     }
     Ok(())
+}
+
+/// The first amount of `claim` ("0 MiB/s") whose unit the fact gives only to other numbers:
+/// from "`\"0\"` means unlimited; e.g. `\"20MiB/s\"`" a small model writes "0 MiB/s", a
+/// limit of nothing where the fact says there is none. Units are compared by their first three
+/// letters ("day" / "days"); an amount whose unit the fact never writes is reworded, not moved.
+fn unit_moved(claim: &str, fact: &str, language: Language) -> Option<String> {
+    // A word after a number is a unit in English only where it is no function word ("5 of
+    // them"); other languages are not read ("$5.000 al mes").
+    if language != Language::ENGLISH {
+        return None;
+    }
+    let analyzer = language.analyzer();
+    static AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:^|[^A-Za-z0-9_.])(\d+(?:\.\d+)?)[ \-]?([A-Za-z%][A-Za-z%]*(?:/[A-Za-z]+)?)")
+            .expect("valid regex")
+    });
+    let unit = |u: &str| u.to_lowercase().chars().take(3).collect::<String>();
+    let amounts = |text: &str| -> Vec<(String, String, String)> {
+        AMOUNT
+            .captures_iter(text)
+            .map(|c| {
+                (
+                    c[1].to_string(),
+                    unit(&c[2]),
+                    c[0].trim_start_matches(|ch: char| !ch.is_ascii_digit())
+                        .to_string(),
+                )
+            })
+            .collect()
+    };
+    let stated = amounts(fact);
+    amounts(claim).into_iter().find_map(|(n, u, written)| {
+        if analyzer.is_stopword(&u)
+            || written
+                .split_whitespace()
+                .nth(1)
+                .is_some_and(|w| analyzer.is_stopword(&w.to_lowercase()))
+        {
+            return None;
+        }
+        let elsewhere = stated.iter().any(|(m, v, _)| *v == u && *m != n);
+        let here = stated.iter().any(|(m, v, _)| *v == u && *m == n);
+        (elsewhere && !here).then_some(written)
+    })
 }
 
 /// The words of `text` whose stems are `terms`, as written there, in order.
@@ -739,6 +800,37 @@ mod tests {
         assert_eq!(missing("48 hours"), "48");
         assert_eq!(missing("`api.session_ttl` of 24 hours"), "api.session_ttl");
         assert_eq!(missing("24 hours on the Enterprise plan"), "Enterprise");
+    }
+
+    #[test]
+    fn an_amount_takes_its_unit_from_its_own_number() {
+        let fact = "| `agent.bandwidth_limit` | `\"0\"` | Upload limit, e.g. `\"20MiB/s\"`; `\"0\"` means unlimited |";
+        assert_eq!(
+            answer_in_fact("agent bandwidth limit default", "0 MiB/s", fact, EN),
+            Err(AnswerFault::NotInFact {
+                missing: "0 MiB/s".into()
+            })
+        );
+        assert_eq!(unit_moved("20 MiB/s", fact, EN), None);
+        assert_eq!(unit_moved("5 of them", "5 agents, 3 of them idle", EN), None);
+        let es = Language::parse("es").unwrap();
+        assert_eq!(
+            unit_moved("$5.000 al mes", "$5.000 mensuales; 1.000 al día", es),
+            None
+        );
+        let fact = "Snapshots are kept 7-day on Free and 30 days on Team.";
+        assert!(answer_in_fact("free plan retention", "7 days", fact, EN).is_ok());
+        assert!(answer_in_fact("team plan retention", "30 days", fact, EN).is_ok());
+        // A unit the fact never writes is the answer's own wording.
+        assert!(
+            answer_in_fact(
+                "how long is the grace period",
+                "3 days",
+                "The grace period is 3 business-days long.",
+                EN
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -19,7 +19,7 @@ const DOCS: [(&str, &str); 5] = [
     ),
     (
         "install.md",
-        "# Install\n\nInstall the agent with apt and open port 8750 on the server.\n",
+        "# Install\n\nInstall the agent with apt and open port 8750 on the server.\n\n## Windows\n\nIn Windows Server 2019, the agent runs as a service named tidepool-agent.\n",
     ),
     (
         "prune.md",

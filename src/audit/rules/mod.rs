@@ -55,6 +55,7 @@ mod answer_about_absence;
 mod answer_contradicts_label;
 mod answer_in_question;
 mod answer_not_in_label;
+mod answer_off_question;
 mod answer_points_outside;
 mod answer_stitched;
 mod answerable_unanswerable;
@@ -311,6 +312,7 @@ static RULES: &[RuleInfo] = &[
     joined_multi_hop::INFO,
     answer_stitched::INFO,
     answer_about_absence::INFO,
+    answer_off_question::INFO,
     uncovered_documents::INFO,
     synthetic_share::INFO,
     missing_types::INFO,

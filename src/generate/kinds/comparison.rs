@@ -20,6 +20,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::comparisons::{self, Comparison};
 use crate::generate::context::GenerateContext;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
+use crate::generate::names;
 use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, says};
 use crate::lang::Language;
 use crate::llm::Llm;
@@ -191,8 +192,13 @@ pub fn check_sides(
     // initialization and on attribute setting").
     let value = |side: &comparisons::Side, thing: &str, model: &str| match &side.value {
         Some(v) => v.clone(),
-        // One word of the sentence ("default") is rarely what it says of the thing.
-        None if holds(&side.quote, model) && model.split_whitespace().count() >= 2 => {
+        // One word of the sentence ("default") is rarely what it says of the thing, nor is
+        // the thing's own name ("macOS 12 Monterey" of Monterey, whose sentence goes on "is no
+        // longer supported").
+        None if holds(&side.quote, model)
+            && model.split_whitespace().count() >= 2
+            && tells(thing, model, &side.shown, language) =>
+        {
             model.trim().to_string()
         }
         None => comparisons::after_thing(&side.shown, thing).unwrap_or_else(|| model.trim().to_string()),
@@ -203,7 +209,16 @@ pub fn check_sides(
     // Two things, and two values: "(if present on *current* class)" said of both compares
     // nothing.
     let differ = normal(&ta) != normal(&tb) && !ta.is_empty() && !tb.is_empty() && normal(&va) != normal(&vb);
-    if !sides_hold || !differ {
+    let tell = tells(&ta, &va, &c.a.shown, language) && tells(&tb, &vb, &c.b.shown, language);
+    // Two things of one kind: the rust book's "a None variant" and "The Result enum" are not.
+    let one_kind = match (
+        names::kind_after(&c.a.shown, &ta),
+        names::kind_after(&c.b.shown, &tb),
+    ) {
+        (Some(ka), Some(kb)) => ka == kb,
+        _ => true,
+    };
+    if !sides_hold || !differ || !tell || !one_kind {
         return Err(Rejection::SidesMissing);
     }
     let question = match (names(question, &ta, language), names(question, &tb, language)) {
@@ -212,6 +227,37 @@ pub fn check_sides(
         _ => return Err(Rejection::SidesMissing),
     };
     Ok((question, [(ta, va), (tb, vb)]))
+}
+
+/// Whether `value` says something of `thing`: a word that is neither a word of the thing's
+/// full name as `quote` writes it ("macOS 12 Monterey": the capitalised and numbered words
+/// around it), nor a kind word, nor a function word. "None variant", said of `None`, and
+/// "macOS 12 Monterey", said of Monterey, only name the thing again.
+fn tells(thing: &str, value: &str, quote: &str, language: Language) -> bool {
+    let bare = |w: &str| -> String {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '$')
+            .to_lowercase()
+    };
+    let named = |w: &str| w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit());
+    let tokens: Vec<&str> = quote.split_whitespace().collect();
+    let thing_words: Vec<String> = thing.split_whitespace().map(bare).collect();
+    let mut own: std::collections::HashSet<String> = thing_words.iter().cloned().collect();
+    for (i, t) in tokens.iter().enumerate() {
+        if !thing_words.contains(&bare(t)) {
+            continue;
+        }
+        for j in (0..i).rev().take_while(|&j| named(tokens[j])) {
+            own.insert(bare(tokens[j]));
+        }
+        for t in tokens[i + 1..].iter().take_while(|t| named(t)) {
+            own.insert(bare(t));
+        }
+    }
+    let analyzer = language.analyzer();
+    value
+        .split_whitespace()
+        .map(bare)
+        .any(|w| !w.is_empty() && !own.contains(&w) && !names::is_kind_word(&w) && !analyzer.is_stopword(&w))
 }
 
 /// `question`, which names neither thing, naming both: "the two protocols" becomes "A and B"
@@ -364,6 +410,73 @@ mod tests {
         // The same thing twice.
         let same = reply(q, "Team", "25 agents", "team", "250 agents");
         assert_eq!(check_sides(&c, &same, q, en), Err(Rejection::SidesMissing));
+    }
+
+    #[test]
+    fn a_value_that_only_names_its_thing_again_compares_nothing() {
+        // The rust book's, as the model wrote it: None against Result.
+        let c = Comparison {
+            chunk_a: 0,
+            chunk_b: 1,
+            attribute: None,
+            a: found(
+                None,
+                None,
+                "Some, which holds one value of type T, and a None variant that doesn’t hold any value.",
+            ),
+            b: found(
+                None,
+                None,
+                "The Result enum has an Ok variant and an Err variant.",
+            ),
+            score: 1.0,
+        };
+        let q = "What is the difference between None and Result?";
+        let en = Language::ENGLISH;
+        // A variant against an enum: no two things of one kind.
+        let bad = reply(q, "None", "None variant", "Result", "Ok variant");
+        assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::SidesMissing));
+        assert_eq!(
+            names::kind_after("The Result enum has an Ok variant", "Result").as_deref(),
+            Some("enum")
+        );
+        let none = "Some, which holds one value of type T, and a None variant that doesn’t hold any value.";
+        assert!(tells("None", "doesn’t hold any value", none, en));
+        assert!(!tells("None", "a None variant", none, en));
+        assert!(tells("Team plan", "$49", "| Team | $49 |", en));
+    }
+
+    #[test]
+    fn a_value_that_is_the_things_full_name_gives_way_to_what_the_sentence_says() {
+        // The README demo's: Monterey's value was its own name, and the case said it is supported.
+        let c = Comparison {
+            chunk_a: 0,
+            chunk_b: 1,
+            attribute: None,
+            a: found(
+                None,
+                None,
+                "The agent runs on macOS 13 Ventura or later, on both Apple silicon and Intel Macs.",
+            ),
+            b: found(
+                None,
+                None,
+                "The macOS agent now requires macOS 13. macOS 12 Monterey is no longer supported.",
+            ),
+            score: 1.0,
+        };
+        let en = Language::ENGLISH;
+        let q = "Which version of macOS is supported by the agent, Ventura or Monterey?";
+        let r = reply(
+            q,
+            "Ventura",
+            "macOS 13 Ventura or later",
+            "Monterey",
+            "macOS 12 Monterey",
+        );
+        let (_, sides) = check_sides(&c, &r, q, en).unwrap();
+        assert_eq!(sides[0].1, "macOS 13 Ventura or later");
+        assert_eq!(sides[1].1, "is no longer supported");
     }
 
     #[test]

@@ -210,6 +210,7 @@ pub async fn attempt(
             if !label.quote.contains(id.as_str()) {
                 return Err(Rejection::IdentifierMissing);
             }
+            w.answers_its_own_question(&label, language)?;
             Ok(Accepted {
                 kind: Kind::Identifier,
                 question,

@@ -126,6 +126,26 @@ impl Written {
         }
     }
 
+    /// Checks the answer against the question the model wrote it for, even when that question
+    /// is not the one written (its keywords stand in for it after it copied its fact): "rust
+    /// resource management" → "RAII" reads fine alone, but the model asked "… in Rust?" of a
+    /// label that names the term for C++.
+    pub fn answers_its_own_question(
+        &self,
+        label: &crate::testset::Label,
+        language: crate::lang::Language,
+    ) -> Result<(), Rejection> {
+        match non_empty(&self.answer) {
+            Some(answer) => crate::generate::verify::check_answer(
+                &self.question,
+                &answer,
+                std::slice::from_ref(label),
+                language,
+            ),
+            None => Ok(()),
+        }
+    }
+
     /// The wordings that pass: the question in question form, the search keywords in query
     /// form, each then through `checks`. The first that passes is the case's question, the
     /// other an alternative wording; when none passes, the question's reason.
@@ -135,7 +155,15 @@ impl Written {
         checks: impl Fn(&str) -> Result<(), Rejection>,
     ) -> Result<(String, Vec<String>), Rejection> {
         let question = check_question(&self.question, language).and_then(|q| checks(&q).map(|()| q));
-        let search = check_query(&self.search, language).and_then(|q| checks(&q).map(|()| q));
+        let search = check_query(&self.search, language)
+            .and_then(|q| checks(&q).map(|()| q))
+            .and_then(|q| {
+                if !keeps_codes(&self.question, &q) {
+                    Err(Rejection::NotStandalone)
+                } else {
+                    Ok(q)
+                }
+            });
         match (question, search) {
             (Ok(q), Ok(s)) if s != q => Ok((q, vec![s])),
             (Ok(q), _) => Ok((q, Vec::new())),
@@ -143,6 +171,28 @@ impl Written {
             (Err(e), Err(_)) => Err(e),
         }
     }
+}
+
+/// Whether `search` keeps every code and number `question` names ("rust s1 validity" drops the `s2` of
+/// "What does Rust consider s1 to be after the line let s2 = s1;?"): a user pastes codes, and
+/// the keywords without one ask something vaguer than the answer is to.
+fn keeps_codes(question: &str, search: &str) -> bool {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let kept = squash(search);
+    question
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '_'))
+        .filter(|w| {
+            crate::wording::answer::is_code(w)
+                || w.chars().any(|c| c.is_ascii_digit())
+                || crate::generate::names::identifiers(w).contains(&w.to_string())
+        })
+        .all(|w| kept.contains(&squash(w)))
 }
 
 /// The facts a task asks about: the chunk's best facts, the next ones for a later attempt.
@@ -212,12 +262,14 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
                 ctx.existing.check(q)
             };
             let (question, phrasings) = w.checked(language, checks)?;
+            let label = label_in(ctx, chunk, &fact.quote)?;
+            w.answers_its_own_question(&label, language)?;
             Ok(Accepted {
                 kind: Kind::Lookup,
                 question,
                 phrasings,
                 answer: non_empty(&w.answer),
-                relevant: vec![label_in(ctx, chunk, &fact.quote)?],
+                relevant: vec![label],
                 topic: Some(topic_of(&chunk.doc)),
                 prompt: prompt.clone(),
                 from: vec![chunk.id.clone(), task.attempt.to_string(), fact.start.to_string()],
@@ -262,4 +314,61 @@ pub async fn questions(
             )
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_that_drop_a_code_of_the_question_are_no_wording_of_it() {
+        let w = Written {
+            question: "What does Rust consider s1 to be after the line let s2 = s1;?".into(),
+            search: "rust s1 validity".into(),
+            answer: "no longer valid".into(),
+        };
+        let (question, others) = w.checked(crate::lang::Language::ENGLISH, |_| Ok(())).unwrap();
+        assert_eq!(question, w.question);
+        assert!(others.is_empty());
+        assert!(keeps_codes("What does TP-409 mean?", "tp-409 meaning"));
+        assert!(!keeps_codes(
+            "How long does a nightly backup of 40 GB take?",
+            "nightly backup duration"
+        ));
+        assert!(keeps_codes(
+            "How long are snapshots kept on the free plan?",
+            "free plan retention"
+        ));
+        assert!(!keeps_codes(
+            "What does `storage.min_free_space` do?",
+            "storage free space"
+        ));
+    }
+
+    #[test]
+    fn the_answer_is_checked_against_the_question_it_was_written_for() {
+        let quote = "Note: In C++, this pattern of deallocating resources at the end of an item’s lifetime is sometimes called Resource Acquisition Is Initialization (RAII).";
+        let label = crate::testset::Label {
+            doc: "ch04.html".into(),
+            start: 0,
+            end: quote.chars().count(),
+            quote: quote.into(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        };
+        let w = Written {
+            question: "What is the term used to describe deallocating resources at the end of an item's lifetime in Rust?".into(),
+            search: "rust resource management".into(),
+            answer: "RAII".into(),
+        };
+        let en = crate::lang::Language::ENGLISH;
+        assert_eq!(
+            w.answers_its_own_question(&label, en),
+            Err(Rejection::AnswerOffQuestion)
+        );
+        let cpp =
+            w.with_question("What does C++ call deallocating resources at the end of a lifetime?".into());
+        assert_eq!(cpp.answers_its_own_question(&label, en), Ok(()));
+    }
 }

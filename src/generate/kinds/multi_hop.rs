@@ -84,12 +84,9 @@ pub struct BridgeReply {
 pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> {
     let thing = task.term.as_deref()?;
     let (c1, c2) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
-    let first = bridges::facts_naming(c1, thing);
-    let f1 = first
-        .iter()
-        .filter(|f| f.shown.to_lowercase().contains(&thing.to_lowercase()))
-        .nth(task.attempt as usize)?
-        .clone();
+    let f1 = bridges::first_facts(&facts::facts(&c1.text), thing)
+        .into_iter()
+        .nth(task.attempt as usize)?;
     let f2 = bridges::second_fact(
         &facts::facts(&c2.text),
         thing,

@@ -1,0 +1,69 @@
+//! RS514 `answer-off-question`: the label gives the reference answer to another question.
+
+use super::{CaseInput, Check, Family, Hit, RuleInfo};
+use crate::audit::Severity;
+use crate::wording::answer::AnswerFault;
+
+pub const INFO: RuleInfo = RuleInfo {
+    code: "RS514",
+    name: "answer-off-question",
+    summary: "The reference answer is its label's answer to another question: a reason, or a claim its label limits to another case",
+    doc: "\
+**What it flags**: an English case whose reference `answer` opens with a reason (\"because\",
+\"since\", \"due to\") while the question asks what or how, not why; or whose label opens by
+limiting its claim to a named case (\"In C++, …\", \"Note: In Python 2, …\") while the
+question sets another (\"… in Rust?\") and neither it nor the answer names the label's.
+`generate` turns the same answers away as `answer_off_question`.
+
+**Why it matters**: every word of such an answer stands in its label, so the lexical checks pass
+it, yet it answers another question than the case asks: a system that answers the question
+asked is scored wrong, and a reviewer who reads the pair stops trusting the set.
+
+**Example**: \"What is the term for deallocating resources at the end of an item's lifetime
+in Rust?\" answered \"RAII\", labelled \"In C++, this pattern of deallocating resources at the
+end of an item's lifetime is sometimes called Resource Acquisition Is Initialization (RAII)\";
+\"How does Rust store pointers on the stack?\" answered \"because the pointer to the heap is a
+known, fixed size, …\".",
+    severity: Severity::Warning,
+    family: Family::Answerability,
+    reads: super::Reads::Terms,
+    check: Check::Case(check),
+};
+
+fn check(input: &CaseInput<'_>) -> Option<Hit> {
+    match super::answer_fault(input) {
+        Some(fault @ AnswerFault::OffQuestion { .. }) => Some(Hit::new(fault.to_string())),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{flags, labelled, passes};
+    use super::*;
+
+    #[test]
+    fn flags_a_claim_its_label_limits_to_a_case_the_question_drops() {
+        let quote = "In Windows Server 2019, the agent runs as a service named tidepool-agent.";
+        let mut case = labelled("what is the agent service called on Ubuntu", "install.md", quote);
+        case.answer = Some("tidepool-agent".into());
+        assert_eq!(
+            flags(check, &case),
+            "the answer is to another question: its label says this holds \"In Windows Server 2019\"; the question asks about Ubuntu"
+        );
+        let mut asked = case.clone();
+        asked.question = "what is the agent service called on windows server 2019".into();
+        passes(check, &asked);
+    }
+
+    #[test]
+    fn flags_a_reason_given_to_a_how_question() {
+        let quote = "Install the agent with apt and open port 8750 on the server.";
+        let mut case = labelled("How is the agent installed?", "install.md", quote);
+        case.answer = Some("because you open port 8750 on the server".into());
+        assert!(flags(check, &case).contains("gives a reason (\"because\")"));
+        let mut asked = case.clone();
+        asked.question = "Why is port 8750 opened?".into();
+        passes(check, &asked);
+    }
+}

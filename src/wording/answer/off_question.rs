@@ -1,0 +1,300 @@
+//! An answer its label gives to another question than the one asked. Two shapes a lexical reader
+//! can tell:
+//! - *a reason for a what or how*: "How does Rust store pointers on the stack?" answered
+//!   "because the pointer to the heap is a known, fixed size, you can store the pointer on the
+//!   stack" — the label's sentence explains why; the question asks how;
+//! - *a claim the label limits to another case than the question's*: "What is the term for
+//!   deallocating resources at the end of an item's lifetime in Rust?" answered "RAII",
+//!   labelled "In C++, this pattern … is sometimes called Resource Acquisition Is
+//!   Initialization (RAII)": the name holds in C++, the question asks about Rust.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::AnswerFault;
+use crate::lang::Language;
+
+/// Checks an English `claim` against `question` and `fact` (see the module doc). Other
+/// languages pass.
+pub(super) fn answers_its_question(
+    question: &str,
+    claim: &str,
+    fact: &str,
+    language: Language,
+) -> Result<(), AnswerFault> {
+    if language != Language::ENGLISH {
+        return Ok(());
+    }
+    gives_no_unasked_reason(question, claim, language)?;
+    keeps_the_scope(question, claim, fact)
+}
+
+/// A claim opening with "because", "since", "due to" or "as a result of" gives a reason; it
+/// answers a question that asks why (or for a reason, cause or purpose), not what or how —
+/// unless the clause after the reason says something the question does not ("Because Rust
+/// compiles generic code into code that specifies the type in each instance, we pay no
+/// runtime cost" answers what generics cost; "…, you can store the pointer on the stack" only
+/// repeats how the question asked).
+fn gives_no_unasked_reason(question: &str, claim: &str, language: Language) -> Result<(), AnswerFault> {
+    static REASON: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(because|since|due to|owing to|as a result of)\b").expect("valid regex")
+    });
+    static ASKS_WHY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)\b(why|reasons?|cause[sd]?|purpose|what for|how come|benefits?|advantages?|point of)\b",
+        )
+        .expect("valid regex")
+    });
+    let analyzer = language.analyzer();
+    let asked: std::collections::HashSet<String> = analyzer.content_terms(question).into_iter().collect();
+    let main_says_more = claim.rsplit_once(',').is_some_and(|(_, main)| {
+        analyzer
+            .content_terms(main)
+            .iter()
+            .filter(|t| !asked.contains(*t))
+            .count()
+            >= 2
+    });
+    match REASON.find(claim) {
+        Some(m) if !ASKS_WHY.is_match(question) && !main_says_more => Err(AnswerFault::OffQuestion {
+            why: format!(
+                "it gives a reason (\"{}\") to a question that does not ask why",
+                m.as_str().trim()
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// A fact opening "In C++, …" (or "Note: In Python 2, …") says what follows of that case
+/// only; a question that sets another case and not this one ("… in Rust?") asks about another
+/// (a book about Rust naming a C++ term). The case is a name: a word with a capital or a
+/// code's marks, up to three words, not a time.
+fn keeps_the_scope(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    static SCOPED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:\w+:\s*)?In\s+(?P<scope>[^\s,]+(?:\s+[^\s,]+){0,2}),\s").expect("valid regex")
+    });
+    let Some(scope) = SCOPED.captures(fact).and_then(|c| c.name("scope")) else {
+        return Ok(());
+    };
+    let scope = scope.as_str();
+    if super::squash(claim).contains(&super::squash(scope)) {
+        // The case is the answer ("Where are lifetimes explained?" → "In Chapter 10").
+        return Ok(());
+    }
+    // A time ("In 1973,", "In March 2020,") sets the claim in its day, not in another case.
+    const MONTHS: &[&str] = &[
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "spring",
+        "summer",
+        "autumn",
+        "fall",
+        "winter",
+    ];
+    let named = scope.split_whitespace().any(|w| {
+        let capital = w.chars().next().is_some_and(char::is_uppercase);
+        let marked = w.chars().any(char::is_alphabetic) && w.contains(['+', '#', '.', '_', ':']);
+        (capital && !MONTHS.contains(&w.to_lowercase().as_str())) || marked
+    });
+    // "In contrast," / "In this example," are no case of the claim's.
+    if !named
+        || scope.split_whitespace().next().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "this"
+                    | "that"
+                    | "these"
+                    | "those"
+                    | "the"
+                    | "a"
+                    | "an"
+                    | "contrast"
+                    | "addition"
+                    | "general"
+                    | "short"
+                    | "practice"
+                    | "particular"
+                    | "fact"
+                    | "other"
+                    | "most"
+                    | "some"
+                    | "many"
+            )
+        })
+    {
+        return Ok(());
+    }
+    let asked = super::squashed_words(question);
+    let squashed = super::squash(question);
+    let scope_words: Vec<String> = scope
+        .split_whitespace()
+        .map(|w| super::squash(w.trim_end_matches("'s").trim_end_matches("’s")))
+        .filter(|w| !w.is_empty() && !matches!(w.as_str(), "the" | "a" | "an"))
+        .collect();
+    let said = scope_words
+        .iter()
+        .all(|w| asked.contains(w) || (w.len() >= 3 && squashed.contains(w.as_str())));
+    if said {
+        return Ok(());
+    }
+    // Only where the question sets its own case, another one ("… in Rust?" against "In C++,
+    // …"): a claim set "In northwest Europe" still answers a question about the Rhine.
+    static OWN_CASE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:in|for|on|with|under)\s+(?P<case>[A-Z][\w+#.-]*(?:\s+[A-Z0-9][\w+#.-]*){0,2})")
+            .expect("valid regex")
+    });
+    let other = OWN_CASE.captures_iter(question).find_map(|c| {
+        let case = c.name("case")?.as_str();
+        let words: Vec<String> = case.split_whitespace().map(super::squash).collect();
+        (!words.iter().all(|w| scope_words.contains(w))).then(|| case.to_string())
+    });
+    match other {
+        Some(case) => Err(AnswerFault::OffQuestion {
+            why: format!("its label says this holds \"In {scope}\"; the question asks about {case}"),
+        }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn a_reason_answers_why_not_how() {
+        let fact = "Because the pointer to the heap is a known, fixed size, you can store the pointer on the stack, but when you want the actual data, you must follow the pointer.";
+        let claim =
+            "because the pointer to the heap is a known, fixed size, you can store the pointer on the stack";
+        assert!(matches!(
+            answers_its_question("how does Rust store pointers on the stack", claim, fact, EN),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        assert!(
+            answers_its_question("why can Rust store the pointer on the stack?", claim, fact, EN).is_ok()
+        );
+        assert!(
+            answers_its_question(
+                "what is the reason rust keeps pointers on the stack",
+                claim,
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        // The rust book's, marked right: the clause after the reason answers what was asked.
+        let claim = "Because Rust compiles generic code into code that specifies the type in each instance, we pay no runtime cost for using generics";
+        assert!(
+            answers_its_question(
+                "what is the performance of code using generics in Rust",
+                claim,
+                claim,
+                EN
+            )
+            .is_ok()
+        );
+        // A reason inside the answer, not opening it, is the answer's own explanation.
+        let fact = "Restores fail with TP-412 because the key file is missing.";
+        assert!(answers_its_question("what does TP-412 mean", "the key file is missing", fact, EN).is_ok());
+    }
+
+    #[test]
+    fn a_claim_limited_to_another_case_does_not_answer_a_question_without_it() {
+        let fact = "Note: In C++, this pattern of deallocating resources at the end of an item’s lifetime is sometimes called Resource Acquisition Is Initialization (RAII).";
+        let asked = "What is the term for deallocating resources at the end of an item's lifetime in Rust?";
+        let err = answers_its_question(asked, "RAII", fact, EN).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the answer is to another question: its label says this holds \"In C++\"; the question asks about Rust"
+        );
+        // Keywords that set no case of their own are left be.
+        assert!(answers_its_question("rust resource management", "RAII", fact, EN).is_ok());
+        assert!(
+            answers_its_question(
+                "what is resource management at scope end called in C++?",
+                "RAII",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        let fact = "In Python 3.12, the parser accepts nested f-strings.";
+        assert!(
+            answers_its_question("does black parse nested f-strings in Python 3.8", "yes", fact, EN).is_err()
+        );
+        // XQuAD's: the case is implied by the question's subject, or named with an 's.
+        let fact = "In northwest Europe, it saw two very cold phases.";
+        assert!(
+            answers_its_question(
+                "Which direction did the Rhine flow during the last cold phase?",
+                "west",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        let fact = "In Aristotle's view, the terrestrial sphere contained four elements.";
+        assert!(
+            answers_its_question(
+                "How many elements did Aristotle believe the terrestrial sphere to be made up of?",
+                "four",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        assert!(answers_its_question("nested f-strings python 3.12", "yes", fact, EN).is_ok());
+        let fact = "In Chapter 10, we discuss lifetimes.";
+        assert!(
+            answers_its_question("where does the book explain lifetimes", "in Chapter 10", fact, EN).is_ok()
+        );
+    }
+
+    #[test]
+    fn an_opening_that_names_no_case_is_no_scope() {
+        for fact in [
+            "In contrast, the heap is less organized.",
+            "In this example, we bind the value to s.",
+            "In production-quality code, most Rustaceans choose expect rather than unwrap.",
+        ] {
+            assert!(
+                answers_its_question("what do rustaceans choose over unwrap", "expect", fact, EN).is_ok(),
+                "{fact}"
+            );
+        }
+        assert!(answers_its_question("why", "because", "In C++, x.", Language::parse("es").unwrap()).is_ok());
+        // XQuAD: a year sets the claim in its day.
+        let fact = "In 1973, John Sawhill became the first administrator of the Federal Energy Office.";
+        assert!(
+            answers_its_question(
+                "Who is the first administrator of the Federal Energy Office?",
+                "John Sawhill",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        assert!(
+            answers_its_question(
+                "who ran it",
+                "John Sawhill",
+                "In March 2020, John Sawhill ran it.",
+                EN
+            )
+            .is_ok()
+        );
+    }
+}
