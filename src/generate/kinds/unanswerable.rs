@@ -441,11 +441,12 @@ fn pick<'n>(
             continue;
         }
         // The corpus's subject in the term stays: "Introducing Black" (a guide's title in
-        // Black's docs) → "Introducing Red" asks about nothing.
+        // Black's docs) → "Introducing Red" asks about nothing. Only capitalised words: "of"
+        // in "Bank of America" is in every document too.
         let subject_kept = term
             .split_whitespace()
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-            .filter(|w| w.chars().count() >= 2 && ctx.is_subject(w))
+            .filter(|w| w.chars().count() >= 3 && w.starts_with(char::is_uppercase) && ctx.is_subject(w))
             .all(|w| lower.contains(&w.to_lowercase()));
         if !subject_kept {
             continue;
@@ -470,10 +471,12 @@ fn pick<'n>(
 /// `chunks_saying` counts the chunks that hold a phrase, any case.
 fn in_compound(question: &str, term: &str, chunks_saying: impl Fn(&str) -> usize) -> bool {
     let lower = question.to_lowercase();
-    let Some(at) = lower.find(&term.to_lowercase()) else {
+    let t = term.to_lowercase();
+    // Offsets in the lower-cased text only: lower-casing can change byte lengths.
+    let Some(at) = lower.find(&t) else {
         return false;
     };
-    let rest = &lower[at + term.len()..];
+    let rest = &lower[at + t.len()..];
     let next: String = rest
         .trim_start_matches(['`', ' '])
         .chars()
@@ -482,7 +485,7 @@ fn in_compound(question: &str, term: &str, chunks_saying: impl Fn(&str) -> usize
     if next.chars().count() < 3 || Language::ENGLISH.analyzer().is_stopword(&next) {
         return false;
     }
-    chunks_saying(&format!("{} {next}", term.to_lowercase())) >= 2
+    chunks_saying(&format!("{t} {next}")) >= 2
 }
 
 /// Whether `term` stands inside a longer quotation of `fact` ("Sicherung" of "\"Sicherung
@@ -744,6 +747,8 @@ mod tests {
         assert!(in_compound("What is a Unicode scalar value?", "Unicode", saying));
         assert!(!in_compound("Does Unicode cover emoji?", "Unicode", saying));
         assert!(!in_compound("What is a Unicode string?", "Unicode", saying));
+        // A term whose lower case is longer in bytes ("İ" → "i̇") cuts no character.
+        assert!(!in_compound("Was ist İstanbul Zeit?", "İstanbul", saying));
     }
 
     #[test]
