@@ -130,13 +130,8 @@ pub fn about(text: &str, thing: &str) -> usize {
     mentions + if heading { 3 } else { 0 }
 }
 
-/// The facts of `chunk` to ask about E: those naming it, richest first; else (E only in a
+/// The facts of a chunk to ask about E: those naming it, richest first; else (E only in a
 /// heading of the chunk) all of them; never one that leans on the sentence before it.
-pub fn facts_naming(chunk: &Chunk, thing: &str) -> Vec<Fact> {
-    naming(&facts::facts(&chunk.text), thing)
-}
-
-/// [`facts_naming`], of a chunk's facts read once.
 fn naming(facts: &[Fact], thing: &str) -> Vec<Fact> {
     // A sentence that leans on the one before ("This decorator includes …") says something of
     // what that one names, not of E: a question about E answered with it is answered wrong.
@@ -334,13 +329,17 @@ mod tests {
             .find(|p| p.term == "TP-409")
             .expect("TP-409 links the pages");
         assert_eq!((p.a, p.b), (0, 1), "the troubleshooting page is about TP-409");
-        assert!(facts_naming(&chunks[1], "TP-409")[0].shown.contains("TP-409"));
+        assert!(
+            naming(&facts::facts(&chunks[1].text), "TP-409")[0]
+                .shown
+                .contains("TP-409")
+        );
         // A sentence leaning on the one before says nothing of E itself.
         let leaning = chunk(
             "attrs.md",
             "This decorator includes stepping through generated methods using a debugger for slots.",
         );
-        assert!(facts_naming(&leaning, "slots").is_empty());
+        assert!(naming(&facts::facts(&leaning.text), "slots").is_empty());
     }
 
     #[test]

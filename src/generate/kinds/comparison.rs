@@ -344,6 +344,18 @@ mod tests {
         }
     }
 
+    /// A comparison of two sentences, neither a table row.
+    fn sentences(a: &str, b: &str) -> Comparison {
+        Comparison {
+            chunk_a: 0,
+            chunk_b: 1,
+            attribute: None,
+            a: found(None, None, a),
+            b: found(None, None, b),
+            score: 1.0,
+        }
+    }
+
     fn reply(q: &str, ta: &str, va: &str, tb: &str, vb: &str) -> ComparisonReply {
         ComparisonReply {
             thing_a: ta.into(),
@@ -357,18 +369,10 @@ mod tests {
 
     #[test]
     fn each_side_holds_its_thing_and_value_and_the_question_names_both() {
-        let c = Comparison {
-            chunk_a: 0,
-            chunk_b: 1,
-            attribute: None,
-            a: found(None, None, "On the Team plan a server manages at most 25 agents."),
-            b: found(
-                None,
-                None,
-                "On the Business plan a server manages at most 250 agents.",
-            ),
-            score: 1.0,
-        };
+        let c = sentences(
+            "On the Team plan a server manages at most 25 agents.",
+            "On the Business plan a server manages at most 250 agents.",
+        );
         let en = Language::ENGLISH;
         let q = "How many more agents does Business allow than Team?";
         let ok = check_sides(
@@ -415,22 +419,10 @@ mod tests {
     #[test]
     fn a_value_that_only_names_its_thing_again_compares_nothing() {
         // The rust book's, as the model wrote it: None against Result.
-        let c = Comparison {
-            chunk_a: 0,
-            chunk_b: 1,
-            attribute: None,
-            a: found(
-                None,
-                None,
-                "Some, which holds one value of type T, and a None variant that doesn’t hold any value.",
-            ),
-            b: found(
-                None,
-                None,
-                "The Result enum has an Ok variant and an Err variant.",
-            ),
-            score: 1.0,
-        };
+        let c = sentences(
+            "Some, which holds one value of type T, and a None variant that doesn’t hold any value.",
+            "The Result enum has an Ok variant and an Err variant.",
+        );
         let q = "What is the difference between None and Result?";
         let en = Language::ENGLISH;
         // A variant against an enum: no two things of one kind.
@@ -449,22 +441,10 @@ mod tests {
     #[test]
     fn a_value_that_is_the_things_full_name_gives_way_to_what_the_sentence_says() {
         // The README demo's: Monterey's value was its own name, and the case said it is supported.
-        let c = Comparison {
-            chunk_a: 0,
-            chunk_b: 1,
-            attribute: None,
-            a: found(
-                None,
-                None,
-                "The agent runs on macOS 13 Ventura or later, on both Apple silicon and Intel Macs.",
-            ),
-            b: found(
-                None,
-                None,
-                "The macOS agent now requires macOS 13. macOS 12 Monterey is no longer supported.",
-            ),
-            score: 1.0,
-        };
+        let c = sentences(
+            "The agent runs on macOS 13 Ventura or later, on both Apple silicon and Intel Macs.",
+            "The macOS agent now requires macOS 13. macOS 12 Monterey is no longer supported.",
+        );
         let en = Language::ENGLISH;
         let q = "Which version of macOS is supported by the agent, Ventura or Monterey?";
         let r = reply(
