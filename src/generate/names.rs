@@ -79,8 +79,10 @@ const UNITS: &[&str] = &[
     "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB", "ms", "µs", "ns", "s", "m", "h", "d",
 ];
 
-/// Text in code marks (of a double-marked span, its inner single-marked part).
-pub static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`[^`\n]+`").expect("valid regex"));
+/// Text in code marks: reStructuredText's double backticks first (read as single ones,
+/// "``attr`` module has an ``__version_info__``" made a name of " module has an ").
+pub static CODE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"``[^`\n]+``|`[^`\n]+`").expect("valid regex"));
 
 /// A value rather than a name: a number with an optional unit, a percentage, a time.
 static VALUE: LazyLock<Regex> = LazyLock::new(|| {
@@ -342,6 +344,16 @@ mod tests {
                 "read_to_string()",
                 "String::from",
             ]
+        );
+    }
+
+    #[test]
+    fn double_backticks_mark_one_span() {
+        // Read as single marks, " module has an " was a span between two of them (a plain
+        // lower-case word in code marks is no name either way).
+        assert_eq!(
+            identifiers("the ``attr`` module has an ``__version_info__`` attribute"),
+            ["__version_info__"]
         );
     }
 

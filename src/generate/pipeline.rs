@@ -17,7 +17,7 @@
 use futures::{StreamExt, stream};
 
 pub use super::candidate::RunError;
-use super::candidate::{Accepted, Kind, Tally, Task};
+use super::candidate::{Accepted, Kind, Shape, Tally, Task};
 use super::context::GenerateContext;
 use super::kinds::{self, KINDS};
 use super::plan::Plan;
@@ -168,7 +168,15 @@ fn account(
         figures.llm_calls += v.calls;
         figures.candidates += v.results.len();
         for result in v.results {
-            let result = result.and_then(|a| seen.check(&a.question).map(|()| a));
+            let result = result
+                .and_then(|a| seen.check(&a.question).map(|()| a))
+                .and_then(|a| {
+                    if asks_again(&a, accepted) {
+                        Err(Rejection::Duplicate)
+                    } else {
+                        Ok(a)
+                    }
+                });
             match result {
                 // Two questions a call can overshoot the plan by one: the surplus is not written.
                 Ok(_) if fig.accepted >= fig.planned => fig.surplus += 1,
@@ -183,6 +191,25 @@ fn account(
         }
     }
     figures
+}
+
+/// Whether `a` asks, in other words, what an accepted candidate of its kind asks: a bridge
+/// through the same thing to the same second fact (two descriptions of `agent.cache_dir` made
+/// two multi-hops answered "re-read every file"), or the same answer from the same labels.
+fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
+    let span = |l: &crate::testset::Label| (l.doc.clone(), l.start, l.end);
+    let spans = |x: &Accepted| x.relevant.iter().map(span).collect::<Vec<_>>();
+    let answer = |x: &Accepted| x.answer.as_deref().map(|t| t.trim().to_lowercase());
+    accepted
+        .iter()
+        .filter(|b| b.kind == a.kind)
+        .any(|b| match (&a.shape, &b.shape) {
+            (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
+                x.to_lowercase() == y.to_lowercase()
+                    && a.relevant.last().map(span) == b.relevant.last().map(span)
+            }
+            _ => !a.relevant.is_empty() && spans(a) == spans(b) && answer(a) == answer(b),
+        })
 }
 
 /// Counts candidates that end `llm_failed` in a row, in the order they finish; any other
@@ -283,4 +310,75 @@ fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
     let kept: Vec<String> = a.phrasings.iter().filter(|p| holds(p).is_ok()).cloned().collect();
     a.phrasings = kept;
     Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testset::Label;
+
+    fn label(start: usize, end: usize) -> Label {
+        Label {
+            doc: "troubleshooting.md".into(),
+            start,
+            end,
+            quote: String::new(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        }
+    }
+
+    fn bridge(question: &str, thing: &str, hop_2: usize) -> Accepted {
+        Accepted {
+            kind: Kind::MultiHop,
+            question: question.into(),
+            phrasings: Vec::new(),
+            answer: Some("re-read every file".into()),
+            relevant: vec![label(0, 10), label(hop_2, hop_2 + 40)],
+            topic: None,
+            prompt: String::new(),
+            from: Vec::new(),
+            created: None,
+            shape: Shape::Bridge {
+                hops: Vec::new(),
+                bridge: thing.into(),
+            },
+            language: crate::lang::Language::ENGLISH,
+            difficulty: None,
+        }
+    }
+
+    #[test]
+    fn a_second_bridge_to_the_same_fact_asks_again() {
+        let first = bridge(
+            "what happens when the default directory for the local chunk index cache is deleted",
+            "agent.cache_dir",
+            100,
+        );
+        let again = bridge(
+            "what happens when the cache where chunks are stored is emptied",
+            "agent.cache_dir",
+            100,
+        );
+        let other_fact = bridge(
+            "how large can the cache where chunks are stored grow",
+            "agent.cache_dir",
+            300,
+        );
+        assert!(asks_again(&again, std::slice::from_ref(&first)));
+        assert!(!asks_again(&other_fact, std::slice::from_ref(&first)));
+        // The same labels and answer under another kind are another question.
+        let lookup = Accepted {
+            kind: Kind::Lookup,
+            shape: Shape::Plain,
+            ..first.clone()
+        };
+        assert!(!asks_again(&lookup, std::slice::from_ref(&first)));
+        let lookup_again = Accepted {
+            question: "what if the chunk cache is gone".into(),
+            ..lookup.clone()
+        };
+        assert!(asks_again(&lookup_again, std::slice::from_ref(&lookup)));
+    }
 }

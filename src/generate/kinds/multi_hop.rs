@@ -371,10 +371,36 @@ fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
     format!("{}{}", &question[..start], &question[at..])
 }
 
+/// Whether the words just before a name modify it inside the question's own noun phrase: an
+/// article, then one to three words that are no preposition, verb or question word ("an empty
+/// or deleted", "the new"). A bare article ("the") is not: the phrase's own takes its place.
+fn modified(before: &str) -> bool {
+    const BOUNDARY: &[&str] = &[
+        "of", "in", "on", "for", "with", "to", "from", "by", "about", "at", "into", "is", "are", "was",
+        "were", "do", "does", "did", "can", "should", "will", "would", "when", "what", "which", "how", "why",
+        "where", "who", "if", "use", "set",
+    ];
+    let words: Vec<&str> = before
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (n, w) in words.iter().rev().enumerate().take(4) {
+        let w = w.to_lowercase();
+        if matches!(w.as_str(), "a" | "an" | "the") {
+            return n > 0;
+        }
+        if BOUNDARY.contains(&w.as_str()) {
+            return false;
+        }
+    }
+    false
+}
+
 /// Whether `phrase` reads well where `thing` stands in `question` (English): not inside quotes
 /// ("the 'skip news' label"), not after words that already say its kind ("the error code
-/// E0277" → "the error code the error produced …"), and a noun phrase, not a clause ("the file
-/// is ignored in …").
+/// E0277" → "the error code the error produced …"), not inside a noun phrase of the question's
+/// own ("an empty or deleted `agent.cache_dir`" made "an empty or deleted the default
+/// directory …"), and a noun phrase, not a clause ("the file is ignored in …").
 fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
     let lower = question.to_lowercase();
     let Some(at) = lower.find(&thing.to_lowercase()) else {
@@ -382,6 +408,9 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
     };
     let before = lower[..at].trim_end_matches('`').trim_end();
     if before.ends_with(['\'', '"', '‘', '“']) {
+        return false;
+    }
+    if modified(before) {
         return false;
     }
     let stem = |w: &str| w.trim_end_matches('s').to_string();
@@ -579,6 +608,21 @@ mod tests {
             "what does the error code E0277 mean?",
             "E0277",
             "the error of indexing a string"
+        ));
+        assert!(!fits(
+            "What does an empty or deleted `agent.cache_dir` do?",
+            "agent.cache_dir",
+            "the default directory for the local chunk index cache"
+        ));
+        assert!(fits(
+            "What is the default value of `agent.cache_dir`?",
+            "agent.cache_dir",
+            "the directory the agent caches chunks in"
+        ));
+        assert!(fits(
+            "What does the `--color` flag do?",
+            "--color",
+            "the flag that enables colours"
         ));
         assert!(!fits(
             "How do I extend the exclusion rules for .gitignore?",

@@ -57,14 +57,29 @@ pub const INFO: KindInfo = KindInfo {
     estimate,
 };
 
-/// The chunks that name a specific thing as written — an identifier ("TP-401",
+/// The chunks with a fact that names a specific thing as written — an identifier ("TP-401",
 /// `storage.min_free_space`) or a name of several words — so that a task is not planned where
-/// [`fact_of`] finds nothing to swap (it would make no call and cost a round); all of them when
-/// none does.
+/// [`fact_of`] finds nothing to swap (it makes no call and costs the kind a slot of its round;
+/// on attrs' docs a third of the attempts were such chunks while the whole chunk text was
+/// read); all of them when none does. A single word counts when the corpus never writes it in
+/// lower case, as [`GenerateContext::is_specific_name`] has it; the corpus's subject is left
+/// to [`fact_of`] (telling it costs a pass over every document per name).
 fn naming_chunks(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    let lower_words: std::collections::HashSet<&str> = chunks
+        .iter()
+        .flat_map(|c| c.text.split(|ch: char| !ch.is_alphanumeric()))
+        .filter(|w| !w.is_empty() && w.chars().all(|c| !c.is_uppercase()))
+        .collect();
+    let specific = |name: &str| {
+        !crate::generate::names::identifiers(name).is_empty()
+            || name.split_whitespace().count() > 1
+            || (name.chars().filter(|c| c.is_alphabetic()).count() > 3
+                && !lower_words.contains(name.to_lowercase().as_str()))
+    };
     let names_one = |text: &str| {
-        !crate::generate::names::identifiers(text).is_empty()
-            || names(text).iter().any(|n| n.split_whitespace().count() > 1)
+        crate::generate::facts::facts(text)
+            .iter()
+            .any(|f| things_named(&f.shown).iter().any(|n| specific(n)))
     };
     let naming: Vec<usize> = eligible
         .iter()
@@ -179,6 +194,7 @@ pub fn names(fact: &str) -> Vec<String> {
     }
     if names.is_empty() {
         names = fact
+            .replace("``", "`")
             .split('`')
             .skip(1)
             .step_by(2)
@@ -194,7 +210,9 @@ pub fn names(fact: &str) -> Vec<String> {
 /// "S3" is too short to be one thing, the option is one).
 fn things_named(fact: &str) -> Vec<String> {
     let mut all = names(fact);
-    let spans = fact.split('`').skip(1).step_by(2).map(str::to_string);
+    // reStructuredText marks code with double backticks (``attr`` module).
+    let single = fact.replace("``", "`");
+    let spans = single.split('`').skip(1).step_by(2).map(str::to_string);
     for t in spans.chain(crate::generate::names::identifiers(fact)) {
         let t = t.trim().to_string();
         if (2..=40).contains(&t.chars().count()) && !t.contains(['=', '"']) && !all.contains(&t) {
@@ -703,6 +721,44 @@ mod tests {
             let term = named_term(fact, language, |t| index.doc_freq(t)).unwrap();
             assert!(term.contains("Widener"), "{code}: {term}");
         }
+    }
+
+    #[test]
+    fn tasks_go_to_chunks_whose_facts_name_a_thing() {
+        let chunk = |doc: &str, text: &str| Chunk {
+            id: format!("{doc}#0"),
+            doc: doc.into(),
+            start: 0,
+            end: text.len(),
+            text: text.into(),
+        };
+        let chunks = [
+            // Black's "Strings": its only code spans are quote marks, its only name the
+            // subject, written in lower case in the next chunk.
+            chunk(
+                "style.md",
+                "### Strings\n\nBlack prefers double quotes (`\"` and `'`) over single quotes. It \
+                 will replace the latter with the former.\n",
+            ),
+            chunk(
+                "usage.md",
+                "Run black with the `--skip-magic-trailing-comma` flag to keep collapsed lists.\n",
+            ),
+            chunk(
+                "integrations.md",
+                "The plugin is shipped with the python-black package on Arch Linux for Vim users.\n",
+            ),
+        ];
+        assert_eq!(naming_chunks(&chunks, &[0, 1, 2], &Pairing::default()), [1, 2]);
+        // With nothing named anywhere, every chunk stays a target.
+        assert_eq!(naming_chunks(&chunks[..1], &[0], &Pairing::default()), [0]);
+    }
+
+    #[test]
+    fn rst_code_spans_are_things() {
+        let named = things_named("the ``attr`` module has an ``__version_info__`` attribute");
+        assert!(named.contains(&"__version_info__".to_string()), "{named:?}");
+        assert!(!named.iter().any(|n| n.contains("module")), "{named:?}");
     }
 
     #[test]
