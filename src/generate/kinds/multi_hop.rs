@@ -27,7 +27,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::without_kind_after;
+use crate::generate::names::{identifiers, without_kind_after};
 use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
 use crate::lang::Language;
 use crate::llm::Llm;
@@ -172,6 +172,13 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let (c1, c2): (&Chunk, &Chunk) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
     let checked = (|| {
         let (question, answer) = check_bridge(&r, &thing, &f1.shown, &f2.shown, language)?;
+        // A code of hop 2's passage named in the question takes keyword search straight there,
+        // and the bridge becomes a setting ("what does the `--python-cell-magics` magic do in
+        // the file or directory you want to format", bridged by "Jupyter Notebooks"; the
+        // option is hop 2's heading, not its fact).
+        if names_hop_2s_code(&question, &thing, &c1.text, &c2.text) {
+            return Err(Rejection::SecondHopFirst);
+        }
         check_not_example(&question, &format!("{} {}", f1.shown, f2.shown))?;
         if reaches_second_first(ctx, &question, task.chunks[1]) {
             return Err(Rejection::SecondHopFirst);
@@ -290,6 +297,18 @@ fn names(text: &str, thing: &str, language: Language) -> bool {
     let need: HashSet<String> = words.content_terms(thing).into_iter().collect();
     let have: HashSet<String> = words.content_terms(text).into_iter().collect();
     text.to_lowercase().contains(&thing.to_lowercase()) || (!need.is_empty() && need.is_subset(&have))
+}
+
+/// Whether `question` names an identifier of hop 2's passage that hop 1's does not name and
+/// that is not the bridge.
+fn names_hop_2s_code(question: &str, thing: &str, passage_1: &str, passage_2: &str) -> bool {
+    let lower = |s: &str| s.to_lowercase();
+    let (first, second) = (identifiers(passage_1), identifiers(passage_2));
+    identifiers(question).iter().any(|id| {
+        second.iter().any(|s| lower(s) == lower(id))
+            && !first.iter().any(|f| lower(f) == lower(id))
+            && lower(id) != lower(thing)
+    })
 }
 
 /// The thing's description: the model's, unless it is empty, names the thing or keeps the
@@ -584,6 +603,34 @@ mod tests {
             without_kind_words("What does `--color` do?", "--color", "the flag for colours"),
             "What does `--color` do?"
         );
+    }
+
+    #[test]
+    fn a_question_naming_hop_2s_own_code_reaches_it_first() {
+        // Black's: the option is the heading of hop 2's passage, not in its fact.
+        let passage_1 =
+            "If you want to format Jupyter Notebooks, install with `pip install \"black[jupyter]\"`.";
+        let passage_2 = "#### `--python-cell-magics`\n\nWhen processing Jupyter Notebooks, add the given magic \
+                         to the list of known python-magics.";
+        assert!(names_hop_2s_code(
+            "what does the `--python-cell-magics` magic do in the file or directory you want to format",
+            "Jupyter Notebooks",
+            passage_1,
+            passage_2
+        ));
+        assert!(!names_hop_2s_code(
+            "how long does a job wait before it fails with the error behind exit code 4",
+            "TP-409",
+            "A job that cannot take its lock fails with TP-409 and `tide` exits with code 4.",
+            "TP-409: the job waited `lock.timeout` for the repository lock."
+        ));
+        // A code both passages name is how the question points at hop 1.
+        assert!(!names_hop_2s_code(
+            "what does `tide restore` print for the error behind exit code 4",
+            "TP-409",
+            "`tide restore` exits with code 4 when it fails with TP-409.",
+            "`tide restore` prints TP-409 when the lock is held."
+        ));
     }
 
     #[test]
