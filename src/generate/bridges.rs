@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::facts::{self, Fact};
-use super::names::{balanced, identifiers, shape, things};
+use super::names::{identifiers, lower_case_words, one_thing, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
@@ -46,17 +46,11 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
             }
         }
     }
-    // Words the corpus writes in lower case: capitalised, they open a sentence or a heading
-    // ("Finished", "Appendix") and name no one thing.
-    let lower_words: BTreeSet<&str> = chunks
-        .iter()
-        .flat_map(|c| c.text.split(|ch: char| !ch.is_alphanumeric()))
-        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
-        .collect();
+    let lower_words = lower_case_words(chunks);
     // How many chunks of the corpus name each thing at all (in facts, headings or code).
     let mut pairs = Vec::new();
     for (key, (surface, holders)) in &named {
-        if !one_thing(surface, key, &lower_words) {
+        if !one_thing(surface, &lower_words) {
             continue;
         }
         let everywhere = chunks
@@ -107,19 +101,6 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
         }
     }
     pairs
-}
-
-/// Whether `surface` names one thing a question can describe: an identifier whose brackets
-/// close, a name of several words, or a word of four letters or more the corpus never writes in
-/// lower case ("PRs", "FAQ" and "Finished" name none; "Ok(T" is a cut identifier).
-fn one_thing(surface: &str, key: &str, lower_words: &BTreeSet<&str>) -> bool {
-    if !balanced(surface) {
-        return false;
-    }
-    if !identifiers(surface).is_empty() || surface.split_whitespace().count() > 1 {
-        return true;
-    }
-    surface.chars().filter(|c| c.is_alphabetic()).count() > 3 && !lower_words.contains(key)
 }
 
 /// How much `text` is about `thing` (lower case): its mentions, and a heading naming it counts
@@ -293,12 +274,12 @@ mod tests {
     #[test]
     fn words_that_name_no_one_thing_are_no_bridge() {
         let lower: BTreeSet<&str> = ["finished", "the", "build"].into_iter().collect();
-        assert!(!one_thing("Finished", "finished", &lower));
-        assert!(!one_thing("FAQ", "faq", &lower));
-        assert!(!one_thing("Ok(T", "ok(t", &lower));
-        assert!(one_thing("Rustaceans", "rustaceans", &lower));
-        assert!(one_thing("TP-409", "tp-409", &lower));
-        assert!(one_thing("Visual Studio", "visual studio", &lower));
+        assert!(!one_thing("Finished", &lower));
+        assert!(!one_thing("FAQ", &lower));
+        assert!(!one_thing("Ok(T", &lower));
+        assert!(one_thing("Rustaceans", &lower));
+        assert!(one_thing("TP-409", &lower));
+        assert!(one_thing("Visual Studio", &lower));
     }
 
     #[test]

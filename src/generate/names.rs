@@ -11,9 +11,12 @@
 //! `api.token_ttl`, `read_to_string()`, `2.4.0`). A value in code marks (`` `"300s"` ``,
 //! `` `500` ``) is not one.
 
+use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
+
+use crate::chunk::Chunk;
 
 /// Longest identifier, in characters: longer code is an example, not a name.
 const MAX_CHARS: usize = 48;
@@ -78,6 +81,31 @@ fn is_name(s: &str) -> bool {
 const UNITS: &[&str] = &[
     "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB", "ms", "µs", "ns", "s", "m", "h", "d",
 ];
+
+/// The words `chunks` write in lower case: capitalised, such a word opens a sentence or a
+/// heading ("Finished", "Appendix") and names no one thing.
+pub fn lower_case_words(chunks: &[Chunk]) -> BTreeSet<&str> {
+    chunks
+        .iter()
+        .flat_map(|c| c.text.split(|ch: char| !ch.is_alphanumeric()))
+        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
+        .collect()
+}
+
+/// Whether `surface` names one thing a question can ask about: an identifier whose brackets
+/// close, a name of several words, or a word of four letters or more the corpus never writes in
+/// lower case (`lower_words`, [`lower_case_words`]; "PRs", "FAQ" and "Finished" name none;
+/// "Ok(T" is a cut identifier).
+pub fn one_thing(surface: &str, lower_words: &BTreeSet<&str>) -> bool {
+    if !balanced(surface) {
+        return false;
+    }
+    if !identifiers(surface).is_empty() || surface.split_whitespace().count() > 1 {
+        return true;
+    }
+    surface.chars().filter(|c| c.is_alphabetic()).count() > 3
+        && !lower_words.contains(surface.to_lowercase().as_str())
+}
 
 /// Text in code marks: reStructuredText's double backticks first (read as single ones,
 /// "``attr`` module has an ``__version_info__``" made a name of " module has an ").

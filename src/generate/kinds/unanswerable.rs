@@ -30,7 +30,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::{shape, without_kind_after};
+use crate::generate::names::{lower_case_words, one_thing, shape, without_kind_after};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
     Rejection, check_not_example, check_on_topic, check_query, check_question, is_only,
@@ -61,25 +61,15 @@ pub const INFO: KindInfo = KindInfo {
 /// `storage.min_free_space`) or a name of several words — so that a task is not planned where
 /// [`fact_of`] finds nothing to swap (it makes no call and costs the kind a slot of its round;
 /// on attrs' docs a third of the attempts were such chunks while the whole chunk text was
-/// read); all of them when none does. A single word counts when the corpus never writes it in
-/// lower case, as [`GenerateContext::is_specific_name`] has it; the corpus's subject is left
-/// to [`fact_of`] (telling it costs a pass over every document per name).
+/// read); all of them when none does. A name counts as [`one_thing`] has it (as
+/// bridges do); the corpus's subject is left to [`fact_of`] (telling it costs a pass over every
+/// document per name).
 fn naming_chunks(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
-    let lower_words: std::collections::HashSet<&str> = chunks
-        .iter()
-        .flat_map(|c| c.text.split(|ch: char| !ch.is_alphanumeric()))
-        .filter(|w| !w.is_empty() && w.chars().all(|c| !c.is_uppercase()))
-        .collect();
-    let specific = |name: &str| {
-        !crate::generate::names::identifiers(name).is_empty()
-            || name.split_whitespace().count() > 1
-            || (name.chars().filter(|c| c.is_alphabetic()).count() > 3
-                && !lower_words.contains(name.to_lowercase().as_str()))
-    };
+    let lower_words = lower_case_words(chunks);
     let names_one = |text: &str| {
         crate::generate::facts::facts(text)
             .iter()
-            .any(|f| things_named(&f.shown).iter().any(|n| specific(n)))
+            .any(|f| things_named(&f.shown).iter().any(|n| one_thing(n, &lower_words)))
     };
     let naming: Vec<usize> = eligible
         .iter()
