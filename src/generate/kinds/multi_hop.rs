@@ -311,20 +311,73 @@ fn names_hop_2s_code(question: &str, thing: &str, passage_1: &str, passage_2: &s
     })
 }
 
-/// The thing's description: the model's, unless it is empty, names the thing or keeps the
-/// blank; then one made from hop 1's question. None when neither will do.
+/// The thing's description: the model's, unless it is empty, names the thing, keeps the
+/// blank, only likens it to another, cuts a code span ("the file format that can be formatted
+/// using `pip install") or calls a flag another kind of thing; then one made from hop 1's
+/// question. None when neither will do.
 fn description(given: &str, hop1_question: &str, thing: &str, language: Language) -> Option<String> {
     let given = given.trim().trim_end_matches(['?', '.']).to_string();
     let usable = |d: &str| {
         !d.is_empty()
             && !d.contains("___")
             && !names(d, thing, language)
+            && !likens(d)
+            && d.matches('`').count().is_multiple_of(2)
+            && !of_another_kind(d, thing)
             && d.split_whitespace().count() <= 16
     };
     if usable(&given) {
         return Some(given);
     }
     described_by(hop1_question).filter(|d| usable(d))
+}
+
+/// Whether a description says only what the thing is the same as ("the same value as
+/// backups", from "Restores … use the same `agent.upload_concurrency` value as backups"):
+/// a likeness points at another thing, it does not pick this one out. English.
+fn likens(description: &str) -> bool {
+    let d = description.to_lowercase();
+    let d = d.trim_start_matches("the ");
+    d.starts_with("same ") || d.starts_with("similar ")
+}
+
+/// Whether a description calls a flag (`--check`) a kind of thing a flag is not: its head noun,
+/// the last kind word before the first relative word or preposition ("the exit code that
+/// indicates reformatted files" is a code). A description without a kind word ("the value that
+/// should be passed …") says nothing against it. English.
+fn of_another_kind(description: &str, thing: &str) -> bool {
+    if crate::generate::names::shape(thing) != Some("flag") {
+        return false;
+    }
+    let head = description
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .take_while(|w| {
+            !matches!(
+                w.as_str(),
+                "that"
+                    | "which"
+                    | "who"
+                    | "whose"
+                    | "for"
+                    | "of"
+                    | "in"
+                    | "to"
+                    | "with"
+                    | "used"
+                    | "when"
+                    | "on"
+                    | "by"
+            )
+        })
+        .filter(|w| w == "code" || crate::generate::names::is_kind_word(w))
+        .last();
+    head.is_some_and(|h| {
+        !matches!(
+            h.as_str(),
+            "flag" | "option" | "parameter" | "argument" | "setting"
+        )
+    })
 }
 
 /// `question` with the thing's name (and the code marks around it) replaced by `phrase`; a
@@ -392,7 +445,8 @@ fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
 
 /// Whether the words just before a name modify it inside the question's own noun phrase: an
 /// article, then one to three words that are no preposition, verb or question word ("an empty
-/// or deleted", "the new"). A bare article ("the") is not: the phrase's own takes its place.
+/// or deleted", "the new"), or a possessive ("my", which made "why does my the error behind
+/// exit code 5 token …"). A bare article ("the") is not: the phrase's own takes its place.
 fn modified(before: &str) -> bool {
     const BOUNDARY: &[&str] = &[
         "of", "in", "on", "for", "with", "to", "from", "by", "about", "at", "into", "is", "are", "was",
@@ -407,6 +461,12 @@ fn modified(before: &str) -> bool {
         let w = w.to_lowercase();
         if matches!(w.as_str(), "a" | "an" | "the") {
             return n > 0;
+        }
+        if matches!(
+            w.as_str(),
+            "my" | "your" | "our" | "their" | "its" | "his" | "her" | "this" | "these" | "those"
+        ) {
+            return true;
         }
         if BOUNDARY.contains(&w.as_str()) {
             return false;
@@ -634,6 +694,63 @@ mod tests {
     }
 
     #[test]
+    fn a_likeness_is_no_description_and_hop_1s_question_describes_instead() {
+        let en = Language::ENGLISH;
+        assert!(likens("the same value as backups"));
+        assert!(!likens("the error code for a full storage reserve"));
+        assert_eq!(
+            description(
+                "the same value as backups",
+                "What value is used for restoring read packs in parallel?",
+                "agent.upload_concurrency",
+                en
+            )
+            .as_deref(),
+            Some("the value that is used for restoring read packs in parallel")
+        );
+    }
+
+    #[test]
+    fn a_cut_code_span_or_a_flag_called_a_code_is_no_description() {
+        let en = Language::ENGLISH;
+        assert!(of_another_kind(
+            "the exit code that indicates reformatted files",
+            "--check"
+        ));
+        assert!(!of_another_kind(
+            "the flag that makes Black work with colorama",
+            "--color"
+        ));
+        assert!(!of_another_kind(
+            "the value that should be passed to keep stdout quiet",
+            "--check"
+        ));
+        assert!(!of_another_kind(
+            "the error code for a full storage reserve",
+            "TP-507"
+        ));
+        // Hop 1's question describes the same wrong kind: nothing is left.
+        assert_eq!(
+            description(
+                "the exit code that indicates reformatted files",
+                "What is the exit code that indicates reformatted files?",
+                "--check",
+                en
+            ),
+            None
+        );
+        assert_eq!(
+            description(
+                "the file format that can be formatted using `pip install",
+                "What file format should you format using `pip install",
+                "Jupyter Notebooks",
+                en
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn a_description_fits_where_a_noun_phrase_can_stand() {
         let fits = |q: &str, thing: &str, phrase: &str| fits_in_place(q, thing, phrase);
         assert!(fits(
@@ -670,6 +787,11 @@ mod tests {
             "What does the `--color` flag do?",
             "--color",
             "the flag that enables colours"
+        ));
+        assert!(!fits(
+            "why does my tp-401 token suddenly stop working?",
+            "tp-401",
+            "the error behind exit code 5"
         ));
         assert!(!fits(
             "How do I extend the exclusion rules for .gitignore?",
