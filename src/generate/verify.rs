@@ -97,6 +97,9 @@ pub enum Rejection {
     /// The question names a code its label does not hold ("what is the value of p3 …"
     /// labelled with a sentence about `Point`): it asks about something else.
     AsksOutsideLabel,
+    /// A lookup's bare keywords point at other chunks before their own ("black formatter" for
+    /// one sentence of an editor's page): they ask for a topic, not for the fact.
+    KeywordsTooVague,
     /// Answering the question from the label, the judge ([`crate::judge::answers_request`])
     /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
     /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
@@ -153,6 +156,7 @@ impl Rejection {
             Rejection::AnswerAboutAbsence => "answer_about_absence",
             Rejection::AnswerOffQuestion => "answer_off_question",
             Rejection::AsksOutsideLabel => "asks_outside_label",
+            Rejection::KeywordsTooVague => "keywords_too_vague",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",

@@ -23,6 +23,7 @@ use crate::generate::verify::{
 };
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
+use crate::style;
 
 /// The kind's row: two questions a call, on any chunk worth asking about.
 pub const INFO: KindInfo = KindInfo {
@@ -208,6 +209,16 @@ pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Vec<Fact> {
     (0..want).map(|i| all[(first + i) % all.len()].clone()).collect()
 }
 
+/// Rank by which a lookup's bare keywords must find their own chunk.
+const STAND_IN_RANK: usize = 3;
+
+/// Whether a wording asks for its fact rather than a topic: a question does; bare keywords
+/// do when keyword search with them (`rank` gives their chunk's rank) finds their own chunk
+/// within [`STAND_IN_RANK`].
+fn specific(wording: &str, language: crate::lang::Language, rank: impl Fn(&str) -> Option<usize>) -> bool {
+    !style::is_keywords(wording, language) || rank(wording).is_some_and(|r| r <= STAND_IN_RANK)
+}
+
 /// Chunks a word may be in and still be rare: keyword search finds its fact by it alone.
 const RARE_IN: usize = 2;
 
@@ -283,6 +294,24 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             let (question, phrasings) = w.checked(language, checks)?;
             let label = label_in(ctx, chunk, &fact.quote)?;
             w.answers_its_own_question(&label, language)?;
+            // Bare keywords are the page's own words, so they must find their own chunk among
+            // the first few: "black formatter" (its chunk 24th), which restyle chose to make
+            // the set harder, asks for a topic, not this fact. Harder must not mean vaguer.
+            let rank = |q: &str| {
+                ctx.chunks
+                    .difficulty(q, language, std::slice::from_ref(&label))
+                    .map(|d| d.0)
+            };
+            let specific = |q: &str| specific(q, language, rank);
+            let mut wordings: Vec<String> = std::iter::once(question)
+                .chain(phrasings)
+                .filter(|q| specific(q))
+                .collect();
+            if wordings.is_empty() {
+                return Err(Rejection::KeywordsTooVague);
+            }
+            let question = wordings.remove(0);
+            let phrasings = wordings;
             Ok(Accepted {
                 kind: Kind::Lookup,
                 question,
@@ -382,6 +411,27 @@ mod tests {
             en,
             df
         ));
+    }
+
+    #[test]
+    fn bare_keywords_that_rank_their_chunk_low_ask_for_a_topic() {
+        let en = crate::lang::Language::ENGLISH;
+        let ranks = |q: &str| match q {
+            "black formatter" => Some(24),
+            "blackd benefits" => Some(1),
+            "what does the black formatter do with my editor?" => Some(24),
+            _ => None,
+        };
+        assert!(!specific("black formatter", en, ranks));
+        assert!(specific("blackd benefits", en, ranks));
+        assert!(
+            specific("what does the black formatter do with my editor?", en, ranks),
+            "a question"
+        );
+        assert!(
+            !specific("rust point x type", en, ranks),
+            "no rank: no chunk of its own"
+        );
     }
 
     #[test]
