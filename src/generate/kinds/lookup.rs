@@ -210,13 +210,13 @@ pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Vec<Fact> {
 }
 
 /// Rank by which a lookup's bare keywords must find their own chunk.
-const STAND_IN_RANK: usize = 3;
+const KEYWORDS_RANK: usize = 3;
 
 /// Whether a wording asks for its fact rather than a topic: a question does; bare keywords
 /// do when keyword search with them (`rank` gives their chunk's rank) finds their own chunk
-/// within [`STAND_IN_RANK`].
+/// within [`KEYWORDS_RANK`].
 fn specific(wording: &str, language: crate::lang::Language, rank: impl Fn(&str) -> Option<usize>) -> bool {
-    !style::is_keywords(wording, language) || rank(wording).is_some_and(|r| r <= STAND_IN_RANK)
+    !style::is_keywords(wording, language) || rank(wording).is_some_and(|r| r <= KEYWORDS_RANK)
 }
 
 /// Chunks a word may be in and still be rare: keyword search finds its fact by it alone.
