@@ -302,10 +302,9 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
                     .difficulty(q, language, std::slice::from_ref(&label))
                     .map(|d| d.0)
             };
-            let specific = |q: &str| specific(q, language, rank);
             let mut wordings: Vec<String> = std::iter::once(question)
                 .chain(phrasings)
-                .filter(|q| specific(q))
+                .filter(|q| specific(q, language, rank))
                 .collect();
             if wordings.is_empty() {
                 return Err(Rejection::KeywordsTooVague);

@@ -27,7 +27,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::{identifiers, without_kind_after};
+use crate::generate::names::{identifiers, is_kind_word, shape, without_kind_after};
 use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
 use crate::lang::Language;
 use crate::llm::Llm;
@@ -346,31 +346,14 @@ fn likens(description: &str) -> bool {
 /// indicates reformatted files" is a code). A description without a kind word ("the value that
 /// should be passed …") says nothing against it. English.
 fn of_another_kind(description: &str, thing: &str) -> bool {
-    if crate::generate::names::shape(thing) != Some("flag") {
+    if shape(thing) != Some("flag") {
         return false;
     }
     let head = description
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
-        .take_while(|w| {
-            !matches!(
-                w.as_str(),
-                "that"
-                    | "which"
-                    | "who"
-                    | "whose"
-                    | "for"
-                    | "of"
-                    | "in"
-                    | "to"
-                    | "with"
-                    | "used"
-                    | "when"
-                    | "on"
-                    | "by"
-            )
-        })
-        .filter(|w| w == "code" || crate::generate::names::is_kind_word(w))
+        .take_while(|w| !BOUNDARY.contains(&w.as_str()) && !matches!(w.as_str(), "that" | "whose" | "used"))
+        .filter(|w| w == "code" || is_kind_word(w))
         .last();
     head.is_some_and(|h| {
         !matches!(
@@ -443,16 +426,18 @@ fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
     format!("{}{}", &question[..start], &question[at..])
 }
 
+/// Words that end a noun phrase: prepositions, verbs and question words (English).
+const BOUNDARY: &[&str] = &[
+    "of", "in", "on", "for", "with", "to", "from", "by", "about", "at", "into", "is", "are", "was", "were",
+    "do", "does", "did", "can", "should", "will", "would", "when", "what", "which", "how", "why", "where",
+    "who", "if", "use", "set",
+];
+
 /// Whether the words just before a name modify it inside the question's own noun phrase: an
 /// article, then one to three words that are no preposition, verb or question word ("an empty
 /// or deleted", "the new"), or a possessive ("my", which made "why does my the error behind
 /// exit code 5 token …"). A bare article ("the") is not: the phrase's own takes its place.
 fn modified(before: &str) -> bool {
-    const BOUNDARY: &[&str] = &[
-        "of", "in", "on", "for", "with", "to", "from", "by", "about", "at", "into", "is", "are", "was",
-        "were", "do", "does", "did", "can", "should", "will", "would", "when", "what", "which", "how", "why",
-        "where", "who", "if", "use", "set",
-    ];
     let words: Vec<&str> = before
         .split(|c: char| !c.is_alphanumeric() && c != '-')
         .filter(|w| !w.is_empty())
