@@ -19,6 +19,10 @@ use crate::workspace::ChunkedCorpus;
 /// Real questions a set needs before its own style is the target.
 pub const MIN_REAL: usize = 5;
 
+/// The distance one bare-keyword wording over the target's share adds: more than any fit of
+/// length or rank can win back.
+const OVER_KEYWORDS: f32 = 1000.0;
+
 /// How far the new part may be from the target and still meet it.
 pub const TOLERANCE_WORDS: f32 = 2.0;
 /// Rank-1 share and MRR tolerance.
@@ -267,10 +271,17 @@ pub fn choose(options: &[Vec<Measured>], target: &Figures) -> Vec<usize> {
 }
 
 /// How far `f` is from `t`: each figure in units of what a reader would call a clear
-/// difference (2 words, 10 points of rank-1 share or MRR, 25 points of keyword share).
+/// difference (2 words, 10 points of rank-1 share or MRR, 25 points of keyword share), and
+/// far beyond any of them for each bare-keyword wording over the target's share.
 fn distance(f: &Figures, t: &Figures) -> f32 {
     let sq = |x: f32| x * x;
     let mut d = sq((f.words - t.words) / 2.0) + sq((f.keywords - t.keywords) / 0.25);
+    // Keywords are the short wording, so length alone would buy them past the target's share
+    // (a quarter of Black's lookups against the chat preset's none), and they are the wording
+    // most often wrong: hand-marked, 3 of 13 keyword wordings were right against 33 of 68
+    // questions ("rust error handling" for one detail of a chapter).
+    let over = (f.keywords * f.questions as f32 - (t.keywords * f.questions as f32).round()).max(0.0);
+    d += OVER_KEYWORDS * over.round();
     if let (Some(a), Some(b)) = (f.rank1, t.rank1) {
         d += sq((a - b) / 0.1);
     }
@@ -408,6 +419,46 @@ mod tests {
         assert!((f.words - 7.0).abs() <= 1.0, "{f:?}");
         assert!((f.rank1.unwrap() - 0.5).abs() <= 0.1, "{f:?}");
         assert_eq!(pick, choose(&options, &target), "deterministic");
+    }
+
+    #[test]
+    fn keyword_wordings_never_pass_the_targets_share() {
+        // Keywords fit the length better, and the model wrote two of them first.
+        let options: Vec<Vec<Measured>> = (0..8)
+            .map(|i| {
+                let question = m(
+                    &format!("what is the yearly price of the team plan {i}"),
+                    10,
+                    false,
+                    1,
+                );
+                let keywords = m(&format!("team plan price {i}"), 4, true, 3);
+                if i < 2 {
+                    vec![keywords, question]
+                } else {
+                    vec![question, keywords]
+                }
+            })
+            .collect();
+        let shares = |target_share: f32| {
+            let target = Figures {
+                questions: 8,
+                labelled: 8,
+                words: 4.0,
+                lowercase: 1.0,
+                no_question_mark: 1.0,
+                keywords: target_share,
+                rank1: Some(0.0),
+                mrr: Some(0.3),
+            };
+            let pick = choose(&options, &target);
+            let group: Vec<&Measured> = pick.iter().zip(&options).map(|(&k, o)| &o[k]).collect();
+            figures(&group).keywords
+        };
+        assert_eq!(shares(0.0), 0.0, "the chat preset has no keyword questions");
+        assert_eq!(shares(0.25), 0.25);
+        assert_eq!(shares(0.5), 0.5, "a real part half keywords gets half");
+        assert_eq!(shares(1.0), 1.0);
     }
 
     #[test]

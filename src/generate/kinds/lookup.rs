@@ -198,12 +198,7 @@ fn keeps_codes(question: &str, search: &str) -> bool {
 
 /// The facts a task asks about: the chunk's best facts, the next ones for a later attempt.
 pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Vec<Fact> {
-    let mut all = ctx.facts(&ctx.chunks[task.chunks[0]]);
-    let language = ctx.language_of(task.chunks[0]);
-    // Facts said in words many chunks share first: a fact with a word only it and one other
-    // chunk hold is found by any question that repeats the word, and its code goes to the
-    // identifier kind anyway. Real users ask about backups and restores, not `keep-within`.
-    all.sort_by_key(|f| rare_word(&f.shown, language, |t| ctx.index.doc_freq(t)));
+    let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
     let want = (task.questions.max(1) as usize).min(all.len());
     let first = task.attempt as usize * task.questions.max(1) as usize;
     (0..want).map(|i| all[(first + i) % all.len()].clone()).collect()
@@ -217,20 +212,6 @@ const KEYWORDS_RANK: usize = 3;
 /// within [`KEYWORDS_RANK`].
 fn specific(wording: &str, language: crate::lang::Language, rank: impl Fn(&str) -> Option<usize>) -> bool {
     !style::is_keywords(wording, language) || rank(wording).is_some_and(|r| r <= KEYWORDS_RANK)
-}
-
-/// Chunks a word may be in and still be rare: keyword search finds its fact by it alone.
-const RARE_IN: usize = 2;
-
-/// Whether `fact` holds a word at most [`RARE_IN`] chunks hold (`df` counts a stemmed term).
-/// Numbers do not count: a user asks for them, not with them.
-fn rare_word(fact: &str, language: crate::lang::Language, df: impl Fn(&str) -> usize) -> bool {
-    language
-        .analyzer()
-        .content_terms(fact)
-        .iter()
-        .filter(|t| !t.chars().any(|c| c.is_ascii_digit()))
-        .any(|t| (1..=RARE_IN).contains(&df(t)))
 }
 
 /// The rendered prompt of a task and its `max_tokens`.
@@ -389,26 +370,6 @@ mod tests {
         assert!(!keeps_codes(
             "What does `storage.min_free_space` do?",
             "storage free space"
-        ));
-    }
-
-    #[test]
-    fn a_fact_with_a_word_few_chunks_hold_has_a_rare_word_and_a_number_is_no_word() {
-        let en = crate::lang::Language::ENGLISH;
-        let df = |t: &str| match t {
-            "keep" | "within" => 2,
-            "490" => 1,
-            _ => 12,
-        };
-        assert!(rare_word(
-            "Use keep-within to keep every snapshot newer than a duration.",
-            en,
-            df
-        ));
-        assert!(!rare_word(
-            "The Team plan costs $490 per year per server.",
-            en,
-            df
         ));
     }
 
