@@ -138,6 +138,12 @@ const NOT_NAMES: &[&str] = &[
     "by", "all", "each", "every", "some", "most", "no", "not", "yes", "after", "before", "because", "both",
 ];
 
+/// Words that number the parts of a page or book (English).
+const PARTS: &[&str] = &[
+    "figure", "fig", "listing", "table", "chapter", "section", "appendix", "example", "step", "page", "part",
+    "diagram", "exhibit", "equation",
+];
+
 /// The thing of a fact a neighbour can stand in for: a name (capitalised words not opening the
 /// sentence, "Amazon S3", "PyCharm") or else an identifier in code marks; the one the corpus uses
 /// least, since a rare name is a specific one. `doc_freq` counts the chunks holding a term of
@@ -168,7 +174,16 @@ pub fn names(fact: &str) -> Vec<String> {
             && !w.ends_with(':')
             && !NOT_NAMES.contains(&bare.to_lowercase().as_str());
         let opens = i == 0 || words[i - 1].ends_with(['.', ':', '!', '?', ';']);
-        if capital && !opens && !w.starts_with('`') {
+        // A numbered part of the page ("Figure 4-4", "Listing 8-15", "Chapter 9") is the
+        // page's, not a thing: "Diagram 4-4" was taken for a thing the book never names, and
+        // its Figure 4-4 answers the question.
+        let part = PARTS.contains(&bare.to_lowercase().as_str())
+            && words
+                .get(i + 1)
+                .is_some_and(|n| n.chars().next().is_some_and(|c| c.is_ascii_digit()));
+        if capital && !opens && !w.starts_with('`') && part {
+            current.clear();
+        } else if capital && !opens && !w.starts_with('`') {
             current.push(bare);
             if w.ends_with([',', '.', ';', ':', ')']) {
                 names.push(current.join(" "));
@@ -674,6 +689,11 @@ mod tests {
             ["agent.toml", "server.toml"]
         );
         assert!(names("It starts at boot and stops at shutdown.").is_empty());
+        assert_eq!(
+            names("As Figure 4-4 shows, and Listing 8-15 too, Ferris runs on Debian 12."),
+            ["Ferris", "Debian"],
+            "a numbered part of the page is no thing"
+        );
     }
 
     /// The rarest name of a fact, counted in the fact's language: read with English stems, a
