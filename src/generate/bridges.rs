@@ -34,7 +34,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
     let mut named: BTreeMap<String, (String, BTreeSet<usize>)> = BTreeMap::new();
     let by_chunk: BTreeMap<usize, Vec<Fact>> = eligible
         .iter()
-        .map(|&i| (i, facts::facts(&chunks[i].text)))
+        .map(|&i| (i, facts::of_chunk(chunks, i)))
         .collect();
     for (&i, facts) in &by_chunk {
         for f in facts {

@@ -382,7 +382,7 @@ fn same_kind((a, code_a): &(String, bool), (b, code_b): &(String, bool)) -> bool
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
     let facts: BTreeMap<usize, Vec<Fact>> = eligible
         .iter()
-        .map(|&i| (i, facts::facts(&chunks[i].text)))
+        .map(|&i| (i, facts::of_chunk(chunks, i)))
         .collect();
     let mut best: HashMap<(usize, usize), Comparison> = HashMap::new();
     let mut keep = |c: Comparison| {
@@ -439,13 +439,13 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
 /// The comparisons between chunks `a` and `b`, best first, with each side's quote as the text
 /// of `chunks` holds it.
 pub fn between(chunks: &[Chunk], a: usize, b: usize, language: Language) -> Vec<Comparison> {
-    let fa = facts::facts(&chunks[a].text);
+    let fa = facts::of_chunk(chunks, a);
     let mut out = if a == b {
         let mut t = in_tables(a, &fa);
         t.extend(in_prose(a, &fa, a, &fa, language));
         t
     } else {
-        let fb = facts::facts(&chunks[b].text);
+        let fb = facts::of_chunk(chunks, b);
         in_prose(a, &fa, b, &fb, language)
     };
     for c in &mut out {

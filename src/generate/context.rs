@@ -165,7 +165,14 @@ impl<'a> GenerateContext<'a> {
 
     /// The facts of a chunk, best first.
     pub fn facts(&self, chunk: &Chunk) -> Vec<Fact> {
-        facts::facts(&chunk.text)
+        let at = self
+            .chunks
+            .range_of(&chunk.doc)
+            .find(|&i| self.chunks[i].start == chunk.start && self.chunks[i].id == chunk.id);
+        match at {
+            Some(i) => facts::of_chunk(self.chunks, i),
+            None => facts::facts(&chunk.text),
+        }
     }
 
     /// Where a fact of `chunk` stands in its document: "Title > Section".

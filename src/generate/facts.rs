@@ -64,8 +64,35 @@ const LEANING: &[&str] = &[
 /// The facts of `text`, best first: richest in content words, then with specifics (numbers,
 /// code, option names), then in reading order. Deterministic.
 pub fn facts(text: &str) -> Vec<Fact> {
+    facts_after("", text)
+}
+
+/// The facts of chunk `i` of `chunks` (a corpus's chunks, each document's in order), read on
+/// from the chunk before it in the same document: a chunk that starts inside a code block
+/// ("@app.route('/', methods=['GET', 'POST'])", its indentation left in the gap before the
+/// chunk) has no blank line before the block's other lines, and read alone its code was prose
+/// — the sides of a comparison of two lines of one example.
+pub fn of_chunk(chunks: &[crate::chunk::Chunk], i: usize) -> Vec<Fact> {
+    let (chunk, before) = (&chunks[i], i.checked_sub(1).map(|p| &chunks[p]));
+    let lead = match before {
+        Some(b) if b.doc == chunk.doc && b.start < chunk.start => {
+            let upto = b
+                .text
+                .char_indices()
+                .nth(chunk.start - b.start)
+                .map_or(b.text.len(), |(at, _)| at);
+            &b.text[..upto]
+        }
+        _ => "",
+    };
+    facts_after(lead, &chunk.text)
+}
+
+/// The facts of `text`, read as the continuation of `lead`.
+fn facts_after(lead: &str, text: &str) -> Vec<Fact> {
+    let (_, state) = blocks(lead, Reading::default());
     let mut found = Vec::new();
-    for block in blocks(text) {
+    for block in blocks(text, state).0 {
         match block {
             // A testimonial ("« … » — Jonas, IT lead") is someone's words, not the product's
             // facts: a question about it asks what a customer said.
@@ -103,16 +130,35 @@ enum Block {
     },
 }
 
+/// Where a text left off, for the text that goes on from it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Reading {
+    /// Inside a fenced code block.
+    in_fence: bool,
+    /// Inside a code block indented after a blank line.
+    in_code: bool,
+}
+
 /// Splits `text` into paragraphs and tables, leaving out code (fenced, or indented after a
-/// blank line), headings (`#` or reStructuredText underlines), directives and link definitions.
-fn blocks(text: &str) -> Vec<Block> {
+/// blank line), headings (`#` or reStructuredText underlines), directives and link definitions;
+/// `from` is where the text before it left off. Returns where this text leaves off.
+fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     let lines = lines_with_offsets(text);
     let mut out = Vec::new();
     let mut para: Option<(usize, usize, bool)> = None;
     // The table being read.
     let mut table: Option<TableRead> = None;
-    let mut in_fence = false;
+    let mut in_fence = from.in_fence;
     let mut after_blank = true;
+    let mut in_code = from.in_code;
+    // Inside an indented block, a first line that the chunk's start stripped of its
+    // indentation still belongs to the block when the next line is indented.
+    let indented_at = |i: usize| {
+        lines
+            .get(i)
+            .is_some_and(|&(s, e)| text[s..e].starts_with("    ") || text[s..e].starts_with('\t'))
+    };
+    let first_in_code = from.in_code && indented_at(1);
     let flush_para = |para: &mut Option<(usize, usize, bool)>, out: &mut Vec<Block>| {
         if let Some((start, end, quoted)) = para.take() {
             out.push(Block::Prose { start, end, quoted });
@@ -125,6 +171,7 @@ fn blocks(text: &str) -> Vec<Block> {
             in_fence = !in_fence;
             flush_para(&mut para, &mut out);
             after_blank = false;
+            in_code = false;
             continue;
         }
         if in_fence {
@@ -151,12 +198,13 @@ fn blocks(text: &str) -> Vec<Block> {
                 Some(tr) => tr.rows.push(range),
             }
             after_blank = false;
+            in_code = false;
             continue;
         }
         if let Some(tr) = table.take() {
             out.push(tr.block());
         }
-        let indented = line.starts_with("    ") || line.starts_with('\t');
+        let indented = line.starts_with("    ") || line.starts_with('\t') || (i == 0 && first_in_code);
         let skip = t.is_empty()
             || t.starts_with('#')
             || underline
@@ -168,9 +216,13 @@ fn blocks(text: &str) -> Vec<Block> {
             || is_link_definition(t);
         if skip {
             flush_para(&mut para, &mut out);
+            if !t.is_empty() {
+                in_code = indented && after_blank;
+            }
             after_blank = t.is_empty() || (indented && after_blank);
             continue;
         }
+        in_code = false;
         let item = is_list_item(t);
         let quoted = t.starts_with('>');
         match &mut para {
@@ -186,7 +238,7 @@ fn blocks(text: &str) -> Vec<Block> {
     if let Some(tr) = table {
         out.push(tr.block());
     }
-    out
+    (out, Reading { in_fence, in_code })
 }
 
 /// A table as it is read: its first line, whether a rule line (`|---|`) followed it — which
@@ -539,6 +591,37 @@ mod tests {
         assert!(f.iter().any(
             |x| x.shown == "Snapshots older than the policy allows are forgotten at the next prune run."
         ));
+    }
+
+    #[test]
+    fn a_chunk_that_starts_inside_a_code_block_reads_it_as_code() {
+        let chunk = |start: usize, text: &str| crate::chunk::Chunk {
+            id: format!("upload.rst#{start}"),
+            doc: "upload.rst".into(),
+            start,
+            end: start + text.chars().count(),
+            text: text.into(),
+        };
+        let before = "The view checks the file and then redirects the user to the uploaded file::\n\n    \
+                      def allowed_file(filename):\n        return '.' in filename";
+        // The chunker left the first line's indentation in the gap between the chunks.
+        let code = "@app.route('/', methods=['GET', 'POST'])\n    def upload_file():\n        \
+                    if file.filename == '': flash('No selected file') and then return redirect(request.url)\n\n\
+                    Flask stores the uploaded file in memory until it is saved to the upload folder.";
+        let chunks = [chunk(0, before), chunk(before.chars().count() + 6, code)];
+        let alone: Vec<String> = facts(code).into_iter().map(|f| f.quote).collect();
+        assert!(
+            alone.iter().any(|q| q.contains("@app.route")),
+            "read alone, the code is prose: {alone:?}"
+        );
+        let read_on: Vec<String> = of_chunk(&chunks, 1).into_iter().map(|f| f.quote).collect();
+        assert_eq!(
+            read_on,
+            ["Flask stores the uploaded file in memory until it is saved to the upload folder."]
+        );
+        // A chunk after prose reads its own first line as prose.
+        let prose = [chunk(0, "Uploads go to a folder.\n"), chunk(30, code)];
+        assert!(of_chunk(&prose, 1).iter().any(|f| f.quote.contains("@app.route")));
     }
 
     #[test]

@@ -38,13 +38,13 @@ pub const INFO: KindInfo = KindInfo {
 /// single source.
 pub const MAX_CHUNKS: usize = 3;
 
-/// The identifiers of `chunk`'s facts that at most [`MAX_CHUNKS`] chunks name, each with the
+/// The identifiers of `facts` (those of `chunk`, as [`GenerateContext::facts`] reads them) that at most [`MAX_CHUNKS`] chunks name, each with the
 /// fact that explains it: those a fact is about first (a table row keyed by it, a sentence
 /// opening with it — "`lock.timeout` sets how long …"), then the rarest, then in the chunk's
 /// order. A fact that names an identifier in passing makes a question about something else.
-pub fn named(chunk: &Chunk, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact)> {
+pub fn named(chunk: &Chunk, facts: Vec<Fact>, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact)> {
     let mut out: Vec<(bool, usize, usize, String, Fact)> = Vec::new();
-    for fact in facts::facts(&chunk.text) {
+    for fact in facts {
         for id in shown_identifiers(&fact) {
             let n = counts(&id);
             let passing = !is_about(&fact, &id);
@@ -94,7 +94,7 @@ fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> 
     let found: Vec<Vec<String>> = eligible
         .iter()
         .map(|&i| {
-            facts::facts(&chunks[i].text)
+            facts::of_chunk(chunks, i)
                 .iter()
                 .flat_map(shown_identifiers)
                 .collect()
@@ -121,7 +121,7 @@ fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> 
 /// for a later attempt.
 pub fn asked(ctx: &GenerateContext<'_>, task: &Task) -> Vec<(String, Fact)> {
     let chunk = &ctx.chunks[task.chunks[0]];
-    let all = named(chunk, |id| ctx.chunk_frequency(id));
+    let all = named(chunk, ctx.facts(chunk), |id| ctx.chunk_frequency(id));
     if all.is_empty() {
         return all;
     }
@@ -252,7 +252,10 @@ mod tests {
                    and the `--stdin-filename` option for its file name.\n"
                 .into(),
         };
-        let ids: Vec<String> = named(&c, |_| 1).into_iter().map(|(id, _)| id).collect();
+        let ids: Vec<String> = named(&c, facts::facts(&c.text), |_| 1)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
         assert_eq!(ids, ["--stdin-filename"]);
     }
 
@@ -272,7 +275,7 @@ mod tests {
             "lock.timeout" => 3,
             _ => 9,
         };
-        let found = named(&c, counts);
+        let found = named(&c, facts::facts(&c.text), counts);
         let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
         // `lock.timeout` opens the second sentence, which is about it; TP-409 is named in
         // passing.

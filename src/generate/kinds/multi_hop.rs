@@ -25,7 +25,7 @@ use crate::generate::ask::{self, created_of, label_in, topic_of};
 use crate::generate::bridges;
 use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
-use crate::generate::facts::{self, Fact};
+use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{identifiers, is_kind_word, shape, without_kind_after};
 use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
@@ -84,15 +84,10 @@ pub struct BridgeReply {
 pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> {
     let thing = task.term.as_deref()?;
     let (c1, c2) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
-    let f1 = bridges::first_facts(&facts::facts(&c1.text), thing)
+    let f1 = bridges::first_facts(&ctx.facts(c1), thing)
         .into_iter()
         .nth(task.attempt as usize)?;
-    let f2 = bridges::second_fact(
-        &facts::facts(&c2.text),
-        thing,
-        &f1,
-        ctx.language_of(task.chunks[1]),
-    )?;
+    let f2 = bridges::second_fact(&ctx.facts(c2), thing, &f1, ctx.language_of(task.chunks[1]))?;
     Some((f1, f2))
 }
 

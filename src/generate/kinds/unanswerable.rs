@@ -66,16 +66,12 @@ pub const INFO: KindInfo = KindInfo {
 /// document per name).
 fn naming_chunks(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
     let lower_words = lower_case_words(chunks);
-    let names_one = |text: &str| {
-        crate::generate::facts::facts(text)
+    let names_one = |i: usize| {
+        crate::generate::facts::of_chunk(chunks, i)
             .iter()
             .any(|f| things_named(&f.shown).iter().any(|n| one_thing(n, &lower_words)))
     };
-    let naming: Vec<usize> = eligible
-        .iter()
-        .copied()
-        .filter(|&i| names_one(&chunks[i].text))
-        .collect();
+    let naming: Vec<usize> = eligible.iter().copied().filter(|&i| names_one(i)).collect();
     if naming.is_empty() {
         eligible.to_vec()
     } else {
