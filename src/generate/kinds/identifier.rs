@@ -38,10 +38,10 @@ pub const INFO: KindInfo = KindInfo {
 /// single source.
 pub const MAX_CHUNKS: usize = 3;
 
-/// The identifiers of `facts` (those of `chunk`, as [`GenerateContext::facts`] reads them) that at most [`MAX_CHUNKS`] chunks name, each with the
-/// fact that explains it: those a fact is about first (a table row keyed by it, a sentence
-/// opening with it — "`lock.timeout` sets how long …"), then the rarest, then in the chunk's
-/// order. A fact that names an identifier in passing makes a question about something else.
+/// The identifiers of `facts` (`chunk`'s, as [`GenerateContext::facts`] reads them) that at
+/// most [`MAX_CHUNKS`] chunks name, each with the fact that explains it: those a fact is about
+/// first (a table row keyed by it, a sentence opening with it — "`lock.timeout` sets how long
+/// …"), then the rarest, then in the chunk's order. A fact that names an identifier in passing makes a question about something else.
 pub fn named(chunk: &Chunk, facts: Vec<Fact>, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact)> {
     let mut out: Vec<(bool, usize, usize, String, Fact)> = Vec::new();
     for fact in facts {
