@@ -1,7 +1,7 @@
 //! HTML to plain text. Labels index into the converted text, so the conversion must be
 //! deterministic; block elements become line breaks and entities are decoded. Preformatted
 //! blocks (`<pre>`) come out fenced with ```, as Markdown writes code: read as prose, a listing's
-//! lines became facts ("let answer = &hello[0];" asked as "what is the first character of the
+//! lines became facts (`let answer = &hello[0];` asked as "what is the first character of the
 //! string?") and a program's console output a question ("what does the panic message mean").
 
 use html2text::render::RichAnnotation;
