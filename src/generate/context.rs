@@ -165,11 +165,11 @@ impl<'a> GenerateContext<'a> {
 
     /// The facts of a chunk, best first.
     pub fn facts(&self, chunk: &Chunk) -> Vec<Fact> {
-        let at = self
+        match self
             .chunks
             .range_of(&chunk.doc)
-            .find(|&i| self.chunks[i].start == chunk.start && self.chunks[i].id == chunk.id);
-        match at {
+            .find(|&i| self.chunks[i].id == chunk.id)
+        {
             Some(i) => facts::of_chunk(self.chunks, i),
             None => facts::facts(&chunk.text),
         }
