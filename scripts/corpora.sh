@@ -11,9 +11,10 @@
 #   rustbook  five chapters of The Rust Programming Language, HTML pages as the Rust 1.95.0
 #             toolchain's rust-docs ship them (MIT OR Apache-2.0)
 #   flask     Flask 3.1.3's documentation, docs/**/*.rst of its sdist (BSD-3-Clause) — held out
-#             from tuning
+#             from tuning until the seventh stop, which wrote checks against its cases
 #   attrs     attrs 26.1.0's documentation, docs/*.{md,rst} of its sdist (MIT) — held out from
-#             tuning
+#             tuning until the seventh stop, which wrote checks against its cases
+#   click     Click 8.1.8's documentation, docs/*.rst of its sdist (BSD-3-Clause) — held out
 #   dl20      TREC DL 2020 passages (../shared/data/msmarco-dl20): every passage of the 54 queries'
 #             BM25 top 100, one file each, plus a set of the 54 queries as real, accepted cases
 #             labelled with their passages of grade >= 2 (MS MARCO terms: research use)
@@ -132,9 +133,12 @@ case "$NAME" in
   attrs) sdist_docs attrs 26.1.0 952055 \
     d03ceb89cb322a8fd706d4fb91940737b6642aa36998fe130a9bc96c985eff32 MIT \
     'attrs-26.1.0/docs/*.md' 'attrs-26.1.0/docs/*.rst' ;;
+  click) sdist_docs click 8.1.8 226593 \
+    ed53c9d8990d83c2a27deae68e4ee337473f6330c040a31d4225c9574d16096a BSD-3-Clause \
+    'click-8.1.8/docs/*.rst' ;;
   rustbook) rustbook ;;
   dl20) converted dl20 make-dl20.py msmarco-dl20/bm25_top100_dl20.json \
     msmarco-dl20/qrels.dl20-passage.txt ;;
   hotpot) converted hotpot make-hotpot.py hotpotqa/hotpot-dev-distractor-first50.json ;;
-  *) die "unknown corpus $NAME (docs, black, rustbook, flask, attrs, dl20, hotpot)" ;;
+  *) die "unknown corpus $NAME (docs, black, rustbook, flask, attrs, click, dl20, hotpot)" ;;
 esac

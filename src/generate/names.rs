@@ -31,7 +31,7 @@ pub fn identifiers(text: &str) -> Vec<String> {
     // Code marks first; their text is not searched again for shapes.
     for m in CODE.find_iter(text) {
         code.push(m.range());
-        let inner = m.as_str().trim_matches('`').trim();
+        let inner = shown_name(m.as_str().trim_matches('`').trim());
         if is_name(inner) {
             found.push((m.start(), inner.to_string()));
         }
@@ -50,6 +50,19 @@ pub fn identifiers(text: &str) -> Vec<String> {
         .map(|(_, s)| s)
         .filter(|s| seen.insert(s.clone()))
         .collect()
+}
+
+/// The name a reader sees for a code span: Sphinx shows ":func:`~flask.url_for`" as
+/// "url_for" and ":data:`!name`" as "name", and users paste what they see; where the last
+/// part is a plain word (":meth:`~blinker.base.Signal.connect`"), the path, which names it.
+fn shown_name(inner: &str) -> &str {
+    match inner.strip_prefix('~') {
+        Some(path) => match path.rsplit('.').next() {
+            Some(last) if is_name(last) => last,
+            _ => path,
+        },
+        None => inner.strip_prefix('!').unwrap_or(inner),
+    }
 }
 
 /// Whether the text of a code span names something (rather than showing a value or a
@@ -394,6 +407,16 @@ mod tests {
             "TP-412".to_string(),
         ];
         assert_eq!(frequencies(&names, texts.into_iter()), [2, 1, 0]);
+    }
+
+    #[test]
+    fn a_sphinx_reference_is_named_as_the_page_shows_it() {
+        // Flask's docs: "~" shows only the last part of the path.
+        let text = "Functions registered with :meth:`~flask.Flask.teardown_request` are called, \
+                    and :func:`url_for` builds the URL; :data:`!SERVER_NAME` is not linked.";
+        assert_eq!(identifiers(text), ["teardown_request", "url_for", "SERVER_NAME"]);
+        let text = "Use the :meth:`~blinker.base.Signal.connect` method of a signal.";
+        assert_eq!(identifiers(text), ["blinker.base.Signal.connect"]);
     }
 
     #[test]

@@ -104,6 +104,10 @@ pub enum Rejection {
     /// finds another answer: the neighbouring clause of the right sentence ("How did Jonas pay
     /// for the Team plan?" → "by deleting the wrong folder"; the audit's RS509).
     AnswersAnotherQuestion,
+    /// A one-fact question (a lookup's, an identifier's) that asks how two things differ or
+    /// compare: one fact rarely says both sides, and the model's answer makes up the other (7
+    /// of 8 such lookups marked by hand were wrong). Comparisons are their own kind.
+    AsksComparison,
     /// An "identifier" question that does not give its identifier as written (or whose label
     /// does not hold it).
     IdentifierMissing,
@@ -158,6 +162,7 @@ impl Rejection {
             Rejection::AsksOutsideLabel => "asks_outside_label",
             Rejection::KeywordsTooVague => "keywords_too_vague",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
+            Rejection::AsksComparison => "asks_comparison",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
             Rejection::BridgeNamed => "bridge_named",
@@ -345,6 +350,19 @@ pub fn check_answer(
 pub fn check_answer_form(answer: &str) -> Result<(), Rejection> {
     if repeats_itself(&words(answer)) {
         return Err(Rejection::RepeatsItself);
+    }
+    Ok(())
+}
+
+/// Rejects a one-fact question that asks how two things differ or compare ("what is the
+/// difference between frozen and unfrozen dict classes", "how does X compare to Y"). English.
+pub fn check_one_sided(question: &str, language: Language) -> Result<(), Rejection> {
+    static COMPARES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\bdiffer(ence|ences|ent from|s from|)\b.*\b(and|from|to|vs\.?|versus)\b|\bcompared?\b.*\b(to|with|and)\b|\bvs\.?\s|\bversus\b")
+            .expect("valid regex")
+    });
+    if language == Language::ENGLISH && COMPARES.is_match(question) {
+        return Err(Rejection::AsksComparison);
     }
     Ok(())
 }

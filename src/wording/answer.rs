@@ -133,7 +133,7 @@ pub fn answer_in_fact(
     }
     in_fact(question, claim, fact, language)?;
     not_contradicted(question, claim, fact, language)?;
-    not_a_reference(claim, fact)?;
+    not_a_reference(question, claim, fact, language)?;
     not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
@@ -178,9 +178,12 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
 }
 
 /// An answer that is only the target of one of the fact's cross-references ("current_style"
-/// from "presented in {doc}`current_style`") names the page that holds the answer, not the
-/// answer: it points outside.
-fn not_a_reference(claim: &str, fact: &str) -> Result<(), AnswerFault> {
+/// from "presented in {doc}`current_style`"), or only targets and words sending the reader to
+/// them ("described in signals-sending and request_tearing_down", Flask's "the limitations
+/// described in :ref:`signals-sending` and :ref:`request-tearing-down`"), names the page that
+/// holds the answer, not the answer: it points outside. Unless the question asks where: "where
+/// is the format described?" is answered by a page.
+fn not_a_reference(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
     // MyST roles, reStructuredText roles, Markdown link targets, Sphinx's "Title <target>".
     static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"\{(?:doc|ref|numref|term)\}`([^`]+)`|:(?:doc|ref|numref|term):`([^`]+)`|\]\(([^)\s]+)\)|<([\w./-]+)>")
@@ -206,6 +209,64 @@ fn not_a_reference(claim: &str, fact: &str) -> Result<(), AnswerFault> {
                 phrase: claim.trim().to_string(),
             });
         }
+    }
+    let asks_where = crate::text::words(question)
+        .iter()
+        .any(|w| matches!(w.as_str(), "where" | "page" | "section" | "chapter" | "document"));
+    if language != Language::ENGLISH || asks_where {
+        return Ok(());
+    }
+    const OPENING: &[&str] = &[
+        "described",
+        "explained",
+        "documented",
+        "covered",
+        "detailed",
+        "listed",
+    ];
+    const SENDING: &[&str] = &[
+        "described",
+        "explained",
+        "documented",
+        "covered",
+        "detailed",
+        "listed",
+        "see",
+        "read",
+        "refer",
+        "consult",
+        "section",
+        "sections",
+        "page",
+        "pages",
+        "chapter",
+    ];
+    // "described in …", "see …": the answer opens by sending the reader elsewhere.
+    let opening: Vec<String> = crate::text::words(claim).into_iter().take(2).collect();
+    let sends = match opening.as_slice() {
+        [first, ..] if matches!(first.as_str(), "see" | "refer") => true,
+        [first, second] => {
+            OPENING.contains(&first.as_str()) && matches!(second.as_str(), "in" | "at" | "under" | "by")
+        }
+        _ => false,
+    };
+    if sends {
+        return Err(AnswerFault::PointsOutside {
+            phrase: claim.trim().to_string(),
+        });
+    }
+    let analyzer = language.analyzer();
+    let targets: HashSet<String> = REFERENCE
+        .captures_iter(fact)
+        .filter_map(|c| (1..=4).find_map(|i| c.get(i)))
+        .flat_map(|t| analyzer.content_terms(&t.as_str().replace(['-', '_', '/', '.'], " ")))
+        .collect();
+    let terms = analyzer.content_terms(&claim.replace(['-', '_', '/', '.'], " "));
+    let sending = |t: &String| SENDING.iter().any(|w| analyzer.stem(w) == *t);
+    if terms.iter().any(|t| targets.contains(t)) && terms.iter().all(|t| targets.contains(t) || sending(t)) {
+        return Err(AnswerFault::PointsOutside {
+            phrase: claim.trim().to_string(),
+        });
     }
     Ok(())
 }
@@ -688,6 +749,42 @@ mod tests {
         );
         assert_eq!(
             answer_in_fact(q, "very unlikely to change", fact, Language::ENGLISH),
+            Ok(())
+        );
+        // Flask's signals page: the answer only names the sections it points to.
+        let fact =
+            "Note the limitations described\nin :ref:`signals-sending` and :ref:`request-tearing-down`.";
+        let q = "what are the limitations of context-local variables in Flask";
+        assert!(matches!(
+            answer_in_fact(
+                q,
+                "signals-sending and request-tearing-down",
+                fact,
+                Language::ENGLISH
+            ),
+            Err(AnswerFault::PointsOutside { .. })
+        ));
+        // As the page has it (the second is a signal's name) and the model answered.
+        let fact = "Note the limitations described\nin :ref:`signals-sending` and the \
+                    :data:`~flask.request_tearing_down` signal.";
+        assert!(matches!(
+            answer_in_fact(
+                q,
+                "described in signals-sending and request_tearing_down",
+                fact,
+                Language::ENGLISH
+            ),
+            Err(AnswerFault::PointsOutside { .. })
+        ));
+        // Asked where, a place is the answer.
+        let fact = "Timestamps are written in the format described in RFC 3339.";
+        assert_eq!(
+            answer_in_fact(
+                "where is the timestamp format described?",
+                "described in RFC 3339",
+                fact,
+                Language::ENGLISH
+            ),
             Ok(())
         );
         let fact = "See [the retention page](retention.md) for how long snapshots are kept.";

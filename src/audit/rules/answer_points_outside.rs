@@ -15,7 +15,9 @@ question names (\"this plan\" after \"the free plan\" is fine; English only), or
 is only the target of a cross-reference in its label (\"current_style\" from
 \"{doc}`current_style`\"; any language), or only the texts of its label's links to other pages
 with a word sending the reader there, or two of them (\"read Installation\", \"Retention
-policies and Configuration\"; English). `generate` turns the same answers away as
+policies and Configuration\"; English), or only cross-reference targets and such words, or
+that opens by sending the reader elsewhere (\"described in signals-sending and
+request_tearing_down\", \"see …\"; English). `generate` turns the same answers away as
 `answer_points_outside`.
 
 **Why it matters**: the answer was cut from a sentence whose referent stands before it: read

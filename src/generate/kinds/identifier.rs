@@ -7,6 +7,9 @@
 //! Checked as a lookup is, and: the question gives the identifier as written (case aside) and
 //! the labelled fact holds it.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde_json::json;
 
 use super::lookup::{self, MAX_TOKENS_PER_QUESTION};
@@ -65,13 +68,47 @@ pub fn named(chunk: &Chunk, facts: Vec<Fact>, counts: impl Fn(&str) -> usize) ->
 }
 
 /// The identifiers of a fact's text that a reader sees: not a link's target
-/// ("peps.python.org", "chars.html" behind "[stdio mode](…)"), which no question about the
-/// fact can name.
+/// ("peps.python.org", "chars.html" behind "[stdio mode](…)") nor a cross-reference's
+/// (Flask's ":ref:`security-csp`", a section's label the built page shows as its title), which
+/// no question about the fact can name; none in a fact that is only names (a changelog's
+/// "``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``, …" explains none of them).
 fn shown_identifiers(fact: &Fact) -> Vec<String> {
+    if fact.row.is_none() && words_besides_names(&fact.shown) < MIN_WORDS_BESIDES {
+        return Vec::new();
+    }
+    let targets: Vec<&str> = CROSS_REFERENCE
+        .captures_iter(&fact.shown)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
     identifiers(&fact.quote)
         .into_iter()
         .filter(|id| fact.shown.contains(id.as_str()))
+        .filter(|id| !targets.iter().any(|t| t.contains(id.as_str())))
         .collect()
+}
+
+/// Fewest words a sentence must say besides the names and function words in it to explain
+/// one ("``JSON_AS_ASCII``, ``JSON_SORT_KEYS`` … were removed" says one).
+const MIN_WORDS_BESIDES: usize = 2;
+
+/// A Sphinx or MyST cross-reference to a section or a document (":ref:`target`",
+/// ":doc:`/logging`", "{ref}`target`"); its text.
+static CROSS_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?::(?:ref|doc|numref)|\{(?:ref|doc|numref)\}):?`([^`]*)`").expect("valid regex")
+});
+
+/// The words of letters in `text` outside its code marks and identifiers, function words aside.
+fn words_besides_names(text: &str) -> usize {
+    let analyzer = crate::lang::Language::ENGLISH.analyzer();
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let ids: Vec<String> = identifiers(text).iter().map(|id| bare(id)).collect();
+    text.split_whitespace()
+        .filter(|w| !w.contains('`'))
+        .map(bare)
+        .filter(|w| {
+            w.chars().any(char::is_alphabetic) && !ids.contains(w) && !analyzer.is_stopword(&w.to_lowercase())
+        })
+        .count()
 }
 
 /// Whether `fact` is about `id`: a table row whose first cell names it, or a sentence naming it
@@ -257,6 +294,26 @@ mod tests {
             .map(|(id, _)| id)
             .collect();
         assert_eq!(ids, ["--stdin-filename"]);
+    }
+
+    #[test]
+    fn cross_references_and_lists_of_names_give_no_identifier() {
+        // Flask's docs, as written in reST.
+        let c = Chunk {
+            id: "web-security.rst#3".into(),
+            doc: "web-security.rst".into(),
+            start: 0,
+            end: 0,
+            text: "To prevent this, set the :ref:`security-csp` response header and read ``X_FRAME_OPTIONS`` first.\n\n\
+                   - ``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``,\n  ``APPLICATION_ROOT``, ``SESSION_COOKIE_DOMAIN``\n\n\
+                   - ``JSON_AS_ASCII``, ``JSON_SORT_KEYS``, ``JSONIFY_MIMETYPE``, and\n    ``JSONIFY_PRETTYPRINT_REGULAR`` were removed.\n"
+                .into(),
+        };
+        let ids: Vec<String> = named(&c, facts::facts(&c.text), |_| 1)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(ids, ["X_FRAME_OPTIONS"]);
     }
 
     #[test]

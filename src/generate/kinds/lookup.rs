@@ -19,7 +19,7 @@ use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
-    Rejection, check_not_example, check_on_topic, check_query, check_question, check_wording,
+    Rejection, check_not_example, check_on_topic, check_one_sided, check_query, check_question, check_wording,
 };
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
@@ -149,12 +149,14 @@ impl Written {
 
     /// The wordings that pass: the question in question form, the search keywords in query
     /// form, each then through `checks`. The first that passes is the case's question, the
-    /// other an alternative wording; when none passes, the question's reason.
+    /// other an alternative wording; when none passes, the question's reason. A question that
+    /// asks how two things differ turns both away: the keywords ask the same of one fact.
     pub fn checked(
         &self,
         language: crate::lang::Language,
         checks: impl Fn(&str) -> Result<(), Rejection>,
     ) -> Result<(String, Vec<String>), Rejection> {
+        check_one_sided(&self.question, language)?;
         let question = check_question(&self.question, language).and_then(|q| checks(&q).map(|()| q));
         let search = check_query(&self.search, language)
             .and_then(|q| checks(&q).map(|()| q))
@@ -419,5 +421,33 @@ mod tests {
         let cpp =
             w.with_question("What does C++ call deallocating resources at the end of a lifetime?".into());
         assert_eq!(cpp.answers_its_own_question(&label, en), Ok(()));
+    }
+
+    #[test]
+    fn a_one_fact_question_asking_how_two_things_differ_is_turned_away() {
+        let en = crate::lang::Language::ENGLISH;
+        // attrs and the rust book, as the model wrote them from one fact each.
+        for question in [
+            "what is the difference between frozen and unfrozen dict classes",
+            "how does frozen dict classes compare to unfrozen slotted classes in terms of performance",
+            "What is the difference between a mutable string and a fixed-size string in Rust?",
+        ] {
+            let w = Written {
+                question: question.into(),
+                search: "attrs frozen dict performance".into(),
+                answer: "frozen classes barely impact performance".into(),
+            };
+            assert_eq!(
+                w.checked(en, |_| Ok(())),
+                Err(Rejection::AsksComparison),
+                "{question}"
+            );
+        }
+        let w = Written {
+            question: "How much slower is creating a frozen class?".into(),
+            search: "attrs frozen class speed".into(),
+            answer: "barely".into(),
+        };
+        assert!(w.checked(en, |_| Ok(())).is_ok());
     }
 }

@@ -520,10 +520,21 @@ fn quoted_within(fact: &str, term: &str) -> bool {
 }
 
 /// Whether `a` and `b` are one thing written with other type parameters ("Point<T>",
-/// "Point<U>"): the rust book's `x` method is on every `Point`, so the question stays answered.
+/// "Point<U>": the rust book's `x` method is on every `Point`, so the question stays answered),
+/// or with its parts in another order or repeated (Flask's "{module}:{app}" as "{app}:{module}"
+/// or "{module}:{app}:{module}", the model's neighbours: the page that explains the one answers
+/// the other).
 fn same_thing(a: &str, b: &str) -> bool {
     let bare = |s: &str| s.split('<').next().unwrap_or(s).trim().to_lowercase();
-    (a.contains('<') || b.contains('<')) && bare(a) == bare(b)
+    let parts = |s: &str| -> std::collections::BTreeSet<String> {
+        s.to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let reordered = parts(a).len() >= 2 && parts(a) == parts(b);
+    ((a.contains('<') || b.contains('<')) && bare(a) == bare(b)) || reordered
 }
 
 /// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none.
@@ -830,6 +841,10 @@ mod tests {
         assert!(same_thing("Vec<T>", "vec<i32>"));
         assert!(!same_thing("Vec<T>", "Box<T>"));
         assert!(!same_thing("TP-409", "TP-412"));
+        // Flask's app discovery: the same parts in another order.
+        assert!(same_thing("{module}:{app}", "{app}:{module}"));
+        assert!(same_thing("{module}:{app}", "{module}:{app}:{module}"));
+        assert!(!same_thing("{module}:{app}", "{module}:{factory}"));
     }
 
     #[test]
