@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
-use ragsynth::generate::context::GenerateContext;
+use ragsynth::generate::context::{GenerateContext, RunOptions};
 use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
 use ragsynth::generate::{estimate, merge, pipeline, session};
 use ragsynth::prompts::Prompts;
@@ -32,8 +32,12 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         prepared.language_notes.iter().for_each(note);
     }
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");
+    let options = RunOptions {
+        keywords_alone: prepared.target.figures.keywords > 0.0,
+        ..s.options.clone()
+    };
     if args.dry_run {
-        let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, s.options.clone(), None);
+        let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, options, None);
         estimate::dry_run(
             &mut prepared.summary,
             &ctx,
@@ -51,7 +55,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
             &chunks,
             &prompts,
             &ws.set,
-            s.options.clone(),
+            options.clone(),
             llm.context_tokens(),
         );
         // With --json the summary goes to stdout; progress stays on stderr unless --quiet.

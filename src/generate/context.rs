@@ -28,6 +28,10 @@ pub struct RunOptions {
     pub max_rounds: u32,
     /// Candidates in a row ending `llm_failed` that stop the run (0 = never).
     pub stop_after_llm_failed: usize,
+    /// Whether a case may be worded as bare keywords alone, when its question fails: only
+    /// where the style target has keyword queries (over every hand-marked case, 5 of 25
+    /// keyword wordings were right against 74 of 185 questions).
+    pub keywords_alone: bool,
 }
 
 impl Default for RunOptions {
@@ -39,6 +43,7 @@ impl Default for RunOptions {
             examples: 0,
             max_rounds: super::DEFAULT_MAX_ROUNDS,
             stop_after_llm_failed: super::DEFAULT_STOP_AFTER_LLM_FAILED,
+            keywords_alone: true,
         }
     }
 }

@@ -55,7 +55,7 @@ pub fn identifiers(text: &str) -> Vec<String> {
 /// The name a reader sees for a code span: Sphinx shows ":func:`~flask.url_for`" as
 /// "url_for" and ":data:`!name`" as "name", and users paste what they see; where the last
 /// part is a plain word (":meth:`~blinker.base.Signal.connect`"), the path, which names it.
-fn shown_name(inner: &str) -> &str {
+pub fn shown_name(inner: &str) -> &str {
     match inner.strip_prefix('~') {
         Some(path) => match path.rsplit('.').next() {
             Some(last) if is_name(last) => last,

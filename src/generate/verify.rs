@@ -194,7 +194,8 @@ pub const QUOTE_MIN_WORDS: usize = 3;
 /// The question must be in `language` (its passage's): one the detector reliably places in
 /// another is turned away.
 pub fn check_question(question: &str, language: Language) -> Result<String, Rejection> {
-    let q = question.trim().trim_matches('"').trim();
+    let shown = as_shown(question);
+    let q = shown.trim().trim_matches('"').trim();
     let n = crate::text::word_count(q);
     if words(q).is_empty()
         || !(form::MIN_WORDS..=form::MAX_WORDS).contains(&n)
@@ -231,6 +232,26 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
         return Err(Rejection::WrongLanguage);
     }
     Ok(q.to_string())
+}
+
+/// `question` with its Sphinx and MyST roles as the built page shows them, which is what a
+/// user pastes: "what is the purpose of the :attr:`~ParamType.name` attribute" (Click's docs,
+/// copied by the model) reads "… the `ParamType.name` attribute" ([`names::shown_name`]).
+fn as_shown(question: &str) -> std::borrow::Cow<'_, str> {
+    static ROLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r":([a-z:]+):`([^`<]*?)\s*(?:<[^`>]*>)?`|\{([a-z:]+)\}`([^`<]*?)\s*(?:<[^`>]*>)?`")
+            .expect("valid regex")
+    });
+    ROLE.replace_all(question, |c: &regex::Captures<'_>| {
+        let role = c.get(1).or(c.get(3)).map_or("", |m| m.as_str());
+        let inner = c.get(2).or(c.get(4)).map_or("", |m| m.as_str()).trim();
+        // A section's or page's title is words; anything else is code.
+        if matches!(role, "ref" | "doc" | "term" | "numref") {
+            inner.to_string()
+        } else {
+            format!("`{}`", crate::generate::names::shown_name(inner))
+        }
+    })
 }
 
 /// Whether a question places its subject in the page's outline ("what does `--filter` do in
@@ -502,6 +523,24 @@ impl Dedup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_reads_roles_as_the_page_shows_them() {
+        let en = Language::ENGLISH;
+        // Click's docs, copied by the model.
+        assert_eq!(
+            check_question("what is the purpose of the :attr:`~ParamType.name` attribute", en).as_deref(),
+            Ok("what is the purpose of the `ParamType.name` attribute")
+        );
+        assert_eq!(
+            check_question(
+                "what does :func:`~flask.url_for` return in :ref:`Blueprints <blueprints>`?",
+                en
+            )
+            .as_deref(),
+            Ok("what does `url_for` return in Blueprints?")
+        );
+    }
     use crate::corpus::DocKind;
 
     fn doc(text: &str) -> Document {

@@ -193,6 +193,15 @@ fn not_a_reference(question: &str, claim: &str, fact: &str, language: Language) 
     if said.is_empty() {
         return Ok(());
     }
+    // An answer holding a cross-reference ("read :ref:`setuptools-integration` chapter")
+    // sends the reader to another section.
+    static CROSS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r":(?:doc|ref|numref):`|\{(?:doc|ref|numref)\}`").expect("valid regex"));
+    if CROSS.is_match(claim) {
+        return Err(AnswerFault::PointsOutside {
+            phrase: claim.trim().to_string(),
+        });
+    }
     for c in REFERENCE.captures_iter(fact) {
         let Some(target) = (1..=4).find_map(|i| c.get(i)) else {
             continue;
@@ -771,6 +780,17 @@ mod tests {
             answer_in_fact(
                 q,
                 "described in signals-sending and request_tearing_down",
+                fact,
+                Language::ENGLISH
+            ),
+            Err(AnswerFault::PointsOutside { .. })
+        ));
+        // Click's quickstart: the answer is a cross-reference.
+        let fact = "I strongly recommend to have a look at the :ref:`setuptools-integration`\nchapter before reading the rest.";
+        assert!(matches!(
+            answer_in_fact(
+                "quickstart setuptools integration",
+                "read :ref:`setuptools-integration` chapter",
                 fact,
                 Language::ENGLISH
             ),

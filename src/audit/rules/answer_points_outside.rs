@@ -17,7 +17,8 @@ is only the target of a cross-reference in its label (\"current_style\" from
 with a word sending the reader there, or two of them (\"read Installation\", \"Retention
 policies and Configuration\"; English), or only cross-reference targets and such words, or
 that opens by sending the reader elsewhere (\"described in signals-sending and
-request_tearing_down\", \"see …\"; English). `generate` turns the same answers away as
+request_tearing_down\", \"see …\"; English, unless the question asks where), or that holds a
+cross-reference itself (\"read :ref:`setuptools-integration` chapter\"). `generate` turns the same answers away as
 `answer_points_outside`.
 
 **Why it matters**: the answer was cut from a sentence whose referent stands before it: read

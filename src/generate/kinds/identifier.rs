@@ -242,7 +242,7 @@ pub async fn attempt(
             // A question that lost its identifier is turned away, not repaired: put back in front
             // ("username_file_result: what does the function return"), it was most often the
             // question of another line of the passage.
-            let (question, phrasings) = w.checked(language, checks)?;
+            let (question, phrasings) = w.checked(language, ctx.options.keywords_alone, checks)?;
             let label = label_in(ctx, chunk, &fact.quote)?;
             if !label.quote.contains(id.as_str()) {
                 return Err(Rejection::IdentifierMissing);

@@ -149,11 +149,13 @@ impl Written {
 
     /// The wordings that pass: the question in question form, the search keywords in query
     /// form, each then through `checks`. The first that passes is the case's question, the
-    /// other an alternative wording; when none passes, the question's reason. A question that
+    /// other an alternative wording; when none passes, the question's reason, and when only
+    /// the keywords pass, the question's reason too unless `keywords_alone`. A question that
     /// asks how two things differ turns both away: the keywords ask the same of one fact.
     pub fn checked(
         &self,
         language: crate::lang::Language,
+        keywords_alone: bool,
         checks: impl Fn(&str) -> Result<(), Rejection>,
     ) -> Result<(String, Vec<String>), Rejection> {
         check_one_sided(&self.question, language)?;
@@ -170,8 +172,8 @@ impl Written {
         match (question, search) {
             (Ok(q), Ok(s)) if s != q => Ok((q, vec![s])),
             (Ok(q), _) => Ok((q, Vec::new())),
-            (Err(_), Ok(s)) => Ok((s, Vec::new())),
-            (Err(e), Err(_)) => Err(e),
+            (Err(_), Ok(s)) if keywords_alone => Ok((s, Vec::new())),
+            (Err(e), _) => Err(e),
         }
     }
 }
@@ -274,7 +276,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
                 check_on_topic(q, &sources, language)?;
                 ctx.existing.check(q)
             };
-            let (question, phrasings) = w.checked(language, checks)?;
+            let (question, phrasings) = w.checked(language, ctx.options.keywords_alone, checks)?;
             let label = label_in(ctx, chunk, &fact.quote)?;
             w.answers_its_own_question(&label, language)?;
             // Bare keywords are the page's own words, so they must find their own chunk among
@@ -351,13 +353,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn keywords_stand_alone_only_where_the_target_has_keyword_queries() {
+        // Click's docs: the question names the section, the keywords are all that is left.
+        let w = Written {
+            question: "What does the quickstart section say about setuptools integration?".into(),
+            search: "quickstart setuptools integration".into(),
+            answer: "read the setuptools integration chapter first".into(),
+        };
+        let en = crate::lang::Language::ENGLISH;
+        let meta = |q: &str| {
+            if q.contains("section") {
+                Err(Rejection::MetaReference)
+            } else {
+                Ok(())
+            }
+        };
+        assert_eq!(
+            w.checked(en, true, meta),
+            Ok(("quickstart setuptools integration".to_string(), Vec::new()))
+        );
+        assert_eq!(w.checked(en, false, meta), Err(Rejection::MetaReference));
+    }
+
+    #[test]
     fn keywords_that_drop_a_code_of_the_question_are_no_wording_of_it() {
         let w = Written {
             question: "What does Rust consider s1 to be after the line let s2 = s1;?".into(),
             search: "rust s1 validity".into(),
             answer: "no longer valid".into(),
         };
-        let (question, others) = w.checked(crate::lang::Language::ENGLISH, |_| Ok(())).unwrap();
+        let (question, others) = w
+            .checked(crate::lang::Language::ENGLISH, true, |_| Ok(()))
+            .unwrap();
         assert_eq!(question, w.question);
         assert!(others.is_empty());
         assert!(keeps_codes("What does TP-409 mean?", "tp-409 meaning"));
@@ -438,7 +465,7 @@ mod tests {
                 answer: "frozen classes barely impact performance".into(),
             };
             assert_eq!(
-                w.checked(en, |_| Ok(())),
+                w.checked(en, true, |_| Ok(())),
                 Err(Rejection::AsksComparison),
                 "{question}"
             );
@@ -448,6 +475,6 @@ mod tests {
             search: "attrs frozen class speed".into(),
             answer: "barely".into(),
         };
-        assert!(w.checked(en, |_| Ok(())).is_ok());
+        assert!(w.checked(en, true, |_| Ok(())).is_ok());
     }
 }
