@@ -264,6 +264,13 @@ pub fn check_bridge(
     if says(fact_1, &answer, language) && !says(fact_2, &answer, language) {
         return Err(Rejection::SingleChunkAnswers);
     }
+    // The answer says again what the description says: "what is the purpose of the function
+    // that creates a response object with the given data serialized to JSON" → "creates a
+    // response object from a dictionary or list" asks in a circle.
+    let (said, described) = (set(&answer), set(&phrase));
+    if said.len() >= 2 && 2 * said.intersection(&described).count() >= said.len() {
+        return Err(Rejection::RestatesAnswer);
+    }
     // Copying hop 1's words is how the question points at it; hop 2's must be the user's own.
     check_wording(&question, &answer, fact_2, language)?;
     Ok((question, answer))
@@ -797,6 +804,27 @@ mod tests {
             q,
             "What does the flag that enables colorama support with Black do?"
         );
+    }
+
+    #[test]
+    fn an_answer_that_says_again_what_the_description_says_asks_in_a_circle() {
+        // Flask's docs, hop 1 in patterns/javascript.rst, hop 2 in quickstart.rst.
+        let f1 = "If you want to return another JSON type, use the :func:`~flask.json.jsonify` function, \
+                  which creates a response object with the given data serialized to JSON.";
+        let f2 = "If it's a dict or list, a response object is created using :func:`~flask.json.jsonify`.";
+        let mut r = reply(
+            "What is the purpose of the `jsonify` function?",
+            "the function that creates a response object with the given data serialized to JSON",
+            "creates a response object from a dictionary or list",
+        );
+        r.blank_question = "What function should be used to return a JSON type from a view?".into();
+        assert_eq!(
+            check_bridge(&r, "jsonify", f1, f2, Language::ENGLISH),
+            Err(Rejection::RestatesAnswer)
+        );
+        // What hop 2 adds stands.
+        r.answer_2 = "a dict or list".into();
+        assert!(check_bridge(&r, "jsonify", f1, f2, Language::ENGLISH).is_ok());
     }
 
     const F1: &str = "Code: 4; Meaning: Repository locked (TP-409)";
