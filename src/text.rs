@@ -90,6 +90,18 @@ pub fn is_unspaced(c: char) -> bool {
     )
 }
 
+/// The texts of the Sphinx and MyST cross-references to a section or a page in `text`
+/// (":ref:`security-csp`", ":doc:`/logging`", "{ref}`target`"): where a reader is sent, not a
+/// name they paste.
+pub fn cross_references(text: &str) -> Vec<&str> {
+    static ROLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?::(?:ref|doc|numref)|\{(?:ref|doc|numref)\}):?`([^`]*)`").expect("valid regex")
+    });
+    ROLE.captures_iter(text)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect()
+}
+
 /// Lower-cased words without positions.
 pub fn words(text: &str) -> Vec<String> {
     tokens(text).into_iter().map(|t| t.norm).collect()

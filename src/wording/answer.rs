@@ -133,7 +133,8 @@ pub fn answer_in_fact(
     }
     in_fact(question, claim, fact, language)?;
     not_contradicted(question, claim, fact, language)?;
-    not_a_reference(question, claim, fact, language)?;
+    not_a_reference(claim, fact)?;
+    not_sent_elsewhere(question, claim, fact, language)?;
     not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
@@ -178,34 +179,17 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
 }
 
 /// An answer that is only the target of one of the fact's cross-references ("current_style"
-/// from "presented in {doc}`current_style`"), or only targets and words sending the reader to
-/// them ("described in signals-sending and request_tearing_down", Flask's "the limitations
-/// described in :ref:`signals-sending` and :ref:`request-tearing-down`"), names the page that
-/// holds the answer, not the answer: it points outside. Unless the question asks where: "where
-/// is the format described?" is answered by a page.
-fn not_a_reference(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
-    // MyST roles, reStructuredText roles, Markdown link targets, Sphinx's "Title <target>".
-    static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\{(?:doc|ref|numref|term)\}`([^`]+)`|:(?:doc|ref|numref|term):`([^`]+)`|\]\(([^)\s]+)\)|<([\w./-]+)>")
-            .expect("valid regex")
-    });
+/// from "presented in {doc}`current_style`") names the page that holds the answer, not the
+/// answer: it points outside.
+fn not_a_reference(claim: &str, fact: &str) -> Result<(), AnswerFault> {
     let said = squash(claim);
     if said.is_empty() {
         return Ok(());
     }
-    // An answer holding a cross-reference ("read :ref:`setuptools-integration` chapter")
-    // sends the reader to another section.
-    static CROSS: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r":(?:doc|ref|numref):`|\{(?:doc|ref|numref)\}`").expect("valid regex"));
-    if CROSS.is_match(claim) {
-        return Err(AnswerFault::PointsOutside {
-            phrase: claim.trim().to_string(),
-        });
-    }
-    for c in REFERENCE.captures_iter(fact) {
-        let Some(target) = (1..=4).find_map(|i| c.get(i)) else {
-            continue;
-        };
+    for target in REFERENCE
+        .captures_iter(fact)
+        .filter_map(|c| (1..=4).find_map(|i| c.get(i)))
+    {
         // A target written "Title <name>" inside a role names the page by its last part.
         let name = target
             .as_str()
@@ -214,10 +198,47 @@ fn not_a_reference(question: &str, claim: &str, fact: &str, language: Language) 
             .unwrap_or("")
             .trim_end_matches('>');
         if squash(name) == said || squash(target.as_str()) == said {
-            return Err(AnswerFault::PointsOutside {
-                phrase: claim.trim().to_string(),
-            });
+            return Err(points_outside(claim));
         }
+    }
+    Ok(())
+}
+
+/// MyST roles, reStructuredText roles, Markdown link targets, Sphinx's "Title <target>".
+static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\{(?:doc|ref|numref|term)\}`([^`]+)`|:(?:doc|ref|numref|term):`([^`]+)`|\]\(([^)\s]+)\)|<([\w./-]+)>")
+        .expect("valid regex")
+});
+
+/// Words that send the reader to another page ("read Installation", "see …").
+const SENDING: &[&str] = &[
+    "read", "see", "follow", "refer", "consult", "check", "visit", "go",
+];
+
+/// Words that say where something else is written ("described in …").
+const WRITTEN_ELSEWHERE: &[&str] = &[
+    "described",
+    "explained",
+    "documented",
+    "covered",
+    "detailed",
+    "listed",
+];
+
+/// An answer that sends the reader elsewhere instead of answering: one holding a
+/// cross-reference ("read :ref:`setuptools-integration` chapter"), one opening with "see …" or
+/// "described in …", or one made only of the fact's cross-reference targets and such words
+/// ("described in signals-sending and request_tearing_down", from Flask's "the limitations
+/// described in :ref:`signals-sending` and …"). Unless the question asks where: "where is the
+/// format described?" is answered by a page. English but for the first.
+fn not_sent_elsewhere(
+    question: &str,
+    claim: &str,
+    fact: &str,
+    language: Language,
+) -> Result<(), AnswerFault> {
+    if !crate::text::cross_references(claim).is_empty() {
+        return Err(points_outside(claim));
     }
     let asks_where = crate::text::words(question)
         .iter()
@@ -225,59 +246,42 @@ fn not_a_reference(question: &str, claim: &str, fact: &str, language: Language) 
     if language != Language::ENGLISH || asks_where {
         return Ok(());
     }
-    const OPENING: &[&str] = &[
-        "described",
-        "explained",
-        "documented",
-        "covered",
-        "detailed",
-        "listed",
-    ];
-    const SENDING: &[&str] = &[
-        "described",
-        "explained",
-        "documented",
-        "covered",
-        "detailed",
-        "listed",
-        "see",
-        "read",
-        "refer",
-        "consult",
-        "section",
-        "sections",
-        "page",
-        "pages",
-        "chapter",
-    ];
-    // "described in …", "see …": the answer opens by sending the reader elsewhere.
     let opening: Vec<String> = crate::text::words(claim).into_iter().take(2).collect();
     let sends = match opening.as_slice() {
         [first, ..] if matches!(first.as_str(), "see" | "refer") => true,
         [first, second] => {
-            OPENING.contains(&first.as_str()) && matches!(second.as_str(), "in" | "at" | "under" | "by")
+            WRITTEN_ELSEWHERE.contains(&first.as_str())
+                && matches!(second.as_str(), "in" | "at" | "under" | "by")
         }
         _ => false,
     };
-    if sends {
-        return Err(AnswerFault::PointsOutside {
-            phrase: claim.trim().to_string(),
-        });
-    }
     let analyzer = language.analyzer();
+    let spaced = |t: &str| t.replace(['-', '_', '/', '.'], " ");
     let targets: HashSet<String> = REFERENCE
         .captures_iter(fact)
         .filter_map(|c| (1..=4).find_map(|i| c.get(i)))
-        .flat_map(|t| analyzer.content_terms(&t.as_str().replace(['-', '_', '/', '.'], " ")))
+        .flat_map(|t| analyzer.content_terms(&spaced(t.as_str())))
         .collect();
-    let terms = analyzer.content_terms(&claim.replace(['-', '_', '/', '.'], " "));
-    let sending = |t: &String| SENDING.iter().any(|w| analyzer.stem(w) == *t);
-    if terms.iter().any(|t| targets.contains(t)) && terms.iter().all(|t| targets.contains(t) || sending(t)) {
-        return Err(AnswerFault::PointsOutside {
-            phrase: claim.trim().to_string(),
-        });
+    let terms = analyzer.content_terms(&spaced(claim));
+    let pointing = |t: &String| {
+        SENDING
+            .iter()
+            .chain(WRITTEN_ELSEWHERE)
+            .chain(&["section", "page", "chapter"])
+            .any(|w| analyzer.stem(w) == *t)
+    };
+    let only_targets =
+        terms.iter().any(|t| targets.contains(t)) && terms.iter().all(|t| targets.contains(t) || pointing(t));
+    if sends || only_targets {
+        return Err(points_outside(claim));
     }
     Ok(())
+}
+
+fn points_outside(claim: &str) -> AnswerFault {
+    AnswerFault::PointsOutside {
+        phrase: claim.trim().to_string(),
+    }
 }
 
 /// An answer made only of the texts of the fact's links to other pages, and of words sending the
@@ -289,9 +293,6 @@ fn not_a_reference(question: &str, claim: &str, fact: &str, language: Language) 
 fn not_only_links(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
     static LINK: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\(([^)\s]+)\)").expect("valid regex"));
-    const SENDING: &[&str] = &[
-        "read", "see", "follow", "refer", "consult", "check", "visit", "go",
-    ];
     if language != Language::ENGLISH {
         return Ok(());
     }
@@ -320,9 +321,7 @@ fn not_only_links(claim: &str, fact: &str, language: Language) -> Result<(), Ans
         })
         .count();
     if only_links && (sends || links_named >= 2) {
-        return Err(AnswerFault::PointsOutside {
-            phrase: claim.trim().to_string(),
-        });
+        return Err(points_outside(claim));
     }
     Ok(())
 }
@@ -760,41 +759,31 @@ mod tests {
             answer_in_fact(q, "very unlikely to change", fact, Language::ENGLISH),
             Ok(())
         );
+        let points = |q: &str, answer: &str, fact: &str| {
+            matches!(
+                answer_in_fact(q, answer, fact, Language::ENGLISH),
+                Err(AnswerFault::PointsOutside { .. })
+            )
+        };
         // Flask's signals page: the answer only names the sections it points to.
         let fact =
             "Note the limitations described\nin :ref:`signals-sending` and :ref:`request-tearing-down`.";
         let q = "what are the limitations of context-local variables in Flask";
-        assert!(matches!(
-            answer_in_fact(
-                q,
-                "signals-sending and request-tearing-down",
-                fact,
-                Language::ENGLISH
-            ),
-            Err(AnswerFault::PointsOutside { .. })
-        ));
+        assert!(points(q, "signals-sending and request-tearing-down", fact));
         // As the page has it (the second is a signal's name) and the model answered.
         let fact = "Note the limitations described\nin :ref:`signals-sending` and the \
                     :data:`~flask.request_tearing_down` signal.";
-        assert!(matches!(
-            answer_in_fact(
-                q,
-                "described in signals-sending and request_tearing_down",
-                fact,
-                Language::ENGLISH
-            ),
-            Err(AnswerFault::PointsOutside { .. })
+        assert!(points(
+            q,
+            "described in signals-sending and request_tearing_down",
+            fact
         ));
         // Click's quickstart: the answer is a cross-reference.
         let fact = "I strongly recommend to have a look at the :ref:`setuptools-integration`\nchapter before reading the rest.";
-        assert!(matches!(
-            answer_in_fact(
-                "quickstart setuptools integration",
-                "read :ref:`setuptools-integration` chapter",
-                fact,
-                Language::ENGLISH
-            ),
-            Err(AnswerFault::PointsOutside { .. })
+        assert!(points(
+            "quickstart setuptools integration",
+            "read :ref:`setuptools-integration` chapter",
+            fact
         ));
         // Asked where, a place is the answer.
         let fact = "Timestamps are written in the format described in RFC 3339.";

@@ -7,9 +7,6 @@
 //! Checked as a lookup is, and: the question gives the identifier as written (case aside) and
 //! the labelled fact holds it.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde_json::json;
 
 use super::lookup::{self, MAX_TOKENS_PER_QUESTION};
@@ -76,10 +73,7 @@ fn shown_identifiers(fact: &Fact) -> Vec<String> {
     if fact.row.is_none() && words_besides_names(&fact.shown) < MIN_WORDS_BESIDES {
         return Vec::new();
     }
-    let targets: Vec<&str> = CROSS_REFERENCE
-        .captures_iter(&fact.shown)
-        .filter_map(|c| c.get(1).map(|m| m.as_str()))
-        .collect();
+    let targets = crate::text::cross_references(&fact.shown);
     identifiers(&fact.quote)
         .into_iter()
         .filter(|id| fact.shown.contains(id.as_str()))
@@ -90,12 +84,6 @@ fn shown_identifiers(fact: &Fact) -> Vec<String> {
 /// Fewest words a sentence must say besides the names and function words in it to explain
 /// one ("``JSON_AS_ASCII``, ``JSON_SORT_KEYS`` … were removed" says one).
 const MIN_WORDS_BESIDES: usize = 2;
-
-/// A Sphinx or MyST cross-reference to a section or a document (":ref:`target`",
-/// ":doc:`/logging`", "{ref}`target`"); its text.
-static CROSS_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?::(?:ref|doc|numref)|\{(?:ref|doc|numref)\}):?`([^`]*)`").expect("valid regex")
-});
 
 /// The words of letters in `text` outside its code marks and identifiers, function words aside.
 fn words_besides_names(text: &str) -> usize {
@@ -277,56 +265,54 @@ pub fn gives(question: &str, identifier: &str) -> bool {
 mod tests {
     use super::*;
 
+    fn chunk(doc: &str, text: &str) -> Chunk {
+        Chunk {
+            id: format!("{doc}#0"),
+            doc: doc.into(),
+            start: 0,
+            end: 0,
+            text: text.into(),
+        }
+    }
+
+    /// The identifiers `named` finds in `c`, every one in one chunk.
+    fn ids(c: &Chunk) -> Vec<String> {
+        named(c, facts::facts(&c.text), |_| 1)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect()
+    }
+
     #[test]
     fn a_links_target_is_no_identifier() {
         // Black: "[stdio mode](https://www.tldp.org/LDP/abs/html/special-chars.html)".
-        let c = Chunk {
-            id: "usage.md#0".into(),
-            doc: "usage.md".into(),
-            start: 0,
-            end: 0,
-            text: "Any tool can pipe code through Black using its [stdio mode](https://www.tldp.org/LDP/special-chars.html) \
-                   and the `--stdin-filename` option for its file name.\n"
-                .into(),
-        };
-        let ids: Vec<String> = named(&c, facts::facts(&c.text), |_| 1)
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        assert_eq!(ids, ["--stdin-filename"]);
+        let c = chunk(
+            "usage.md",
+            "Any tool can pipe code through Black using its [stdio mode](https://www.tldp.org/LDP/special-chars.html) \
+                   and the `--stdin-filename` option for its file name.\n",
+        );
+        assert_eq!(ids(&c), ["--stdin-filename"]);
     }
 
     #[test]
     fn cross_references_and_lists_of_names_give_no_identifier() {
         // Flask's docs, as written in reST.
-        let c = Chunk {
-            id: "web-security.rst#3".into(),
-            doc: "web-security.rst".into(),
-            start: 0,
-            end: 0,
-            text: "To prevent this, set the :ref:`security-csp` response header and read ``X_FRAME_OPTIONS`` first.\n\n\
+        let c = chunk(
+            "web-security.rst",
+            "To prevent this, set the :ref:`security-csp` response header and read ``X_FRAME_OPTIONS`` first.\n\n\
                    - ``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``,\n  ``APPLICATION_ROOT``, ``SESSION_COOKIE_DOMAIN``\n\n\
-                   - ``JSON_AS_ASCII``, ``JSON_SORT_KEYS``, ``JSONIFY_MIMETYPE``, and\n    ``JSONIFY_PRETTYPRINT_REGULAR`` were removed.\n"
-                .into(),
-        };
-        let ids: Vec<String> = named(&c, facts::facts(&c.text), |_| 1)
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        assert_eq!(ids, ["X_FRAME_OPTIONS"]);
+                   - ``JSON_AS_ASCII``, ``JSON_SORT_KEYS``, ``JSONIFY_MIMETYPE``, and\n    ``JSONIFY_PRETTYPRINT_REGULAR`` were removed.\n",
+        );
+        assert_eq!(ids(&c), ["X_FRAME_OPTIONS"]);
     }
 
     #[test]
     fn rare_identifiers_come_with_the_fact_that_names_them_rarest_first() {
-        let c = Chunk {
-            id: "troubleshooting.md#2".into(),
-            doc: "troubleshooting.md".into(),
-            start: 0,
-            end: 0,
-            text: "## Locks\n\nA job that cannot take its lock within `lock.timeout` fails with TP-409 and \
-                   `tide` exits with code 4. Raise `lock.timeout` when prunes of large repositories take longer than five minutes.\n"
-                .into(),
-        };
+        let c = chunk(
+            "troubleshooting.md",
+            "## Locks\n\nA job that cannot take its lock within `lock.timeout` fails with TP-409 and \
+                   `tide` exits with code 4. Raise `lock.timeout` when prunes of large repositories take longer than five minutes.\n",
+        );
         let counts = |id: &str| match id {
             "TP-409" => 2,
             "lock.timeout" => 3,
