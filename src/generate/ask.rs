@@ -84,11 +84,24 @@ pub async fn answers(
     fact: &str,
     tally: &mut Tally,
 ) -> Result<Result<bool, Rejection>, LlmError> {
+    Ok(copied(llm, ctx, question, fact, tally)
+        .await?
+        .map(|j| j.agrees(answer)))
+}
+
+/// The same judge's copy of the words of `fact` that answer `question` (empty when none do).
+pub async fn copied(
+    llm: &Llm,
+    ctx: &GenerateContext<'_>,
+    question: &str,
+    fact: &str,
+    tally: &mut Tally,
+) -> Result<Result<judge::AnswersReply, Rejection>, LlmError> {
     let req =
         judge::answers_request(ctx.prompts, ctx.context_tokens, question, fact).map_err(config_error)?;
     Ok(ask::<judge::AnswersReply>(llm, &req, tally)
         .await?
-        .map(|j| j.value.agrees(answer)))
+        .map(|j| j.value))
 }
 
 /// Renders template `name` with its passage texts cut to fit the model's context.

@@ -120,6 +120,10 @@ pub enum Rejection {
     /// A "multi-hop" question for which keyword search ranks the second hop's passage first:
     /// a lookup in disguise.
     SecondHopFirst,
+    /// A "multi-hop" question whose description of its bridge, asked of hop 1's fact, picks out
+    /// something else: the judge's copy does not name the bridge, or names more ("the magic to
+    /// add to the list of known Python magics" for Jupyter Notebooks).
+    DescribesAnother,
     /// The model's reply did not fit the schema after the allowed retries.
     MalformedReply,
     /// The request kept failing (timeouts, server errors) after the allowed retries.
@@ -167,6 +171,7 @@ impl Rejection {
             Rejection::SidesMissing => "sides_missing",
             Rejection::BridgeNamed => "bridge_named",
             Rejection::SecondHopFirst => "second_hop_first",
+            Rejection::DescribesAnother => "describes_another",
             Rejection::MalformedReply => "malformed_reply",
             Rejection::LlmFailed => "llm_failed",
         }

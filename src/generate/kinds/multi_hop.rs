@@ -199,7 +199,58 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             difficulty: None,
         })
     })();
-    Ok(vec![checked])
+    Ok(vec![match checked {
+        Ok(a) => picked_out(llm, ctx, &r, &thing, &f1.shown, language, tally)
+            .await?
+            .map(|()| a),
+        Err(e) => Err(e),
+    }])
+}
+
+/// The bridge check no rule can make: asked what the description is, the answers judge copies
+/// hop 1's fact's words for it, and the copy must be the thing ("the `--color` flag"), not
+/// another thing of the fact ("the given magic" for "the magic to add to the list of known
+/// Python magics", whose fact is about Jupyter Notebooks). One call, made last; a judge not
+/// calibrated for the model turns nothing away.
+async fn picked_out(
+    llm: &Llm,
+    ctx: &GenerateContext<'_>,
+    r: &BridgeReply,
+    thing: &str,
+    fact_1: &str,
+    language: Language,
+    tally: &mut Tally,
+) -> Result<Result<(), Rejection>, crate::llm::LlmError> {
+    let Some(phrase) = description(&r.blank_described, &r.blank_question, thing, language) else {
+        return Ok(Err(Rejection::BridgeNamed));
+    };
+    if !ask::calibrated(llm, ctx, "answers", "judge_answers") {
+        return Ok(Ok(()));
+    }
+    let question = format!("What is {phrase}?");
+    Ok(ask::copied(llm, ctx, &question, fact_1, tally)
+        .await?
+        .and_then(|copy| {
+            if is_the_thing(&copy.answer_text, thing, language) {
+                Ok(())
+            } else {
+                Err(Rejection::DescribesAnother)
+            }
+        }))
+}
+
+/// Whether `copy` is `thing`: it names it and says at most one content word besides its name
+/// and kind words ("all `.gitignore` paths" is; "regular Black exit codes returned by
+/// `--check` option" is the codes, not the flag).
+fn is_the_thing(copy: &str, thing: &str, language: Language) -> bool {
+    let words = language.analyzer();
+    let own: HashSet<String> = words.content_terms(thing).into_iter().collect();
+    let besides = words
+        .content_terms(copy)
+        .into_iter()
+        .filter(|t| !own.contains(t) && !is_kind_word(t))
+        .count();
+    names(copy, thing, language) && besides <= 1
 }
 
 fn hop(question: &str, answer: &str, label: usize) -> Hop {
@@ -829,6 +880,22 @@ mod tests {
 
     const F1: &str = "Code: 4; Meaning: Repository locked (TP-409)";
     const F2: &str = "A job that cannot take its lock within five minutes fails with TP-409 and retries every ten seconds.";
+
+    #[test]
+    fn the_judges_copy_must_be_the_bridge_and_little_more() {
+        let en = Language::ENGLISH;
+        assert!(is_the_thing("`--check`", "--check", en));
+        assert!(is_the_thing("the `--color` flag", "--color", en));
+        assert!(is_the_thing("Jupyter Notebooks", "Jupyter Notebooks", en));
+        // Black's Docker page: the description picked out the exit codes, not the flag.
+        assert!(!is_the_thing(
+            "regular _Black_ exit codes returned by `--check` option",
+            "--check",
+            en
+        ));
+        assert!(!is_the_thing("the given magic", "Jupyter Notebooks", en));
+        assert!(!is_the_thing("", "--check", en));
+    }
 
     fn reply(hop2: &str, described: &str, answer: &str) -> BridgeReply {
         BridgeReply {
