@@ -371,7 +371,8 @@ async fn journaled_answers_are_replayed_unless_no_cache() {
     // A new handle (a rerun) replays from disk.
     let again = connect(&server, dir.path()).await;
     let r = again.structured::<Answer>(&ask(9)).await.unwrap();
-    assert!(r.cached && r.value.n == 9);
+    // Asked first in this run: a replay, not a repeat.
+    assert!(r.cached && !r.repeat && r.value.n == 9);
     assert_eq!(again.usage().total.cache_hits, 1);
     assert_eq!(server.received_requests().await.unwrap().len(), 1);
     let uncached = Llm::connect(

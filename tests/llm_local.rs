@@ -78,7 +78,7 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
     let t = std::time::Instant::now();
     let reply = llm.structured::<Capital>(&req).await.unwrap();
     eprintln!("answer in {:?}: {reply:?}", t.elapsed());
-    assert!(!reply.cached);
+    assert!(!reply.cached && !reply.repeat);
     // The schema is enforced by the server's grammar; whether a 135M model gets Paris right is
     // not this layer's business.
     assert!(
@@ -101,8 +101,10 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
     assert!(!case.question.is_empty(), "{case:?}");
     eprintln!("case: {case:?}");
 
-    // Replayed from the journal, and a prompt that cannot fit is refused without a call.
-    assert!(llm.structured::<Capital>(&req).await.unwrap().cached);
+    // Replayed from the journal, as a repeat of this run's own request (no new cost), and a
+    // prompt that cannot fit is refused without a call.
+    let again = llm.structured::<Capital>(&req).await.unwrap();
+    assert!(again.cached && again.repeat, "{again:?}");
     let long = ChatRequest::new("e2e", "s", "word ".repeat(20_000));
     let e = llm.structured::<Capital>(&long).await.unwrap_err();
     assert!(

@@ -33,6 +33,7 @@ impl Llm {
             temperature: req.temperature,
             seed: req.seed,
         });
+        let asked_before = !inner.asked.lock().expect("asked lock").insert(key.clone());
         if let Some(stored) = inner.journal.as_ref().and_then(|j| j.get(&key)) {
             if let Some(reason) = stored.rejected {
                 self.record(&req.tag, Event::CacheHit);
@@ -45,6 +46,7 @@ impl Llm {
                     value,
                     cached: true,
                     journaled: stored.time,
+                    repeat: asked_before,
                 });
             }
         }
@@ -139,6 +141,7 @@ impl Llm {
                         value,
                         cached: false,
                         journaled,
+                        repeat: false,
                     });
                 }
                 Err(why) => {

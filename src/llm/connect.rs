@@ -105,6 +105,7 @@ impl Llm {
                 max_reasks: settings.max_reasks.or(config.max_reasks).unwrap_or(2),
                 server: tokio::sync::Mutex::new(server),
                 notes: choice.note.into_iter().collect(),
+                asked: Mutex::new(Default::default()),
             }),
         })
     }

@@ -79,6 +79,9 @@ pub struct Reply<T> {
     /// When the answer was journaled (to the second): now for a fresh answer, the stored time
     /// for a replayed one. `None` without a journal, or for entries written before times were.
     pub journaled: Option<jiff::Timestamp>,
+    /// Whether this run already had this answer for the same request (two tasks asking one
+    /// thing, as multi-hops through one bridge do): replayed from the journal at no cost.
+    pub repeat: bool,
 }
 
 /// How to run the LLM. `None` fields fall back to `[llm]` in `config`, then to built-in defaults.
@@ -130,6 +133,8 @@ struct Inner {
     max_reasks: u32,
     server: tokio::sync::Mutex<Option<llamacpp::Server>>,
     notes: Vec<String>,
+    /// The keys of the requests asked so far in this run.
+    asked: Mutex<std::collections::HashSet<String>>,
 }
 
 impl std::fmt::Debug for Llm {

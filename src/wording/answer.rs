@@ -430,7 +430,46 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
             missing: surface(claim, &missing, analyzer),
         });
     }
-    Ok(())
+    match part_of_its_own(claim, &asked_terms, &fact_terms, analyzer) {
+        Some(part) => Err(AnswerFault::NotInFact { missing: part }),
+        None => Ok(()),
+    }
+}
+
+/// The first part of `claim` (between commas or semicolons, outside code) that the fact does
+/// not say: two or more of its own content words, two in three of them nowhere in the fact.
+/// A longer answer may explain in its own words, but not add a claim ("restricts what values
+/// the `Host` header may be …, ensuring secure communication with the server").
+fn part_of_its_own(
+    claim: &str,
+    asked: &HashSet<String>,
+    fact: &HashSet<String>,
+    analyzer: &Analyzer,
+) -> Option<String> {
+    let mut parts = Vec::new();
+    let (mut start, mut in_code) = (0, false);
+    for (i, c) in claim.char_indices() {
+        match c {
+            '`' => in_code = !in_code,
+            ',' | ';' if !in_code => {
+                parts.push(&claim[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&claim[start..]);
+    parts.into_iter().find_map(|part| {
+        let mut own: Vec<String> = analyzer
+            .content_terms(part)
+            .into_iter()
+            .filter(|t| !asked.contains(t))
+            .collect();
+        own.sort();
+        own.dedup();
+        let missing = own.iter().filter(|t| !fact.contains(*t)).count();
+        (missing >= 2 && 3 * missing >= 2 * own.len()).then(|| part.trim().to_string())
+    })
 }
 
 /// The first amount of `claim` ("0 MiB/s") whose unit the fact gives only to other numbers:
@@ -887,6 +926,41 @@ mod tests {
                 "{right}"
             );
         }
+    }
+
+    #[test]
+    fn a_part_of_a_long_answer_the_fact_does_not_say_is_not_in_it() {
+        // Flask's and attrs' docs, as the default model answered them (marked wrong by hand).
+        let hosts = "When deploying your application, set :data:`TRUSTED_HOSTS` to restrict what\nvalues the ``Host`` header may be.";
+        let got = answer_in_fact(
+            "what is the purpose of the `TRUSTED_HOSTS` setting",
+            "restricts what values the `Host` header may be when deploying your application, ensuring secure communication with the server.",
+            hosts,
+            EN,
+        );
+        assert!(
+            matches!(&got, Err(AnswerFault::NotInFact { missing }) if missing.starts_with("ensuring secure")),
+            "{got:?}"
+        );
+        let init = "`__attrs_init__` is written and attached to your class *instead* of `__init__`, if *attrs* is told to not write one.";
+        let got = answer_in_fact(
+            "what is the purpose of `__attrs_init__`",
+            "a special method called when an instance of a class is created, used instead of the `__init__` method",
+            init,
+            EN,
+        );
+        assert!(matches!(got, Err(AnswerFault::NotInFact { .. })), "{got:?}");
+        // Every part said by the fact, in a list the commas split: kept.
+        let app = "``--app`` has three parts: an optional path that sets the current working directory, a Python file or dotted import path, and an optional variable name of the instance or factory.";
+        assert_eq!(
+            answer_in_fact(
+                "what does the `--app` option do",
+                "sets the current working directory, Python file or dotted import path, and optional variable name",
+                app,
+                EN,
+            ),
+            Ok(())
+        );
     }
 
     #[test]
