@@ -7,6 +7,9 @@
 //! Checked as a lookup is, and: the question gives the identifier as written (case aside) and
 //! the labelled fact holds it.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde_json::json;
 
 use super::lookup::{self, MAX_TOKENS_PER_QUESTION};
@@ -78,7 +81,31 @@ fn shown_identifiers(fact: &Fact) -> Vec<String> {
         .into_iter()
         .filter(|id| fact.shown.contains(id.as_str()))
         .filter(|id| !targets.iter().any(|t| t.contains(id.as_str())))
+        .filter(|id| !only_an_example(&fact.shown, id))
         .collect()
+}
+
+/// Whether every mention of `id` in `text` is an example of something else: after "like",
+/// "such as", "e.g." or "for instance", alone or in a list ("data-only containers like
+/// `namedtuple`s or `types.SimpleNamespace`", "an attribute on the extension, such as
+/// ``self.post_model``"). The sentence is about what the example stands for; asked what the
+/// example is, the model answered with the sentence (both marked wrong). English.
+fn only_an_example(text: &str, id: &str) -> bool {
+    static CUE: LazyLock<Regex> = LazyLock::new(|| {
+        // The cue, then any earlier code items of a list ("`a`, `b` or"), up to the mention.
+        Regex::new(r"(?i)\b(?:like|such as|e\.g\.,?|for instance,?|for example,?)\s+(?:\S*[`_.:/()\-]\S*,?\s+(?:(?:or|and)\s+)?){0,4}$")
+            .expect("valid regex")
+    });
+    let mut mentions = text.match_indices(id).peekable();
+    mentions.peek().is_some()
+        && mentions.all(|(at, _)| {
+            let before = text[..at].trim_end_matches(['`', '*', '_', ' ', ':']);
+            let before = before
+                .rsplit_once(':')
+                .filter(|(_, r)| !r.contains(' '))
+                .map_or(before, |(l, _)| l);
+            CUE.is_match(&format!("{before} "))
+        })
 }
 
 /// Fewest words a sentence must say besides the names and function words in it to explain
@@ -264,6 +291,31 @@ pub fn gives(question: &str, identifier: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_identifier_named_only_as_an_example_is_not_asked_about() {
+        // attrs' and Flask's docs: both asked about and marked wrong.
+        let attrs = "It can be used for data-only containers like `namedtuple`s or `types.SimpleNamespace` but they're just a sub-genre of what *attrs* is good for.";
+        assert!(only_an_example(attrs, "types.SimpleNamespace"));
+        assert!(only_an_example(attrs, "namedtuple"));
+        let flask = "Another technique could be to use an attribute on the extension, such as ``self.post_model`` from above.";
+        assert!(only_an_example(flask, "self.post_model"));
+        assert!(only_an_example(
+            "Click provides helpers such as :func:`get_binary_stream`.",
+            "get_binary_stream"
+        ));
+        // Examples that are the sentence's subject, or a later mention that is not an example.
+        let ensure = "For example, if the extension provides a view function decorator add ``ensure_sync`` before calling the decorated function.";
+        assert!(!only_an_example(ensure, "ensure_sync"));
+        assert!(!only_an_example(
+            "The largest_char function finds the largest char in a slice.",
+            "largest_char"
+        ));
+        assert!(!only_an_example(
+            "Like `X`, the `--env-file` option loads a file; `--env-file` wins.",
+            "--env-file"
+        ));
+    }
 
     fn chunk(doc: &str, text: &str) -> Chunk {
         Chunk {
