@@ -30,7 +30,7 @@ const MIN_NEW_TERMS: usize = 2;
 /// Bridges between `eligible` chunks of different documents: `a` is the first hop (names E in
 /// a fact), `b` the second (is about E: names it most, or under a heading), `term` is E.
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
-    // Each thing, lower-cased, and the chunks whose facts name it.
+    // Each thing (its key: see `folded`), and the chunks whose facts name it.
     let mut named: BTreeMap<String, (String, BTreeSet<usize>)> = BTreeMap::new();
     let by_chunk: BTreeMap<usize, Vec<Fact>> = eligible
         .iter()
@@ -40,7 +40,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
         for f in facts {
             for t in things(&f.shown) {
                 let e = named
-                    .entry(t.to_lowercase())
+                    .entry(folded(&t, &t).1)
                     .or_insert_with(|| (t.clone(), BTreeSet::new()));
                 e.1.insert(i);
             }
@@ -49,14 +49,11 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
     let lower_words = lower_case_words(chunks);
     // How many chunks of the corpus name each thing at all (in facts, headings or code).
     let mut pairs = Vec::new();
-    for (key, (surface, holders)) in &named {
+    for (surface, holders) in named.values() {
         if !one_thing(surface, &lower_words) {
             continue;
         }
-        let everywhere = chunks
-            .iter()
-            .filter(|c| c.text.to_lowercase().contains(key.as_str()))
-            .count();
+        let everywhere = chunks.iter().filter(|c| names(&c.text, surface)).count();
         if holders.len() < 2 || everywhere > MAX_CHUNKS {
             continue;
         }
@@ -69,7 +66,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                     continue;
                 }
                 // The second hop is the chunk about E.
-                let (a, b) = if about(&chunks[q].text, key) >= about(&chunks[p].text, key) {
+                let (a, b) = if about(&chunks[q].text, surface) >= about(&chunks[p].text, surface) {
                     (p, q)
                 } else {
                     (q, p)
@@ -78,7 +75,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                 // A single plain word bridges only to a page about it (a heading naming it, or
                 // three mentions): "Rustaceans" named in passing by the error-handling chapter
                 // made "what does the String and the string slice &str types recommend …".
-                if !identifier && !surface.contains(' ') && about(&chunks[b].text, key) < ABOUT_A_WORD {
+                if !identifier && !surface.contains(' ') && about(&chunks[b].text, surface) < ABOUT_A_WORD {
                     continue;
                 }
                 let language = pairing.language(a);
@@ -90,7 +87,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                 }
                 let score = 1.0 / everywhere as f32
                     + if identifier { 0.5 } else { 0.0 }
-                    + about(&chunks[b].text, key) as f32 * 0.1;
+                    + about(&chunks[b].text, surface) as f32 * 0.1;
                 pairs.push(Pair {
                     a,
                     b,
@@ -103,15 +100,31 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
     pairs
 }
 
-/// How much `text` is about `thing` (lower case): its mentions, and a heading naming it counts
-/// for three.
+/// How much `text` is about `thing`: its mentions, and a heading naming it counts for three.
 pub fn about(text: &str, thing: &str) -> usize {
-    let lower = text.to_lowercase();
-    let mentions = lower.matches(thing).count();
-    let heading = lower
+    let (text, thing) = folded(text, thing);
+    let mentions = text.matches(&thing).count();
+    let heading = text
         .lines()
-        .any(|l| l.trim_start().starts_with('#') && l.contains(thing));
+        .any(|l| l.trim_start().starts_with('#') && l.contains(&thing));
     mentions + if heading { 3 } else { 0 }
+}
+
+/// `text` and `thing` as a thing is looked for: a name written as code keeps its case (Flask's
+/// `provide_automatic_options` attribute is not its `PROVIDE_AUTOMATIC_OPTIONS` setting, nor
+/// Click's `click.argument` decorator its `click.Argument` class), any other in lower case.
+fn folded(text: &str, thing: &str) -> (String, String) {
+    if identifiers(thing).is_empty() {
+        (text.to_lowercase(), thing.to_lowercase())
+    } else {
+        (text.to_string(), thing.to_string())
+    }
+}
+
+/// Whether `text` names `thing` (see [`folded`]).
+pub fn names(text: &str, thing: &str) -> bool {
+    let (text, thing) = folded(text, thing);
+    text.contains(&thing)
 }
 
 /// The facts of a chunk to ask about E: those naming it, richest first; else (E only in a
@@ -120,12 +133,7 @@ fn naming(facts: &[Fact], thing: &str) -> Vec<Fact> {
     // A sentence that leans on the one before ("This decorator includes …") says something of
     // what that one names, not of E: a question about E answered with it is answered wrong.
     let all: Vec<Fact> = facts.iter().filter(|f| !f.leans()).cloned().collect();
-    let lower = thing.to_lowercase();
-    let naming: Vec<Fact> = all
-        .iter()
-        .filter(|f| f.shown.to_lowercase().contains(&lower))
-        .cloned()
-        .collect();
+    let naming: Vec<Fact> = all.iter().filter(|f| names(&f.shown, thing)).cloned().collect();
     if naming.is_empty() { all } else { naming }
 }
 
@@ -135,10 +143,9 @@ fn naming(facts: &[Fact], thing: &str) -> Vec<Fact> {
 /// and `___`" with any of the three: the model described the wrong one ("What option does
 /// restoring to `/` behave like?" for `--overwrite`).
 pub fn first_facts(facts: &[Fact], thing: &str) -> Vec<Fact> {
-    let lower = thing.to_lowercase();
     naming(facts, thing)
         .into_iter()
-        .filter(|f| f.shown.to_lowercase().contains(&lower) && !confusable(&f.shown, thing))
+        .filter(|f| names(&f.shown, thing) && !confusable(&f.shown, thing))
         .collect()
 }
 
@@ -174,8 +181,10 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
     naming(facts, thing)
         .into_iter()
         .filter(|f| {
-            let text = f.shown.to_lowercase();
-            text.contains(&lower) && !likened(&text, &lower) && !confusable(&f.shown, thing)
+            let (text, name) = folded(&f.shown, thing);
+            text.contains(&name)
+                && !likened(&text.to_lowercase(), &name.to_lowercase())
+                && !confusable(&f.shown, thing)
         })
         .filter_map(|f| {
             let new: BTreeSet<String> = words
@@ -186,9 +195,9 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
             let alone = identifiers(&f.shown)
                 .iter()
                 .all(|i| i.to_lowercase().contains(&lower) || lower.contains(&i.to_lowercase()));
-            let text = f.shown.to_lowercase();
+            let (text, name) = folded(&f.shown, thing);
             let early = text
-                .find(&lower)
+                .find(&name)
                 .is_some_and(|at| text[..at].split_whitespace().count() <= 3);
             (new.len() >= MIN_NEW_TERMS).then_some(((alone, early, new.len()), f))
         })
@@ -220,6 +229,29 @@ fn likened(text: &str, thing: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_written_as_code_is_found_with_its_case() {
+        // Flask: the view attribute and the configuration key are two things.
+        assert!(names(
+            "set `provide_automatic_options` on the view",
+            "provide_automatic_options"
+        ));
+        assert!(!names(
+            "`PROVIDE_AUTOMATIC_OPTIONS` controls it",
+            "provide_automatic_options"
+        ));
+        assert!(!names("use `click.Argument` directly", "click.argument"));
+        assert_eq!(
+            about(
+                "# PROVIDE_AUTOMATIC_OPTIONS\nprovide_automatic_options",
+                "PROVIDE_AUTOMATIC_OPTIONS"
+            ),
+            4
+        );
+        // A plain name in any case.
+        assert!(names("Formatting jupyter notebooks", "Jupyter Notebooks"));
+    }
 
     #[test]
     fn a_blank_another_name_of_its_shape_could_fill_is_no_first_hop() {

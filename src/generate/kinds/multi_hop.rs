@@ -146,7 +146,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         Ok(_) => return Ok(vec![Err(Rejection::MalformedReply)]),
         Err(r) => return Ok(vec![Err(r)]),
     };
-    if !second.question.to_lowercase().contains(&thing.to_lowercase()) {
+    if !bridges::names(&second.question, &thing) {
         return Ok(vec![Err(Rejection::BridgeNamed)]);
     }
     let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
