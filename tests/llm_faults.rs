@@ -471,4 +471,9 @@ async fn two_hundred_requests_with_thirty_percent_failures_each_answered_once() 
     assert_eq!(keys.len(), 200);
     assert_eq!(items, (0..200).collect());
     assert_no_key(dir.path(), &[serde_json::to_string(&u).unwrap()]);
+    // wiremock checks its mocks when the server is dropped, blocking on a tokio lock. Dropped at
+    // the end of this task's poll, after 200 awaits spent tokio's cooperative budget, the lock
+    // answers "not yet" and wakes the blocked thread forever (the test spun once in CI). On a
+    // blocking thread there is no budget to run out of.
+    tokio::task::spawn_blocking(move || drop(server)).await.unwrap();
 }
