@@ -26,15 +26,13 @@ pub async fn ask<T: DeserializeOwned + JsonSchema>(
     req: &ChatRequest,
     tally: &mut Tally,
 ) -> Result<Result<Reply<T>, Rejection>, LlmError> {
-    tally.calls += 1;
-    match llm.structured::<T>(req).await {
-        Ok(reply) => {
-            // An answer this run already paid for is no new call.
-            if reply.repeat {
-                tally.calls -= 1;
-            }
-            Ok(Ok(reply))
-        }
+    let result = llm.structured::<T>(req).await;
+    // An answer this run already paid for is no new call.
+    if !matches!(&result, Ok(reply) if reply.repeat) {
+        tally.calls += 1;
+    }
+    match result {
+        Ok(reply) => Ok(Ok(reply)),
         Err(e) if e.is_fatal() => Err(e),
         Err(LlmError::Rejected { .. }) => Ok(Err(Rejection::MalformedReply)),
         Err(e) => {

@@ -181,9 +181,8 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
     naming(facts, thing)
         .into_iter()
         .filter(|f| {
-            let (text, name) = folded(&f.shown, thing);
-            text.contains(&name)
-                && !likened(&text.to_lowercase(), &name.to_lowercase())
+            names(&f.shown, thing)
+                && !likened(&f.shown.to_lowercase(), &lower)
                 && !confusable(&f.shown, thing)
         })
         .filter_map(|f| {

@@ -166,7 +166,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let (f1, f2) = &facts;
     let (c1, c2): (&Chunk, &Chunk) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
     let checked = (|| {
-        let (question, answer) = check_bridge(&r, &thing, &f1.shown, &f2.shown, language)?;
+        let (question, answer, phrase) = check_bridge(&r, &thing, &f1.shown, &f2.shown, language)?;
         // A code of hop 2's passage named in the question takes keyword search straight there,
         // and the bridge becomes a setting ("what does the `--python-cell-magics` magic do in
         // the file or directory you want to format", bridged by "Jupyter Notebooks"; the
@@ -181,7 +181,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         ctx.existing.check(&question)?;
         let relevant = vec![label_in(ctx, c1, &f1.quote)?, label_in(ctx, c2, &f2.quote)?];
         let hops = vec![hop(&r.blank_question, &thing, 0), hop(&r.question_2, &answer, 1)];
-        Ok(Accepted {
+        let accepted = Accepted {
             kind: Kind::MultiHop,
             question,
             phrasings: Vec::new(),
@@ -197,10 +197,11 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             },
             language,
             difficulty: None,
-        })
+        };
+        Ok((accepted, phrase))
     })();
     Ok(vec![match checked {
-        Ok(a) => picked_out(llm, ctx, &r, &thing, &f1.shown, language, tally)
+        Ok((a, phrase)) => picked_out(llm, ctx, &phrase, &thing, &f1.shown, language, tally)
             .await?
             .map(|()| a),
         Err(e) => Err(e),
@@ -215,15 +216,12 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
 async fn picked_out(
     llm: &Llm,
     ctx: &GenerateContext<'_>,
-    r: &BridgeReply,
+    phrase: &str,
     thing: &str,
     fact_1: &str,
     language: Language,
     tally: &mut Tally,
 ) -> Result<Result<(), Rejection>, crate::llm::LlmError> {
-    let Some(phrase) = description(&r.blank_described, &r.blank_question, thing, language) else {
-        return Ok(Err(Rejection::BridgeNamed));
-    };
     if !ask::calibrated(llm, ctx, "answers", "judge_answers") {
         return Ok(Ok(()));
     }
@@ -231,26 +229,13 @@ async fn picked_out(
     Ok(ask::copied(llm, ctx, &question, fact_1, tally)
         .await?
         .and_then(|copy| {
-            if is_the_thing(&copy.answer_text, thing, language) {
+            // The copy is the thing, give or take a word the description does not say.
+            if is_only(&copy.answer_text, phrase, thing, language) {
                 Ok(())
             } else {
                 Err(Rejection::DescribesAnother)
             }
         }))
-}
-
-/// Whether `copy` is `thing`: it names it and says at most one content word besides its name
-/// and kind words ("all `.gitignore` paths" is; "regular Black exit codes returned by
-/// `--check` option" is the codes, not the flag).
-fn is_the_thing(copy: &str, thing: &str, language: Language) -> bool {
-    let words = language.analyzer();
-    let own: HashSet<String> = words.content_terms(thing).into_iter().collect();
-    let besides = words
-        .content_terms(copy)
-        .into_iter()
-        .filter(|t| !own.contains(t) && !is_kind_word(t))
-        .count();
-    names(copy, thing, language) && besides <= 1
 }
 
 fn hop(question: &str, answer: &str, label: usize) -> Hop {
@@ -263,7 +248,7 @@ fn hop(question: &str, answer: &str, label: usize) -> Hop {
 }
 
 /// The checks of the construction; returns the final question — hop 2's with the thing's name
-/// replaced by its description — and the answer. A description that is empty or names the
+/// replaced by its description — the answer, and the description. A description that is empty or names the
 /// thing is made from hop 1's question instead ("What error code indicates a fingerprint
 /// mismatch?" → "the error code that indicates a fingerprint mismatch").
 pub fn check_bridge(
@@ -272,7 +257,7 @@ pub fn check_bridge(
     fact_1: &str,
     fact_2: &str,
     language: Language,
-) -> Result<(String, String), Rejection> {
+) -> Result<(String, String, String), Rejection> {
     let words = language.analyzer();
     let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
     let phrase =
@@ -324,7 +309,7 @@ pub fn check_bridge(
     }
     // Copying hop 1's words is how the question points at it; hop 2's must be the user's own.
     check_wording(&question, &answer, fact_2, language)?;
-    Ok((question, answer))
+    Ok((question, answer, phrase))
 }
 
 /// True when the question asks only what the described thing is ("What is the error code
@@ -674,7 +659,7 @@ mod tests {
         };
         let fact_1 = "Backups fail with TP-507 when the storage reserve is full.";
         let fact_2 = "When an agent reports TP-507, stop the agent and free space.";
-        let (q, _) = check_bridge(
+        let (q, _, _) = check_bridge(
             &reply(
                 "What should I do about the error code TP-507?",
                 "the error code for a full storage reserve",
@@ -850,7 +835,7 @@ mod tests {
         let f1 =
             "This action installs Black with the `colorama` extra so the `--color` flag should work fine.";
         let f2 = "If you'd like colored diffs, you can enable them with `--color`.";
-        let (q, _) = check_bridge(&r, "--color", f1, f2, Language::ENGLISH).unwrap();
+        let (q, _, _) = check_bridge(&r, "--color", f1, f2, Language::ENGLISH).unwrap();
         assert_eq!(
             q,
             "What does the flag that enables colorama support with Black do?"
@@ -884,17 +869,35 @@ mod tests {
     #[test]
     fn the_judges_copy_must_be_the_bridge_and_little_more() {
         let en = Language::ENGLISH;
-        assert!(is_the_thing("`--check`", "--check", en));
-        assert!(is_the_thing("the `--color` flag", "--color", en));
-        assert!(is_the_thing("Jupyter Notebooks", "Jupyter Notebooks", en));
+        let flag =
+            "the value that should be passed to prevent the formatted code from being returned on stdout";
+        assert!(is_only("`--check`", flag, "--check", en));
+        assert!(is_only(
+            "the `--color` flag",
+            "the flag to use with colorama",
+            "--color",
+            en
+        ));
+        assert!(is_only(
+            "Jupyter Notebooks",
+            "the format Black is timid about",
+            "Jupyter Notebooks",
+            en
+        ));
         // Black's Docker page: the description picked out the exit codes, not the flag.
-        assert!(!is_the_thing(
+        assert!(!is_only(
             "regular _Black_ exit codes returned by `--check` option",
+            "the regular Black Docker image exit codes",
             "--check",
             en
         ));
-        assert!(!is_the_thing("the given magic", "Jupyter Notebooks", en));
-        assert!(!is_the_thing("", "--check", en));
+        assert!(!is_only(
+            "the given magic",
+            "the magic to add to the list of known Python magics",
+            "Jupyter Notebooks",
+            en
+        ));
+        assert!(!is_only("", flag, "--check", en));
     }
 
     fn reply(hop2: &str, described: &str, answer: &str) -> BridgeReply {
@@ -913,7 +916,7 @@ mod tests {
             "the error behind exit code 4",
             "five minutes",
         );
-        let (q, a) = check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH).unwrap();
+        let (q, a, _) = check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH).unwrap();
         assert_eq!(
             q,
             "How long does a job wait before it fails with the error behind exit code 4?"
