@@ -271,8 +271,9 @@ fn names_a_section(question: &str) -> bool {
     SECTION.is_match(question)
 }
 
-/// Checks a search query's form: 2 to 10 words, one line, not a sentence (no full stop), no
-/// reference to what its writer was shown; returns it trimmed, without a question mark.
+/// Checks a search query's form ([`form::reads_as_query`]: 3 to 10 words, one line, keywords or
+/// a question, not a sentence), no reference to what its writer was shown; returns it trimmed,
+/// without a question mark.
 pub fn check_query(query: &str, language: Language) -> Result<String, Rejection> {
     let q = query
         .trim()
@@ -280,8 +281,7 @@ pub fn check_query(query: &str, language: Language) -> Result<String, Rejection>
         .trim()
         .trim_end_matches(['?', '？'])
         .trim();
-    let n = crate::text::word_count(q);
-    if !(2..=10).contains(&n) || q.contains(['\n', '.']) && q.ends_with('.') {
+    if !form::reads_as_query(q, language) {
         return Err(Rejection::NotAQuestion);
     }
     if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {

@@ -17,6 +17,9 @@ pub const MIN_WORDS: usize = 3;
 /// Most words a generated question may have (a paragraph, not a question).
 pub const MAX_WORDS: usize = 40;
 
+/// Most words of a search query: more is a sentence.
+pub const MAX_QUERY_WORDS: usize = 10;
+
 /// English question words.
 const INTERROGATIVES: &[&str] = &[
     "what", "which", "who", "whom", "whose", "when", "where", "why", "how",
@@ -210,9 +213,24 @@ pub fn asks(question: &str) -> bool {
 }
 
 /// True when `question` reads as a question: it is marked as one ([`asks`]) or opens like one
-/// ([`opens_question`]). `generate` turns away what does not; RS203 flags it.
+/// ([`opens_question`]). `generate` turns away what does not; RS203 flags it unless it is a
+/// search query.
 pub fn reads_as_question(question: &str, language: Language) -> bool {
     asks(question) || opens_question(question, language)
+}
+
+/// True when `query` reads as what a user types into a search box: [`MIN_WORDS`] to
+/// [`MAX_QUERY_WORDS`] words on one line, no full stop at the end, and a question or bare
+/// keywords without an auxiliary verb ("agent schedule default", "tide exit code 4 meaning").
+/// "Snapshots are kept for thirty days" is a statement. `generate` writes such queries for a
+/// set whose real questions are keywords; RS203 leaves them alone.
+pub fn reads_as_query(query: &str, language: Language) -> bool {
+    let q = query.trim();
+    let n = crate::text::word_count(q);
+    (MIN_WORDS..=MAX_QUERY_WORDS).contains(&n)
+        && !q.contains('\n')
+        && !q.ends_with('.')
+        && (reads_as_question(q, language) || crate::style::is_keywords(q, language))
 }
 
 #[cfg(test)]
@@ -220,6 +238,26 @@ mod tests {
     use super::*;
 
     const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn a_search_query_is_keywords_or_a_question_and_no_sentence() {
+        for q in [
+            "agent schedule default",
+            "tide exit code 4 meaning",
+            "restore overwrite existing files by default?",
+            "why docopt click",
+        ] {
+            assert!(reads_as_query(q, EN), "{q}");
+        }
+        for q in [
+            "schedule default",
+            "Snapshots are kept for thirty days",
+            "Tidepool stores snapshots in the archive tier.",
+            "backup agent schedule default cron expression local time nightly run window",
+        ] {
+            assert!(!reads_as_query(q, EN), "{q}");
+        }
+    }
 
     #[test]
     fn two_questions_joined_by_and_are_told_from_one() {
