@@ -346,7 +346,8 @@ pub fn without_kind_after(question: &str, name: &str) -> String {
         return question.to_string();
     };
     let mut end = at + name.len();
-    if question[end..].starts_with('`') {
+    // One backtick (Markdown) or two (reStructuredText) close the name.
+    while question[end..].starts_with('`') {
         end += 1;
     }
     let rest = &question[end..];

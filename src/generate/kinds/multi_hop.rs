@@ -405,8 +405,9 @@ fn of_another_kind(description: &str, thing: &str) -> bool {
 /// word the phrase ends with and the name was followed by is said once ("the `agent.toml`
 /// file" with "the agent's configuration file" → "the agent's configuration file").
 fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
-    let marked = format!("`{thing}`");
-    let q = replace_ignoring_case(question, &marked, phrase)
+    // reStructuredText marks code with two backticks (Flask's ``init-db``), Markdown with one.
+    let q = replace_ignoring_case(question, &format!("``{thing}``"), phrase)
+        .or_else(|| replace_ignoring_case(question, &format!("`{thing}`"), phrase))
         .or_else(|| replace_ignoring_case(question, thing, phrase))?;
     // "the the plan …": the question's own article before the phrase's.
     let q = q
@@ -432,7 +433,7 @@ fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
     let Some(at) = found.filter(|&at| lower.len() == question.len() && question.is_char_boundary(at)) else {
         return question.to_string();
     };
-    let at = if question[..at].ends_with('`') { at - 1 } else { at };
+    let at = at - (question[..at].len() - question[..at].trim_end_matches('`').len());
     let stem = |w: &str| w.trim_end_matches('s').to_lowercase();
     let said: HashSet<String> = phrase
         .split(|c: char| !c.is_alphanumeric())
@@ -951,6 +952,14 @@ mod tests {
             )
             .as_deref(),
             Some("How do I edit the agent's configuration file?")
+        );
+        // Flask's docs are reStructuredText: two backticks, and the kind word after them goes.
+        let q2 = "What does the ``init-db`` command do?";
+        let phrase = "the command to run again to create the database in the instance folder";
+        let q2 = without_kind_after(&without_kind_words(q2, "init-db", phrase), "init-db");
+        assert_eq!(
+            put_in_place(&q2, "init-db", phrase).as_deref(),
+            Some("What does the command to run again to create the database in the instance folder do?")
         );
     }
 
