@@ -149,6 +149,15 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if !bridges::names(&second.question, &thing) {
         return Ok(vec![Err(Rejection::BridgeNamed)]);
     }
+    // What hop 2 alone decides is checked before hop 1's call is spent: its answer, and a code
+    // of its passage in its question (the description put in place adds none of those).
+    let (c1, c2): (&Chunk, &Chunk) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
+    if let Err(r) = check_second_answer(&second.answer, &facts.0.shown, &facts.1.shown, language) {
+        return Ok(vec![Err(r)]);
+    }
+    if names_hop_2s_code(&second.question, &thing, &c1.text, &c2.text) {
+        return Ok(vec![Err(Rejection::SecondHopFirst)]);
+    }
     let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, MAX_TOKENS);
@@ -164,7 +173,6 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         answer_2: second.answer,
     };
     let (f1, f2) = &facts;
-    let (c1, c2): (&Chunk, &Chunk) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
     let checked = (|| {
         let (question, answer, phrase) = check_bridge(&r, &thing, &f1.shown, &f2.shown, language)?;
         // A code of hop 2's passage named in the question takes keyword search straight there,
@@ -288,17 +296,13 @@ pub fn check_bridge(
     if !t1.difference(&t2).any(|t| tq.contains(t)) {
         return Err(Rejection::BridgeNamed);
     }
+    check_second_answer(&r.answer_2, fact_1, fact_2, language)?;
     let answer = r.answer_2.trim().to_string();
     // The answer is what hop 2 says about the thing, not the thing itself, nor the thing in
     // the question's words ("what should I edit in the agent's configuration file?" → "edit
     // `/etc/tidepool/agent.toml` on the agent": the bridge the question was to hide).
-    let is_thing = is_only(&answer, &question_2, thing, language);
-    if answer.is_empty() || is_thing || !says(fact_2, &answer, language) && !mostly(&set(&answer), &t2) {
+    if is_only(&answer, &question_2, thing, language) {
         return Err(Rejection::UnsupportedAnswer);
-    }
-    // Hop 1's fact alone gives the answer: the second passage is not needed.
-    if says(fact_1, &answer, language) && !says(fact_2, &answer, language) {
-        return Err(Rejection::SingleChunkAnswers);
     }
     // The answer says again what the description says: "what is the purpose of the function
     // that creates a response object with the given data serialized to JSON" → "creates a
@@ -310,6 +314,26 @@ pub fn check_bridge(
     // Copying hop 1's words is how the question points at it; hop 2's must be the user's own.
     check_wording(&question, &answer, fact_2, language)?;
     Ok((question, answer, phrase))
+}
+
+/// Hop 2's answer, checked before hop 1 is asked: hop 2's fact says it (or most of its words),
+/// and hop 1's fact alone does not give it (then the second passage is not needed).
+fn check_second_answer(
+    answer: &str,
+    fact_1: &str,
+    fact_2: &str,
+    language: Language,
+) -> Result<(), Rejection> {
+    let words = language.analyzer();
+    let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
+    let answer = answer.trim();
+    if answer.is_empty() || !says(fact_2, answer, language) && !mostly(&set(answer), &set(fact_2)) {
+        return Err(Rejection::UnsupportedAnswer);
+    }
+    if says(fact_1, answer, language) && !says(fact_2, answer, language) {
+        return Err(Rejection::SingleChunkAnswers);
+    }
+    Ok(())
 }
 
 /// True when the question asks only what the described thing is ("What is the error code
