@@ -2,8 +2,8 @@
 //! fact of the corpus names a specific thing (a product, platform, plan, error code, option);
 //! the model lists things of the same kind (and, for a code, look-alikes are made: a part
 //! swapped for its antonym, a number changed); the first the corpus never mentions is the
-//! neighbour. The model then writes the fact's own question about the thing, as a lookup, and
-//! the neighbour takes the thing's place in it: "Why does my script fail with TP-401?" becomes
+//! neighbour. The model writes the fact's own question about the thing, as a lookup (asked
+//! first: most failures are there), and the neighbour takes the thing's place in it: "Why does my script fail with TP-401?" becomes
 //! "Why does my script fail with TP-402?", a question on the corpus's topic that it cannot
 //! answer.
 //!
@@ -260,33 +260,18 @@ pub fn render(ctx: &GenerateContext<'_>, task: &Task, fact: &Fact, term: &str) -
     )
 }
 
-/// Asks for neighbours, then for the question of the changed fact, and checks it.
+/// Asks for the fact's own question about the thing, then for neighbours, and checks the
+/// question with the neighbour in the thing's place.
 pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let chunk = &ctx.chunks[task.chunks[0]];
     let Some((fact, term)) = fact_of(ctx, task) else {
         return Ok(vec![Err(Rejection::NoFact)]);
     };
-    let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
-    let prompt = rendered.id.clone();
-    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
-    let others = match ask::ask::<Neighbours>(llm, &req, tally).await? {
-        Ok(r) => r.value.others,
-        Err(r) => return Ok(vec![Err(r)]),
-    };
-    // The model's neighbours first; then look-alikes of a code-like term, which a small model
-    // lists badly (the term itself five times, or its own substrings).
-    let lookalikes = lookalikes(&term);
-    let candidates = others
-        .iter()
-        .map(|n| n.0.as_str())
-        .chain(lookalikes.iter().map(String::as_str));
-    let neighbour = match pick(ctx, &term, candidates) {
-        Ok(n) => n,
-        Err(r) => return Ok(vec![Err(r)]),
-    };
     // The fact's own question, asked about the thing as a lookup would be; the neighbour then
     // takes the thing's place in it. Asked instead for the question of the changed fact, the
-    // 1.5B model left the neighbour out half the time.
+    // 1.5B model left the neighbour out half the time. It is asked first: it does not depend on
+    // the neighbour, and it fails more often than the neighbours do (the question leaves the
+    // thing out), so the neighbours' call is spent only on a question that can take one.
     let ask_task = Task {
         questions: 1,
         ..task.clone()
@@ -306,6 +291,28 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if is_only(&reply.value.answer_1, &reply.value.question_1, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
+    // A question that does not name the thing has no place for a neighbour.
+    if swap(&reply.value.question_1, &term, &term).is_none() {
+        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    }
+    let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
+    let prompt = rendered.id.clone();
+    let req = ask::request(ctx, task, rendered, MAX_TOKENS);
+    let others = match ask::ask::<Neighbours>(llm, &req, tally).await? {
+        Ok(r) => r.value.others,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    // The model's neighbours first; then look-alikes of a code-like term, which a small model
+    // lists badly (the term itself five times, or its own substrings).
+    let lookalikes = lookalikes(&term);
+    let candidates = others
+        .iter()
+        .map(|n| n.0.as_str())
+        .chain(lookalikes.iter().map(String::as_str));
+    let neighbour = match pick(ctx, &term, candidates) {
+        Ok(n) => n,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
     // A look-alike is of the thing's kind; the model's neighbour may not be ("the Box<T>
     // enum"), so the kind word the question gave the thing is left out after it.
     let kin = lookalikes.contains(&neighbour);
