@@ -3,9 +3,9 @@
 //! the model lists things of the same kind (and, for a code, look-alikes are made: a part
 //! swapped for its antonym, a number changed); the first the corpus never mentions is the
 //! neighbour. The model writes the fact's own question about the thing, as a lookup (asked
-//! first: most failures are there), and the neighbour takes the thing's place in it: "Why does my script fail with TP-401?" becomes
-//! "Why does my script fail with TP-402?", a question on the corpus's topic that it cannot
-//! answer.
+//! first: most failures are there), and the neighbour takes the thing's place in it: "Why does
+//! my script fail with TP-401?" becomes "Why does my script fail with TP-402?", a question on
+//! the corpus's topic that it cannot answer.
 //!
 //! Checks: the thing is what the question asks about, not what it asks for (its answer does not
 //! name it: swapped, "What encoding are strings in UTF-8?" would answer itself); the neighbour
