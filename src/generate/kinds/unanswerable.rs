@@ -292,7 +292,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     // A question that does not name the thing has no place for a neighbour.
-    if swap(&reply.value.question_1, &term, &term).is_none() {
+    if !swappable(&reply.value.question_1, &term) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
@@ -546,12 +546,10 @@ fn same_thing(a: &str, b: &str) -> bool {
 
 /// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none.
 fn swap(text: &str, term: &str, by: &str) -> Option<String> {
-    let lower = text.to_lowercase();
-    let needle = term.to_lowercase();
-    // Lower-casing can change byte lengths outside ASCII: only replace where it did not.
-    if !lower.contains(&needle) || lower.len() != text.len() || needle.len() != term.len() {
+    if !swappable(text, term) {
         return None;
     }
+    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
     let mut out = String::new();
     let mut rest = 0;
     for (at, _) in lower.match_indices(&needle) {
@@ -573,6 +571,13 @@ fn swap(text: &str, term: &str, by: &str) -> Option<String> {
     }
     out.push_str(&text[rest..]);
     Some(out)
+}
+
+/// Whether [`swap`] can put a neighbour in `term`'s place in `text`: `text` names it (any
+/// case), and lower-casing changed no byte length, outside ASCII, where offsets are read.
+fn swappable(text: &str, term: &str) -> bool {
+    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
+    lower.contains(&needle) && lower.len() == text.len() && needle.len() == term.len()
 }
 
 /// The checks of the question; returns it trimmed.
