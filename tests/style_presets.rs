@@ -84,7 +84,11 @@ fn measure(questions: &[(String, Vec<Label>)], chunks: &ChunkedCorpus) -> Figure
         .iter()
         .map(|(q, labels)| Measured::of(q, Language::ENGLISH, chunks, labels))
         .collect();
-    restyle::figures(&measured.iter().collect::<Vec<_>>())
+    let mut f = restyle::figures(&measured.iter().collect::<Vec<_>>());
+    let vocabulary = restyle::vocabulary(chunks);
+    let typos = questions.iter().filter(|(q, _)| vocabulary.misspelled(q)).count();
+    f.misspelled = Some(typos as f32 / questions.len() as f32);
+    f
 }
 
 fn assert_near(preset: Preset, got: &Figures) {
@@ -104,6 +108,7 @@ fn assert_near(preset: Preset, got: &Figures) {
         ("keywords", got.keywords, want.keywords),
         ("rank1", got.rank1.unwrap(), want.rank1.unwrap()),
         ("mrr", got.mrr.unwrap(), want.mrr.unwrap()),
+        ("misspelled", got.misspelled.unwrap(), want.misspelled.unwrap()),
     ] {
         assert!(
             close(a, b, 0.05),

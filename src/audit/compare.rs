@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{AuditConfig, CaseFigures};
+use crate::style::Vocabulary;
 use crate::testset::TestSet;
+use crate::workspace::ChunkedCorpus;
 
 /// Figures of one half (real or synthetic) of a set; overlap figures over labelled cases.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -32,6 +34,8 @@ pub struct Profile {
     pub lowercase: f32,
     /// Share without a question mark.
     pub no_question_mark: f32,
+    /// Share with a typo: a word one edit away from a corpus word and not itself one.
+    pub misspelled: f32,
     /// Cases per `tags.type`.
     pub types: BTreeMap<String, usize>,
 }
@@ -47,7 +51,13 @@ pub struct Comparison {
     pub verdict: String,
 }
 
-fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic: bool) -> Profile {
+fn profile(
+    set: &TestSet,
+    figures: &[CaseFigures],
+    cfg: &AuditConfig,
+    vocabulary: &Vocabulary,
+    synthetic: bool,
+) -> Profile {
     let mut p = Profile {
         cases: 0,
         labelled: 0,
@@ -60,6 +70,7 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
         keywords: 0.0,
         lowercase: 0.0,
         no_question_mark: 0.0,
+        misspelled: 0.0,
         types: BTreeMap::new(),
     };
     let mut contained = 0usize;
@@ -77,6 +88,7 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
                 .is_some_and(char::is_lowercase),
         ));
         p.no_question_mark += f32::from(u8::from(!q.ends_with(['?', '？'])));
+        p.misspelled += f32::from(u8::from(vocabulary.misspelled(q)));
         let kind = case.tags.kind.clone().unwrap_or_else(|| "-".into());
         *p.types.entry(kind).or_insert(0) += 1;
         let Some(rank) = f.source_rank else { continue };
@@ -102,6 +114,7 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
     p.keywords = div(p.keywords, p.cases);
     p.lowercase = div(p.lowercase, p.cases);
     p.no_question_mark = div(p.no_question_mark, p.cases);
+    p.misspelled = div(p.misspelled, p.cases);
     p.mrr = div(p.mrr, p.labelled);
     p.containment = div(p.containment, contained);
     p.copied = div(p.copied, p.labelled);
@@ -111,9 +124,18 @@ fn profile(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig, synthetic:
 }
 
 /// Compares the halves when both hold labelled cases.
-pub(super) fn compare(set: &TestSet, figures: &[CaseFigures], cfg: &AuditConfig) -> Option<Comparison> {
-    let real = profile(set, figures, cfg, false);
-    let synthetic = profile(set, figures, cfg, true);
+pub(super) fn compare(
+    set: &TestSet,
+    figures: &[CaseFigures],
+    cfg: &AuditConfig,
+    chunks: &ChunkedCorpus,
+) -> Option<Comparison> {
+    if !set.cases.iter().any(|c| c.is_synthetic()) || set.cases.iter().all(|c| c.is_synthetic()) {
+        return None;
+    }
+    let vocabulary = Vocabulary::of(chunks.iter().map(|c| c.text.as_str()));
+    let real = profile(set, figures, cfg, &vocabulary, false);
+    let synthetic = profile(set, figures, cfg, &vocabulary, true);
     if real.cases == 0 || synthetic.cases == 0 {
         return None;
     }

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::candidate::{Accepted, stable_hash};
+use super::candidate::{Accepted, Shape, stable_hash};
 use crate::lang::Language;
 use crate::style::{self, Figures, Preset, Target, Vocabulary, preset};
 use crate::testset::{Difficulty, TestSet};
@@ -73,6 +73,10 @@ pub fn target(set: &TestSet, chunks: &ChunkedCorpus, choice: StyleChoice) -> Tar
                 })
                 .collect();
             let mut figures = figures(&measured.iter().collect::<Vec<_>>());
+            let vocabulary = vocabulary(chunks);
+            figures.misspelled = Some(
+                real.iter().filter(|c| vocabulary.misspelled(&c.question)).count() as f32 / real.len() as f32,
+            );
             if figures.labelled < MIN_REAL {
                 let chat = preset(Preset::Chat).figures;
                 figures.rank1 = chat.rank1;
@@ -151,6 +155,7 @@ pub fn figures(group: &[&Measured]) -> Figures {
         keywords: share(&|m| m.keywords),
         rank1: (labelled > 0).then(|| ranks.iter().filter(|&&r| r == 1).count() as f32 / labelled as f32),
         mrr: (labelled > 0).then(|| ranks.iter().map(|&r| 1.0 / r as f32).sum::<f32>() / labelled as f32),
+        misspelled: None,
     }
 }
 
@@ -202,12 +207,28 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
     };
     match_case(&mut texts, &order, target.figures.lowercase);
     match_question_marks(&mut texts, &order, target.figures.no_question_mark, accepted);
-    let mut final_measured = Vec::with_capacity(texts.len());
-    for ((a, text), (&k, o)) in accepted.iter_mut().zip(texts).zip(chosen.iter().zip(&options)) {
-        let m = Measured {
-            text: text.clone(),
-            ..o[k].clone()
-        };
+    // Case and question marks leave the rank alone; a typo does not, so it is measured.
+    let mut current: Vec<Measured> = texts
+        .into_iter()
+        .zip(chosen.iter().zip(&options))
+        .map(|(text, (&k, o))| Measured { text, ..o[k].clone() })
+        .collect();
+    let vocabulary = vocabulary(chunks);
+    let slips = match target.figures.misspelled.filter(|&s| s > 0.0) {
+        Some(share) => {
+            let pool = Pool {
+                accepted,
+                vocabulary: &vocabulary,
+                chunks,
+                seed,
+            };
+            match_typos(&mut current, &order, share, &pool, &target.figures)
+        }
+        None => vec![None; current.len()],
+    };
+    let mut final_measured = Vec::with_capacity(current.len());
+    for ((a, m), typo) in accepted.iter_mut().zip(current).zip(slips) {
+        let text = m.text.clone();
         if text != a.question {
             let old = std::mem::replace(&mut a.question, text);
             a.phrasings.retain(|p| p != &a.question);
@@ -216,11 +237,21 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         a.difficulty = m.standing.map(|(rank, containment)| Difficulty {
             source_rank: Some(rank),
             containment: Some((containment * 100.0).round() / 100.0),
+            typo,
             extra: Default::default(),
         });
         final_measured.push(m);
     }
-    let chosen = figures(&final_measured.iter().collect::<Vec<_>>());
+    let mut chosen = figures(&final_measured.iter().collect::<Vec<_>>());
+    let mut as_written = as_written;
+    let typo_share = |texts: &mut dyn Iterator<Item = &String>| {
+        let (n, typos) = texts.fold((0, 0), |(n, t), q| {
+            (n + 1, t + usize::from(vocabulary.misspelled(q)))
+        });
+        (n > 0).then(|| typos as f32 / n as f32)
+    };
+    chosen.misspelled = typo_share(&mut final_measured.iter().map(|m| &m.text));
+    as_written.misspelled = typo_share(&mut first.iter().map(|m| &m.text));
     let t = &target.figures;
     let near = |a: Option<f32>, b: Option<f32>| match (a, b) {
         (Some(a), Some(b)) => (a - b).abs() <= TOLERANCE_RANK,
@@ -289,6 +320,118 @@ fn distance(f: &Figures, t: &Figures) -> f32 {
         d += sq((a - b) / 0.1);
     }
     d
+}
+
+/// Mistypes one word of enough questions, in `order`, for the share with a typo to reach
+/// `share` (the real part's: users type "restor fails with error TP-412" and "whats the
+/// encrytion cipher", and a retriever that never meets a typo is flattered). Typos are only
+/// added, one per question, in the longest plain word: never in a code, a name, the identifier
+/// or a compared thing the question must name, nor in an unanswerable question, whose words
+/// are what makes it unanswerable. Which questions get one is chosen as their wordings were:
+/// the ones that bring the group's figures closest to `target`.
+fn match_typos(
+    current: &mut [Measured],
+    order: &[usize],
+    share: f32,
+    pool: &Pool,
+    target: &Figures,
+) -> Vec<Option<String>> {
+    let Pool {
+        accepted,
+        vocabulary,
+        chunks,
+        seed,
+    } = *pool;
+    let mut slips = vec![None; current.len()];
+    let want = (share * current.len() as f32).round() as usize;
+    let have = current.iter().filter(|m| vocabulary.misspelled(&m.text)).count();
+    // Each question's one mistyped wording, measured; then, as the wordings were chosen, the
+    // ones that bring the group closest to the target, one at a time.
+    let mut typos: Vec<(usize, Measured, String)> = order
+        .iter()
+        .filter(|&&i| !accepted[i].relevant.is_empty())
+        .filter_map(|&i| {
+            let a = &accepted[i];
+            let pick = stable_hash(seed, &["typo", &current[i].text]);
+            let (text, slip) = mistype(&current[i].text, &protected(a), a.language, vocabulary, pick)?;
+            Some((i, Measured::of(&text, a.language, chunks, &a.relevant), slip))
+        })
+        .collect();
+    for _ in have..want {
+        let closest = typos
+            .iter()
+            .enumerate()
+            .map(|(j, (i, m, _))| {
+                let group: Vec<&Measured> = current
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| if k == *i { m } else { c })
+                    .collect();
+                (distance(&figures(&group), target), j)
+            })
+            .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let Some((_, j)) = closest else { break };
+        let (i, m, slip) = typos.remove(j);
+        current[i] = m;
+        slips[i] = Some(slip);
+    }
+    slips
+}
+
+/// What a typo is drawn from and measured against.
+struct Pool<'a> {
+    accepted: &'a [Accepted],
+    vocabulary: &'a Vocabulary,
+    chunks: &'a ChunkedCorpus,
+    seed: u64,
+}
+
+/// The words a case's question must keep as written: its identifier's, its compared things'.
+fn protected(a: &Accepted) -> Vec<String> {
+    match &a.shape {
+        Shape::Identifier(id) => crate::text::words(id),
+        Shape::Comparison(sides) => sides.iter().flat_map(|s| crate::text::words(&s.name)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `text` with its longest plain word mistyped (see [`Vocabulary::misspell`]), and the slip
+/// (`word → typo`), if it has one: a lower-case word of six letters or more that the corpus
+/// has, no function word, not `protected`, not inside backticks and not part of a code
+/// ("tide-agent", "backup.paths").
+fn mistype(
+    text: &str,
+    protected: &[String],
+    language: Language,
+    vocabulary: &Vocabulary,
+    pick: u64,
+) -> Option<(String, String)> {
+    let analyzer = language.analyzer();
+    let joined = |c: Option<char>| {
+        c.is_some_and(|c| !c.is_whitespace() && !matches!(c, '?' | '!' | ',' | ';' | '(' | ')' | '"'))
+    };
+    let word = crate::text::tokens(text)
+        .into_iter()
+        .filter(|t| {
+            let before = text[..t.byte].chars().next_back();
+            let after = text[t.byte + t.raw.len()..].chars().next();
+            t.raw.chars().count() >= 6
+                && t.raw.chars().all(|c| c.is_ascii_lowercase())
+                && !analyzer.is_stopword(&t.norm)
+                && vocabulary.contains(&t.norm)
+                && !protected.contains(&t.norm)
+                && text[..t.byte].matches('`').count().is_multiple_of(2)
+                && !joined(before)
+                && !(joined(after) && after != Some('.'))
+        })
+        .max_by_key(|t| (t.raw.len(), std::cmp::Reverse(t.byte)))?;
+    let typo = vocabulary.misspell(word.raw, pick)?;
+    let text = format!(
+        "{}{typo}{}",
+        &text[..word.byte],
+        &text[word.byte + word.raw.len()..]
+    );
+    Some((text, format!("{} → {typo}", word.raw)))
 }
 
 /// Lower-cases (or capitalises) the first letter of enough questions, in `order`, for the
@@ -412,6 +555,7 @@ mod tests {
             keywords: 0.5,
             rank1: Some(0.5),
             mrr: Some(0.6),
+            misspelled: None,
         };
         let pick = choose(&options, &target);
         let group: Vec<&Measured> = pick.iter().zip(&options).map(|(&k, o)| &o[k]).collect();
@@ -450,6 +594,7 @@ mod tests {
                 keywords: target_share,
                 rank1: Some(0.0),
                 mrr: Some(0.3),
+                misspelled: None,
             };
             let pick = choose(&options, &target);
             let group: Vec<&Measured> = pick.iter().zip(&options).map(|(&k, o)| &o[k]).collect();
@@ -459,6 +604,31 @@ mod tests {
         assert_eq!(shares(0.25), 0.25);
         assert_eq!(shares(0.5), 0.5, "a real part half keywords gets half");
         assert_eq!(shares(1.0), 1.0);
+    }
+
+    #[test]
+    fn a_typo_falls_on_the_longest_plain_word_never_on_a_code_or_a_name() {
+        let v = Vocabulary::of([
+            "The `agent.schedule` key sets when scheduled backups run. Retention keeps snapshots. \
+             Encryption uses XChaCha20. The Business plan.",
+        ]);
+        let typo = |text: &str, protected: &[&str]| {
+            let protected: Vec<String> = protected.iter().map(|p| p.to_string()).collect();
+            mistype(text, &protected, Language::ENGLISH, &v, 3).map(|(t, _)| t)
+        };
+        let t = typo("when do scheduled backups run", &[]).expect("a plain word");
+        assert!(t.starts_with("when do s") && t.ends_with(" backups run"), "{t}");
+        assert!(v.misspelled(&t), "{t}");
+        // The longest word is inside a code mark, or is part of a code, or must stay as written.
+        let t = typo("`retention` and backups", &[]).unwrap();
+        assert!(t.starts_with("`retention` and b"), "{t}");
+        assert_eq!(typo("agent.schedule default", &[]), None);
+        assert_eq!(typo("what does encryption use", &["encryption"]), None);
+        assert_eq!(
+            typo("Encryption in XChaCha20", &[]),
+            None,
+            "capitalised: maybe a name"
+        );
     }
 
     #[test]

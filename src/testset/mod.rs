@@ -256,6 +256,10 @@ pub struct Difficulty {
     /// Content-word containment, 0 to 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub containment: Option<f32>,
+    /// The typo `generate` put in the question to match the real part's share, as `word →
+    /// typo`, so a reviewer can tell it was meant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub typo: Option<String>,
     /// Fields this version does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -142,6 +142,10 @@ fn style(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             "no question mark",
             Box::new(move |f: &Figures| pct(f.no_question_mark)),
         ),
+        (
+            "with a typo",
+            Box::new(move |f: &Figures| opt(f.misspelled, &pct)),
+        ),
         ("source rank 1", Box::new(move |f: &Figures| opt(f.rank1, &pct))),
         (
             "source MRR",
