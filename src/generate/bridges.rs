@@ -172,7 +172,7 @@ fn confusable(text: &str, thing: &str) -> bool {
 /// no other identifier, then one naming the thing in its first words (its subject), then the
 /// one saying most beyond `first`. A fact that does not show the thing is none: hop 2's question
 /// must name it, and asked about such a fact the model named something else (Black: 9 of 9
-/// multi-hop rejections were `bridge_named`).
+/// multi-hop rejections were `bridge_named`, today's `bridge_not_asked`).
 pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language) -> Option<Fact> {
     let words = language.analyzer();
     let lower = thing.to_lowercase();

@@ -114,9 +114,21 @@ pub enum Rejection {
     /// A "comparison" question that does not name both things, or a side whose label does not
     /// hold its thing and its value.
     SidesMissing,
-    /// A "multi-hop" question that names its bridge (the first hop is not needed), or whose
-    /// description of it does not come from the first hop's fact.
+    /// A "multi-hop" candidate whose hop-2 question does not name the bridge: there is no
+    /// place for hop 1's description (asked about `api.max_page_size`, the model asked "What is
+    /// the maximum number of items … in a single API call?").
+    BridgeNotAsked,
+    /// A "multi-hop" candidate whose hop 1 gave no description of the bridge: none, one naming
+    /// it, a likeness, or a thing of another kind.
+    NoDescription,
+    /// A "multi-hop" candidate whose description does not fit where the bridge stood in hop 2's
+    /// question (it lands inside a noun phrase).
+    DescriptionMisfit,
+    /// A "multi-hop" question that still names its bridge: the first hop is not needed.
     BridgeNamed,
+    /// A "multi-hop" question that says nothing only hop 1's fact says: its description comes
+    /// from hop 2's passage, so the first hop is not needed.
+    FirstHopUnneeded,
     /// A "multi-hop" question for which keyword search ranks the second hop's passage first:
     /// a lookup in disguise.
     SecondHopFirst,
@@ -169,7 +181,11 @@ impl Rejection {
             Rejection::AsksComparison => "asks_comparison",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
+            Rejection::BridgeNotAsked => "bridge_not_asked",
+            Rejection::NoDescription => "no_description",
+            Rejection::DescriptionMisfit => "description_misfit",
             Rejection::BridgeNamed => "bridge_named",
+            Rejection::FirstHopUnneeded => "first_hop_unneeded",
             Rejection::SecondHopFirst => "second_hop_first",
             Rejection::DescribesAnother => "describes_another",
             Rejection::MalformedReply => "malformed_reply",

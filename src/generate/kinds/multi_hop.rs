@@ -147,7 +147,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         Err(r) => return Ok(vec![Err(r)]),
     };
     if !bridges::names(&second.question, &thing) {
-        return Ok(vec![Err(Rejection::BridgeNamed)]);
+        return Ok(vec![Err(Rejection::BridgeNotAsked)]);
     }
     // What hop 2 alone decides is checked before hop 1's call is spent: its answer, and a code
     // of its passage in its question (the description put in place adds none of those).
@@ -268,8 +268,11 @@ pub fn check_bridge(
 ) -> Result<(String, String, String), Rejection> {
     let words = language.analyzer();
     let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
-    let phrase =
-        description(&r.blank_described, &r.blank_question, thing, language).ok_or(Rejection::BridgeNamed)?;
+    if !bridges::names(&r.question_2, thing) {
+        return Err(Rejection::BridgeNotAsked);
+    }
+    let phrase = description(&r.blank_described, &r.blank_question, thing, language)
+        .ok_or(Rejection::NoDescription)?;
     // The phrase is a whole noun phrase: the kind words around the name go ("the `--color`
     // option" with "the flag that enables colorama" → "the flag that enables colorama").
     let question_2 = if language == Language::ENGLISH {
@@ -278,9 +281,9 @@ pub fn check_bridge(
         r.question_2.clone()
     };
     if language == Language::ENGLISH && !fits_in_place(&question_2, thing, &phrase) {
-        return Err(Rejection::BridgeNamed);
+        return Err(Rejection::DescriptionMisfit);
     }
-    let question = put_in_place(&question_2, thing, &phrase).ok_or(Rejection::BridgeNamed)?;
+    let question = put_in_place(&question_2, thing, &phrase).ok_or(Rejection::DescriptionMisfit)?;
     if crate::wording::form::joined_question(&question, language).is_some() {
         return Err(Rejection::JoinedQuestions);
     }
@@ -294,7 +297,7 @@ pub fn check_bridge(
     // The question says something only hop 1's fact says: it needs that fact to find the thing.
     let (t1, t2, tq) = (set(fact_1), set(fact_2), set(&question));
     if !t1.difference(&t2).any(|t| tq.contains(t)) {
-        return Err(Rejection::BridgeNamed);
+        return Err(Rejection::FirstHopUnneeded);
     }
     check_second_answer(&r.answer_2, fact_1, fact_2, language)?;
     let answer = r.answer_2.trim().to_string();
@@ -1020,7 +1023,7 @@ mod tests {
         );
         assert_eq!(
             check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
-            Err(Rejection::BridgeNamed)
+            Err(Rejection::BridgeNotAsked)
         );
         // The description names the thing, and hop 1's question ("Which error does exit code 4
         // stand for?") has no shape to describe it by.
@@ -1031,7 +1034,7 @@ mod tests {
         );
         assert_eq!(
             check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
-            Err(Rejection::BridgeNamed)
+            Err(Rejection::NoDescription)
         );
         // The answer is the thing itself.
         let r = reply(
@@ -1061,7 +1064,7 @@ mod tests {
         );
         assert_eq!(
             check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
-            Err(Rejection::BridgeNamed)
+            Err(Rejection::FirstHopUnneeded)
         );
         // An answer hop 2 does not give.
         let r = reply(
