@@ -17,7 +17,9 @@ with a score at least `keyword_easy_margin` (default 2.0) times that of the best
 
 **Why it matters**: such a question tests nothing a keyword index cannot do; it measures the
 overlap between question and passage, not retrieval. Short real queries (\"aziz hashim\") are
-all key terms and often rank their source first too, so the rule ignores them.
+all key terms and often rank their source first too, so the rule ignores them. It ignores
+identifier questions too (`tags.type: identifier`): one gives an error code, option or function
+name as users paste it, and being found by it is what it tests.
 
 **Example**: \"What is the default retention period for incremental snapshots in Tidepool?\"
 when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
@@ -31,6 +33,9 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let f = input.figures;
     let cfg = input.config;
     let (rank, score, other) = f.standing()?;
+    if input.case.tags.kind.as_deref() == Some("identifier") {
+        return None;
+    }
     if rank != 1
         || length_in_words(input) < cfg.keyword_easy_min_words
         || score <= 0.0
@@ -63,5 +68,9 @@ mod tests {
         assert!(flags(check, &easy).starts_with("BM25 ranks the source first"));
         // Short real queries are all key terms: too few words to count.
         passes(check, &ask("Team plan cost?"));
+        // An identifier question is meant to be found by its identifier.
+        let mut identifier = easy.clone();
+        identifier.tags.kind = Some("identifier".into());
+        passes(check, &identifier);
     }
 }
