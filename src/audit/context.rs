@@ -98,7 +98,10 @@ impl AuditContext {
         f.containment = containment(&case.question, analyzer, |t| {
             source.iter().any(|&d| index.has_term(d, t))
         });
-        f.runs = copied_runs(&case.question, &text, 1, analyzer);
+        // A multi-hop question reaches its first passage by saying what it says, so its copied
+        // runs are read against its last hop's passage (RS101).
+        let run_text = last_hop_labels(case).map_or(text, |l| self.chunks.labelled_text(&l));
+        f.runs = copied_runs(&case.question, &run_text, 1, analyzer);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
         let floor = 1.0 / config.keyword_easy_margin.max(1.0);
         let standing = index.standing_among(&q_terms, &source, floor);
@@ -111,6 +114,17 @@ impl AuditContext {
         f.source_chunks = source;
         f
     }
+}
+
+/// A multi-hop case's last hop's labels, when its hops say which they are.
+fn last_hop_labels(case: &Case) -> Option<Vec<crate::testset::Label>> {
+    let last = case.hops.as_ref()?.last()?;
+    let labels: Vec<_> = last
+        .relevant
+        .iter()
+        .filter_map(|&i| case.relevant.get(i).cloned())
+        .collect();
+    (!labels.is_empty()).then_some(labels)
 }
 
 /// Overlap figures of one case against its labelled source (the chunks its labels overlap).

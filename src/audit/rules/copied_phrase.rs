@@ -14,7 +14,9 @@ words, `copied_run_content` (default 3) of them not stopwords, found verbatim in
 of its labelled source. Words are lower-cased and punctuation is ignored. A name is not
 wording: words written with a capital letter inside the question (\"Large Language Models
 (LLMs)\", \"Part 8: Building Feedback Loops\") do not count as content words, and a hyphenated
-compound (\"peer-to-peer\") counts as one word.
+compound (\"peer-to-peer\") counts as one word. A multi-hop case (`hops`) is read against its
+last hop's passage: it reaches the first by saying what that passage says (HotpotQA's \"the
+player named 2015 Diamond Head Classic's MVP\"), and copying those words is how it points there.
 
 **Why it matters**: a question written while looking at the text reuses its phrasing, and
 keyword retrieval then finds the source for free. Real users rarely copy a passage they have
@@ -68,6 +70,43 @@ mod tests {
         passes(
             check,
             &labelled("How long do backups stay around unpaid?", "retention.md", quote),
+        );
+    }
+
+    #[test]
+    fn a_multi_hop_question_may_copy_its_first_hops_words_not_its_last() {
+        use super::super::fixture::label;
+        use crate::testset::Hop;
+        // Hop 1 (prune.md) leads to the prune; hop 2 (retention.md) says something about it.
+        let case = |question: &str| {
+            let mut c = labelled(
+                question,
+                "prune.md",
+                "the space is actually released by the next prune",
+            );
+            c.relevant.push(label(
+                "retention.md",
+                "Snapshots are kept for 30 days on the free plan.",
+            ));
+            let hop = |i: usize| Hop {
+                question: String::new(),
+                answer: None,
+                relevant: vec![i],
+                extra: Default::default(),
+            };
+            c.hops = Some(vec![hop(0), hop(1)]);
+            c
+        };
+        passes(
+            check,
+            &case("how long are snapshots around before the step where the space is actually released"),
+        );
+        assert!(
+            flags(
+                check,
+                &case("are snapshots kept for 30 days on the free plan before the step that frees space")
+            )
+            .contains("kept for 30 days on the free plan")
         );
     }
 
