@@ -130,15 +130,13 @@ pub(super) fn compare(
     cfg: &AuditConfig,
     chunks: &ChunkedCorpus,
 ) -> Option<Comparison> {
+    // Both halves must hold a case; checked before the corpus's words are read.
     if !set.cases.iter().any(|c| c.is_synthetic()) || set.cases.iter().all(|c| c.is_synthetic()) {
         return None;
     }
     let vocabulary = Vocabulary::of(chunks.iter().map(|c| c.text.as_str()));
     let real = profile(set, figures, cfg, &vocabulary, false);
     let synthetic = profile(set, figures, cfg, &vocabulary, true);
-    if real.cases == 0 || synthetic.cases == 0 {
-        return None;
-    }
     let verdict = verdict(&real, &synthetic, cfg);
     Some(Comparison {
         real,

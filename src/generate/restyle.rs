@@ -193,7 +193,7 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         })
         .collect();
     let first: Vec<&Measured> = options.iter().map(|o| &o[0]).collect();
-    let as_written = figures(&first);
+    let mut as_written = figures(&first);
     let chosen = choose(&options, &target.figures);
     let mut texts: Vec<String> = chosen
         .iter()
@@ -243,7 +243,6 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         final_measured.push(m);
     }
     let mut chosen = figures(&final_measured.iter().collect::<Vec<_>>());
-    let mut as_written = as_written;
     let typo_share = |texts: &mut dyn Iterator<Item = &String>| {
         let (n, typos) = texts.fold((0, 0), |(n, t), q| {
             (n + 1, t + usize::from(vocabulary.misspelled(q)))
