@@ -112,6 +112,19 @@ impl AuditContext {
         f.best_other_chunk = standing.best_other_doc.map(|d| self.chunks[d].id.clone());
         f.best_other_index = standing.best_other_doc;
         f.source_chunks = source;
+        if let Some(last) = last_hop_labels(case) {
+            let hop = self.chunks.labelled(&last);
+            let standing = index.standing_among(&q_terms, &hop, floor);
+            f.last_hop = Some(HopStanding {
+                containment: containment(&case.question, analyzer, |t| {
+                    hop.iter().any(|&d| index.has_term(d, t))
+                })
+                .unwrap_or(0.0),
+                rank: standing.rank,
+                score: standing.score,
+                best_other: standing.best_other,
+            });
+        }
         f
     }
 }
@@ -163,12 +176,52 @@ pub struct CaseFigures {
     pub source_chunks: Vec<usize>,
     /// For a case without labels: the best BM25 chunk and its overlap with the question.
     pub nearest: Option<Nearest>,
+    /// For a multi-hop case whose hops say which labels are whose: its last hop's passage read
+    /// alone (hop 1's passage counts as another chunk there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_hop: Option<HopStanding>,
+}
+
+/// How a question stands against one hop's passage.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct HopStanding {
+    /// Share of the question's distinct content terms found in the hop's passage.
+    pub containment: f32,
+    /// 1-based BM25 rank of the passage among all chunks (as [`CaseFigures::source_rank`]).
+    pub rank: usize,
+    /// BM25 score of the passage.
+    pub score: f32,
+    /// Best BM25 score of any other chunk (as [`CaseFigures::best_other`]).
+    #[serde(skip)]
+    pub best_other: f32,
 }
 
 impl CaseFigures {
     /// `(source_rank, source_score, best_other)`, when the case has a labelled source.
     pub fn standing(&self) -> Option<(usize, f32, f32)> {
         Some((self.source_rank?, self.source_score?, self.best_other?))
+    }
+
+    /// What [`answering`](Self::answering) read: "source", or "last hop's passage".
+    pub fn answering_source(&self) -> &'static str {
+        if self.last_hop.is_some() {
+            "last hop's passage"
+        } else {
+            "source"
+        }
+    }
+
+    /// What keyword search must not find for free: the passage that answers the question,
+    /// `(rank, score, best_other, containment)`. For a multi-hop case with hops that is the last
+    /// hop's: the question reaches hop 1 by saying what it says, by design (RS102, RS103).
+    pub fn answering(&self) -> Option<(usize, f32, f32, f32)> {
+        match self.last_hop {
+            Some(h) => Some((h.rank, h.score, h.best_other, h.containment)),
+            None => {
+                let (rank, score, other) = self.standing()?;
+                Some((rank, score, other, self.containment?))
+            }
+        }
     }
 }
 

@@ -75,27 +75,14 @@ mod tests {
 
     #[test]
     fn a_multi_hop_question_may_copy_its_first_hops_words_not_its_last() {
-        use super::super::fixture::label;
-        use crate::testset::Hop;
+        use super::super::fixture::hops;
         // Hop 1 (prune.md) leads to the prune; hop 2 (retention.md) says something about it.
         let case = |question: &str| {
-            let mut c = labelled(
+            hops(
                 question,
-                "prune.md",
-                "the space is actually released by the next prune",
-            );
-            c.relevant.push(label(
-                "retention.md",
-                "Snapshots are kept for 30 days on the free plan.",
-            ));
-            let hop = |i: usize| Hop {
-                question: String::new(),
-                answer: None,
-                relevant: vec![i],
-                extra: Default::default(),
-            };
-            c.hops = Some(vec![hop(0), hop(1)]);
-            c
+                ("prune.md", "the space is actually released by the next prune"),
+                ("retention.md", "Snapshots are kept for 30 days on the free plan."),
+            )
         };
         passes(
             check,

@@ -73,6 +73,22 @@ pub fn case(question: &str) -> Case {
     c
 }
 
+/// A synthetic multi-hop case asking `question`, its hops labelled with the first place each
+/// `(doc, quote)` stands, in order.
+pub fn hops(question: &str, first: (&str, &str), last: (&str, &str)) -> Case {
+    let mut c = labelled(question, first.0, first.1);
+    c.relevant.push(label(last.0, last.1));
+    c.tags.kind = Some("multi_hop".into());
+    let hop = |i: usize| crate::testset::Hop {
+        question: String::new(),
+        answer: None,
+        relevant: vec![i],
+        extra: Default::default(),
+    };
+    c.hops = Some(vec![hop(0), hop(1)]);
+    c
+}
+
 /// A synthetic case asking `question`, labelled with the first place `quote` stands in `doc`.
 pub fn labelled(question: &str, doc: &str, quote: &str) -> Case {
     let mut c = case(question);

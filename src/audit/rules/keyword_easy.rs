@@ -19,7 +19,10 @@ with a score at least `keyword_easy_margin` (default 2.0) times that of the best
 overlap between question and passage, not retrieval. Short real queries (\"aziz hashim\") are
 all key terms and often rank their source first too, so the rule ignores them. It ignores
 identifier questions too (`tags.type: identifier`): one gives an error code, option or function
-name as users paste it, and being found by it is what it tests.
+name as users paste it, and being found by it is what it tests. A multi-hop case with `hops` is
+read against its last hop's passage, with the first hop's as another chunk: it reaches the
+first by saying what that passage says, by design; found at once by the last hop's words, it
+needs no first hop.
 
 **Example**: \"What is the default retention period for incremental snapshots in Tidepool?\"
 when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" together.",
@@ -32,14 +35,14 @@ when only one chunk mentions \"retention\", \"incremental\" and \"snapshots\" to
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     let f = input.figures;
     let cfg = input.config;
-    let (rank, score, other) = f.standing()?;
+    let (rank, score, other, containment) = f.answering()?;
     if input.case.tags.kind.as_deref() == Some("identifier") {
         return None;
     }
     if rank != 1
         || length_in_words(input) < cfg.keyword_easy_min_words
         || score <= 0.0
-        || f.containment.unwrap_or(0.0) < cfg.keyword_easy_containment * input.language.containment_scale()
+        || containment < cfg.keyword_easy_containment * input.language.containment_scale()
     {
         return None;
     }
@@ -52,7 +55,8 @@ fn check(input: &CaseInput<'_>) -> Option<Hit> {
         format!("no other chunk scores above 1/{} of it", cfg.keyword_easy_margin)
     };
     Some(Hit::new(format!(
-        "BM25 ranks the source first with score {score:.2} ({margin})"
+        "BM25 ranks the {} first with score {score:.2} ({margin})",
+        f.answering_source()
     )))
 }
 
@@ -72,5 +76,33 @@ mod tests {
         let mut identifier = easy.clone();
         identifier.tags.kind = Some("identifier".into());
         passes(check, &identifier);
+    }
+
+    #[test]
+    fn a_multi_hop_question_is_read_against_its_last_hop() {
+        use super::super::fixture::hops;
+        let case = |q| {
+            hops(
+                q,
+                ("billing.md", "The Team plan costs 8 euros per user and month."),
+                (
+                    "install.md",
+                    "Install the agent with apt and open port 8750 on the server.",
+                ),
+            )
+        };
+        // Found at once by its description of hop 1, which is how it points there.
+        passes(
+            check,
+            &case("which port does the plan that costs 8 euros per user and month need"),
+        );
+        // Found at once by hop 2's own words: the first hop is not needed.
+        assert!(
+            flags(
+                check,
+                &case("which port do I open on the server when I install the agent with apt")
+            )
+            .starts_with("BM25 ranks the last hop's passage first")
+        );
     }
 }
