@@ -41,6 +41,14 @@ async fn a_reviewer_accepts_edits_and_rejects_in_chromium() {
         )
         .await;
     assert_eq!(progress, "0 of 8 synthetic reviewed");
+    // The card says how the case was written: here, how hard keyword search finds it.
+    let made = browser
+        .js("const m = document.getElementById('made'); return m ? m.textContent : ''")
+        .await;
+    assert!(
+        made.as_str().unwrap_or_default().contains("ranks its source 3rd"),
+        "{made}"
+    );
 
     // 1. Accept by keyboard.
     browser.press("a").await;

@@ -236,7 +236,7 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         }
         a.difficulty = m.standing.map(|(rank, containment)| Difficulty {
             source_rank: Some(rank),
-            containment: Some((containment * 100.0).round() / 100.0),
+            containment: Some((f64::from(containment) * 100.0).round() / 100.0),
             typo,
             extra: Default::default(),
         });

@@ -105,6 +105,9 @@ pub struct CaseDetail {
     pub flag_details: Vec<Flag>,
     /// The rest of `audit` (figures such as overlap, copied_run, source_rank).
     pub audit: Map<String, Value>,
+    /// How the case was built, one line each, for the reviewer to check against the sources:
+    /// its identifier, compared sides, bridge and hops, difficulty and a typo put in on purpose.
+    pub made: Vec<String>,
     /// `provenance`, as stored.
     pub provenance: Option<Value>,
 }
@@ -210,8 +213,92 @@ pub fn detail(case: &Case, corpus: Option<&Corpus>, explain: Option<Explain>) ->
         passages,
         flag_details,
         audit,
+        made: made(case),
         provenance: case.provenance.clone(),
     }
+}
+
+/// The lines of [`CaseDetail::made`]. Sources are numbered as the card lists them.
+fn made(case: &Case) -> Vec<String> {
+    let sources = |relevant: &[usize]| match relevant {
+        [] => String::new(),
+        [one] => format!(" (source {})", one + 1),
+        many => {
+            let n: Vec<String> = many.iter().map(|i| (i + 1).to_string()).collect();
+            format!(" (sources {})", n.join(", "))
+        }
+    };
+    let mut lines = Vec::new();
+    if let Some(id) = &case.identifier {
+        lines.push(format!(
+            "Asks about the identifier `{id}`, given as users paste it."
+        ));
+    }
+    for (i, side) in case.sides.iter().flatten().enumerate() {
+        let value = side
+            .value
+            .as_deref()
+            .map(|v| format!(": {v}"))
+            .unwrap_or_default();
+        lines.push(format!(
+            "Side {}: {}{value}{}",
+            i + 1,
+            side.name,
+            sources(&side.relevant)
+        ));
+    }
+    if let Some(bridge) = &case.bridge {
+        lines.push(format!(
+            "Bridge: {bridge}, which the first hop finds and the question describes without naming."
+        ));
+    }
+    for (i, hop) in case.hops.iter().flatten().enumerate() {
+        let asked = if hop.question.is_empty() {
+            "(no question of its own)"
+        } else {
+            &hop.question
+        };
+        let answer = hop
+            .answer
+            .as_deref()
+            .map(|a| format!(" → {a}"))
+            .unwrap_or_default();
+        lines.push(format!(
+            "Hop {}: {asked}{answer}{}",
+            i + 1,
+            sources(&hop.relevant)
+        ));
+    }
+    if let Some(d) = &case.difficulty {
+        if let Some(rank) = d.source_rank {
+            let within = d
+                .containment
+                .map(|c| format!("; {:.0}% of its content words are in the source", c * 100.0))
+                .unwrap_or_default();
+            lines.push(format!(
+                "Keyword search (BM25 over the chunks) ranks its source {}{within}.",
+                ordinal(rank)
+            ));
+        }
+        if let Some(typo) = &d.typo {
+            lines.push(format!(
+                "Typo put in on purpose, as the real questions have them: {typo}. Keep it unless it changes the meaning."
+            ));
+        }
+    }
+    lines
+}
+
+/// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 fn passage(label: &crate::testset::Label, corpus: Option<&Corpus>) -> Passage {
@@ -325,6 +412,51 @@ mod tests {
         assert_eq!(d.flag_details[1].message.as_deref(), Some("yes/no"));
         assert_eq!(d.flag_details[0].explanation.as_deref(), Some("about RS101"));
         assert!(!d.audit.contains_key("flags"));
+    }
+
+    #[test]
+    fn the_card_says_how_a_multi_hop_case_was_built_and_what_was_meant() {
+        use crate::testset::{Difficulty, Hop};
+        let mut c = case();
+        c.relevant.push(c.relevant[0].clone());
+        let hop = |q: &str, a: &str, i: usize| Hop {
+            question: q.into(),
+            answer: Some(a.into()),
+            relevant: vec![i],
+            extra: Map::new(),
+        };
+        c.bridge = Some("TP-507".into());
+        c.hops = Some(vec![
+            hop(
+                "what code do backups fail with when the reserve is full",
+                "TP-507",
+                0,
+            ),
+            hop("what does TP-507 mean", "the storage reserve is full", 1),
+        ]);
+        c.difficulty = Some(Difficulty {
+            source_rank: Some(12),
+            containment: Some(0.67),
+            typo: Some("schedule → schedhle".into()),
+            ..Default::default()
+        });
+        assert_eq!(
+            detail(&c, None, None).made,
+            [
+                "Bridge: TP-507, which the first hop finds and the question describes without naming.",
+                "Hop 1: what code do backups fail with when the reserve is full → TP-507 (source 1)",
+                "Hop 2: what does TP-507 mean → the storage reserve is full (source 2)",
+                "Keyword search (BM25 over the chunks) ranks its source 12th; 67% of its content words are in the source.",
+                "Typo put in on purpose, as the real questions have them: schedule → schedhle. Keep it unless it changes the meaning.",
+            ]
+        );
+        assert!(detail(&case(), None, None).made.is_empty());
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 13, 21, 112].map(ordinal),
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "112th"
+            ]
+        );
     }
 
     #[test]

@@ -224,6 +224,18 @@ mod tests {
     }
 
     #[test]
+    fn a_difficulty_reads_as_it_was_rounded() {
+        let d = crate::testset::Difficulty {
+            source_rank: Some(12),
+            containment: Some((f64::from(0.666_666_7_f32) * 100.0).round() / 100.0),
+            ..Default::default()
+        };
+        let text = to_yaml_string(&json!({ "difficulty": d }));
+        assert!(text.contains("containment: 0.67"), "{text}");
+        assert!(!text.contains("0.670000"), "{text}");
+    }
+
+    #[test]
     fn tricky_strings_round_trip() {
         for s in [
             "",

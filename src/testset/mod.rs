@@ -253,9 +253,10 @@ pub struct Difficulty {
     /// 1-based rank of the best labelled chunk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_rank: Option<usize>,
-    /// Content-word containment, 0 to 1.
+    /// Content-word containment, 0 to 1 (f64, so two decimals read back as written: an f32
+    /// 0.67 would be written 0.6700000166893005).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub containment: Option<f32>,
+    pub containment: Option<f64>,
     /// The typo `generate` put in the question to match the real part's share, as `word →
     /// typo`, so a reviewer can tell it was meant.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -172,6 +172,11 @@ pub fn write_testset(dir: &Path) -> PathBuf {
         case.provenance =
             Some(json!({"model": "llama:SmolLM2-135M-Instruct", "prompt": "single_hop@1a2b3c4d"}));
         case.audit = Some(serde_json::from_str(audit).unwrap());
+        case.difficulty = Some(ragsynth::testset::Difficulty {
+            source_rank: Some(3),
+            containment: Some(0.5),
+            ..Default::default()
+        });
         set.cases.push(case);
     }
     let path = dir.join("testset.yaml");

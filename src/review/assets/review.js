@@ -247,6 +247,10 @@
       flagKids.length ? h('div', { class: 'flags' }, flagKids) : h('p', { class: 'none', style: 'margin:0' }, d.audit && Object.keys(d.audit).length ? 'No rule flagged.' : 'Not audited yet: run ragsynth audit --write to add flags.'),
       h('div', { class: 'figures' }, figures));
 
+    const made = d.made && d.made.length
+      ? h('section', { id: 'made' }, h('h2', {}, 'How it was written'), h('ul', { class: 'made' }, d.made.map((m) => h('li', {}, inline(m)))))
+      : null;
+
     const passages = h('section', {},
       h('h2', {}, d.passages.length > 1 ? 'Sources (' + d.passages.length + ')' : 'Source'),
       h('div', { class: 'legend' },
@@ -255,7 +259,7 @@
         h('span', {}, h('span', { class: 'sw q' }), 'supporting quote')),
       d.passages.length ? d.passages.map(passageView) : h('p', { class: 'none', style: 'margin:0' }, 'No labelled passage: the corpus should not answer this question.'));
 
-    const card = h('article', { class: 'card', id: 'case-card', 'data-id': d.id }, head, question, answer, audit, passages);
+    const card = h('article', { class: 'card', id: 'case-card', 'data-id': d.id }, head, question, answer, made, audit, passages);
     if (live) card.append(actions(d));
     const fresh = area.dataset.shown !== d.id;
     area.replaceChildren(card);
@@ -272,7 +276,7 @@
     if (S.mode === 'edit') { const el = $('edit-question'); if (el) el.focus(); }
   }
 
-  function passageView(p) {
+  function passageView(p, i, all) {
     const body = h('div', { class: 'passage-body' });
     if (p.before) body.append(h('span', { class: 'ctx' }, p.before));
     body.append(marked(p.text, p.marks, p.quote));
@@ -290,6 +294,7 @@
     }, 'Whole document') : null;
     return h('div', { class: 'passage' },
       h('div', { class: 'passage-head' },
+        all.length > 1 ? h('span', { class: 'n' }, (i + 1) + '.') : null,
         h('span', { class: 'doc' }, p.doc),
         h('span', {}, 'chars ' + p.start + '–' + p.end),
         p.chunk ? h('span', {}, p.chunk) : null,
