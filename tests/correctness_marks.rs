@@ -106,3 +106,38 @@ fn no_answer_marked_right_is_faulted_and_the_wrong_ones_caught_are_shown() {
         "{misses} right answers turned away by the word share"
     );
 }
+
+/// Why-questions need a label that gives their answer as the reason for what they ask
+/// (`generate`'s `why_without_reason`): none marked right is turned away, and the wrong ones
+/// are — the default model's why-questions were wrong every time they were marked.
+#[test]
+fn a_why_question_needs_its_reason_and_none_marked_right_is_turned_away() {
+    use ragsynth::wording::answer::reason::gives_the_reason;
+    let all = marks(&Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness"));
+    let (mut asked, mut caught) = (0, 0);
+    for m in &all {
+        if !m.question.trim_start().to_lowercase().starts_with("why") {
+            continue;
+        }
+        asked += 1;
+        match gives_the_reason(&m.question, &m.answer, &m.quote, Language::ENGLISH) {
+            Err(why) if m.right => panic!(
+                "marked right but turned away: {:?} → {:?}: {why}",
+                m.question, m.answer
+            ),
+            Err(why) => {
+                caught += 1;
+                println!("caught: {:?} → {:?}: {why}", m.question, m.answer);
+            }
+            Ok(()) => println!(
+                "passed ({}): {:?} → {:?}",
+                if m.right { "right" } else { "wrong" },
+                m.question,
+                m.answer
+            ),
+        }
+    }
+    println!("{caught} of {asked} marked why-questions turned away");
+    assert!(asked >= 8, "expected the marked why-questions, found {asked}");
+    assert!(caught * 10 >= asked * 8, "only {caught} of {asked} turned away");
+}

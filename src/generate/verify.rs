@@ -97,6 +97,11 @@ pub enum Rejection {
     /// The question names a code its label does not hold ("what is the value of p3 …"
     /// labelled with a sentence about `Point`): it asks about something else.
     AsksOutsideLabel,
+    /// A why-question whose label gives no reason, or a reason that is not its answer or
+    /// explains something else ("why does Rust use generics?" of "Because Rust compiles
+    /// generic code …, we pay no runtime cost"). Generate only: see
+    /// [`crate::wording::answer::reason`].
+    WhyWithoutReason,
     /// A lookup's bare keywords point at other chunks before their own ("black formatter" for
     /// one sentence of an editor's page): they ask for a topic, not for the fact.
     KeywordsTooVague,
@@ -176,6 +181,7 @@ impl Rejection {
             Rejection::AnswerAboutAbsence => "answer_about_absence",
             Rejection::AnswerOffQuestion => "answer_off_question",
             Rejection::AsksOutsideLabel => "asks_outside_label",
+            Rejection::WhyWithoutReason => "why_without_reason",
             Rejection::KeywordsTooVague => "keywords_too_vague",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::AsksComparison => "asks_comparison",
@@ -407,6 +413,19 @@ pub fn check_one_sided(question: &str, language: Language) -> Result<(), Rejecti
         return Err(Rejection::AsksComparison);
     }
     Ok(())
+}
+
+/// Rejects a why-question whose labels do not give its answer as the reason for what it asks
+/// ([`answer::reason::gives_the_reason`]).
+pub fn check_reason(
+    question: &str,
+    answer: &str,
+    labels: &[Label],
+    language: Language,
+) -> Result<(), Rejection> {
+    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
+    answer::reason::gives_the_reason(question, answer, &fact, language)
+        .map_err(|_| Rejection::WhyWithoutReason)
 }
 
 /// Rejects a question that names a code ([`answer::code_outside`]) its labels do not hold.

@@ -41,6 +41,7 @@
 
 mod absence;
 mod off_question;
+pub mod reason;
 mod stitched;
 
 use std::collections::HashSet;
