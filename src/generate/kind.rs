@@ -46,6 +46,10 @@ pub enum Layout {
         pairs: fn(&[Chunk], &[usize], &Pairing) -> Vec<Pair>,
         /// What a pair needs, for the note when too few are found.
         needs: &'static str,
+        /// The second chunk's call is made from it and the pair's term alone (a multi-hop's
+        /// second hop), so a pair that shares an asked pair's second chunk and term would only
+        /// ask it again and get the same reply: top-up rounds skip it.
+        second_alone: bool,
     },
 }
 

@@ -5,8 +5,9 @@
 //! else — so a rerun that replays the earlier rounds from the LLM journal plans the very same
 //! replacements and asks nothing new. They go to chunks not yet asked about for that kind first
 //! (spread over documents), then back to asked chunks with the next `attempt` (another key
-//! sentence and sampling seed). Two-chunk kinds only use pairs never asked before. So no
-//! replacement repeats an earlier request.
+//! sentence and sampling seed). Two-chunk kinds only use pairs never asked before, and a
+//! multi-hop pair no second hop asked before (that call is made from hop 2's chunk and the
+//! thing alone). So no replacement repeats an earlier request.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,7 +34,16 @@ pub fn replacements(
             continue;
         }
         match targets.get(&kind) {
-            Some(Targets::Pairs(pairs)) => tasks.extend(new_pairs(pairs, asked, kind, k)),
+            Some(Targets::Pairs(pairs)) => {
+                let second_alone = matches!(
+                    kinds::info(kind).layout,
+                    super::kind::Layout::Pair {
+                        second_alone: true,
+                        ..
+                    }
+                );
+                tasks.extend(new_pairs(pairs, asked, kind, k, second_alone));
+            }
             Some(Targets::Chunks(eligible)) => {
                 let per_call = kinds::info(kind).per_call;
                 tasks.extend(single_chunk(chunks, eligible, asked, kind, k, per_call, seed));
@@ -112,12 +122,17 @@ fn single_chunk(
 
 /// Up to `k` tasks of a two-chunk kind on pairs never asked before, best first: pairs of
 /// chunks no task of the kind has used come first, then pairs reusing a chunk; each chunk once per round.
-fn new_pairs(pairs: &[Pair], asked: &[Task], kind: Kind, k: usize) -> Vec<Task> {
+/// With `second_alone`, a pair whose second chunk and term an asked pair had is skipped: its
+/// second call would be the same request (on Black's docs, 4 of 9 multi-hop tasks turned away
+/// as `bridge_not_asked` were such repeats).
+fn new_pairs(pairs: &[Pair], asked: &[Task], kind: Kind, k: usize, second_alone: bool) -> Vec<Task> {
     let key = |a: usize, b: usize| (a.min(b), a.max(b));
     let mut asked_pairs = BTreeSet::new();
+    let mut asked_seconds = BTreeSet::new();
     let mut used = BTreeSet::new();
     for t in asked.iter().filter(|t| t.kind == kind && t.chunks.len() == 2) {
         asked_pairs.insert(key(t.chunks[0], t.chunks[1]));
+        asked_seconds.insert((t.chunks[1], t.term.clone().unwrap_or_default()));
         used.extend(t.chunks.iter().copied());
     }
     let mut this_round = BTreeSet::new();
@@ -127,7 +142,10 @@ fn new_pairs(pairs: &[Pair], asked: &[Task], kind: Kind, k: usize) -> Vec<Task> 
             if tasks.len() == k {
                 return tasks;
             }
-            if asked_pairs.contains(&key(p.a, p.b)) || this_round.contains(&p.a) || this_round.contains(&p.b)
+            if asked_pairs.contains(&key(p.a, p.b))
+                || this_round.contains(&p.a)
+                || this_round.contains(&p.b)
+                || (second_alone && asked_seconds.contains(&(p.b, p.term.clone())))
             {
                 continue;
             }
@@ -285,5 +303,37 @@ mod tests {
             assert!(seen.insert(request(t)), "pair asked twice: {t:?}");
         }
         assert!(asked.len() > 4);
+    }
+
+    #[test]
+    fn a_second_hop_already_asked_is_not_asked_again_through_another_first() {
+        // a.md and c.md both name ZB-777; b.md says more of it: two pairs, one second hop.
+        let more =
+            "A failed run with ZB-777 is retried every ten minutes, five times at most, then reported.";
+        let chunks = vec![
+            chunk("a.md", 0, &prose("alpha", "ZB-777")),
+            chunk("b.md", 0, &format!("{} {more}", prose("beta", "ZB-777"))),
+            chunk("c.md", 0, &prose("gamma", "ZB-777")),
+        ];
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let into_b: Vec<&Pair> = pairs.iter().filter(|p| p.b == 1).collect();
+        assert_eq!(into_b.len(), 2, "{pairs:?}");
+        let targets = BTreeMap::from([(Kind::MultiHop, Targets::Pairs(pairs.clone()))]);
+        let first = Task::on_pair(Kind::MultiHop, into_b[0].a, 1, &into_b[0].term);
+        let r = replacements(
+            &chunks,
+            &targets,
+            std::slice::from_ref(&first),
+            &[(Kind::MultiHop, 3)],
+            4,
+        );
+        assert!(r.iter().all(|t| t.chunks[1] != 1), "{r:?}");
+        // A comparison's second chunk is asked together with its first: no such skip.
+        assert!(
+            new_pairs(&pairs, std::slice::from_ref(&first), Kind::MultiHop, 3, false)
+                .iter()
+                .any(|t| t.chunks[1] == 1)
+        );
     }
 }

@@ -39,6 +39,7 @@ pub const INFO: KindInfo = KindInfo {
     layout: Layout::Pair {
         pairs: comparisons::find,
         needs: "pair(s) of facts compare two things",
+        second_alone: false,
     },
     calls_per_task: 1,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),

@@ -47,6 +47,7 @@ pub const INFO: KindInfo = KindInfo {
     layout: Layout::Pair {
         pairs: bridges::find,
         needs: "thing(s) are named by two documents",
+        second_alone: true,
     },
     calls_per_task: 2,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
