@@ -119,6 +119,10 @@ pub enum Rejection {
     /// A "comparison" question that does not name both things, or a side whose label does not
     /// hold its thing and its value.
     SidesMissing,
+    /// A comparison side whose value names its own thing as code ("You can also pass a file
+    /// … using the `--ignore-revs-file` option"): the fact's sentence, not a value of an
+    /// attribute the two things share.
+    NoValueCompared,
     /// A "multi-hop" candidate whose hop-2 question does not name the bridge: there is no
     /// place for hop 1's description (asked about `api.max_page_size`, the model asked "What is
     /// the maximum number of items … in a single API call?").
@@ -187,6 +191,7 @@ impl Rejection {
             Rejection::AsksComparison => "asks_comparison",
             Rejection::IdentifierMissing => "identifier_missing",
             Rejection::SidesMissing => "sides_missing",
+            Rejection::NoValueCompared => "no_value_compared",
             Rejection::BridgeNotAsked => "bridge_not_asked",
             Rejection::NoDescription => "no_description",
             Rejection::DescriptionMisfit => "description_misfit",

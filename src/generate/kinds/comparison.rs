@@ -222,12 +222,36 @@ pub fn check_sides(
     if !sides_hold || !differ || !tell || !one_kind {
         return Err(Rejection::SidesMissing);
     }
+    if names_itself_as_code(&ta, &va) || names_itself_as_code(&tb, &vb) {
+        return Err(Rejection::NoValueCompared);
+    }
     let question = match (names(question, &ta, language), names(question, &tb, language)) {
         (true, true) => question.to_string(),
         (false, false) => with_both(question, &ta, &tb).ok_or(Rejection::SidesMissing)?,
         _ => return Err(Rejection::SidesMissing),
     };
     Ok((question, [(ta, va), (tb, vb)]))
+}
+
+/// Whether `value` names `thing` as code: inside backticks, or verbatim where the thing has
+/// a code's marks (`file.filename`, `BaseCommand.invoke`). Such a value is its fact's sentence
+/// ("You can also pass a file … using the `--ignore-revs-file` option"), not what the fact
+/// says of one attribute both things have; hand-marked, the 6 comparisons written so were
+/// wrong ("two unrelated sentences", "two items of one list"). A plain word said again ("Ok:
+/// the value inside the Ok will get returned") is no code.
+fn names_itself_as_code(thing: &str, value: &str) -> bool {
+    let thing = thing.trim().trim_matches('`');
+    if thing.is_empty() {
+        return false;
+    }
+    let lower = value.to_lowercase();
+    let t = thing.to_lowercase();
+    let quoted = lower.split('`').skip(1).step_by(2).any(|code| {
+        code.trim_start_matches('~')
+            .trim_end_matches("()")
+            .ends_with(t.as_str())
+    });
+    quoted || (crate::wording::answer::has_code_marks(thing) && lower.contains(&t))
 }
 
 /// Whether `value` says something of `thing`: a word that is neither a word of the thing's
@@ -437,6 +461,45 @@ mod tests {
         assert!(tells("None", "doesn’t hold any value", none, en));
         assert!(!tells("None", "a None variant", none, en));
         assert!(tells("Team plan", "$49", "| Team | $49 |", en));
+    }
+
+    #[test]
+    fn a_value_that_names_its_own_thing_as_code_is_a_sentence_not_a_value() {
+        let en = Language::ENGLISH;
+        let c = sentences(
+            "You can also pass a file listing the revisions to ignore using the `--ignore-revs-file` option.",
+            "You can also pass code as a string using the `--code` option.",
+        );
+        let q = "what are the differences between --ignore-revs-file and --code";
+        let bad = reply(
+            q,
+            "--ignore-revs-file",
+            "You can also pass a file listing the revisions to ignore using the `--ignore-revs-file` option.",
+            "--code",
+            "You can also pass code as a string using the `--code` option.",
+        );
+        assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::NoValueCompared));
+        assert!(names_itself_as_code(
+            "BaseCommand.invoke",
+            "returned from the :meth:`BaseCommand.invoke` method"
+        ));
+        assert!(names_itself_as_code(
+            "file.filename",
+            "if file and allowed_file(file.filename): save"
+        ));
+        // A plain name said again is no code, nor is another thing's code.
+        assert!(!names_itself_as_code(
+            "Ok",
+            "the value inside the Ok will get returned"
+        ));
+        assert!(!names_itself_as_code(
+            "Reformat",
+            "Code -> Reformat Code or using a shortcut"
+        ));
+        assert!(!names_itself_as_code(
+            "latest_release",
+            "tag created when a new version of `black` is released"
+        ));
     }
 
     #[test]
