@@ -252,7 +252,7 @@ async fn attempt(
     let results = (kinds::info(task.kind).attempt)(llm, ctx, task, &mut tally).await?;
     let mut checked = Vec::with_capacity(results.len());
     for r in results {
-        let r = match r.and_then(answer_held) {
+        let r = match r.and_then(answer_held).and_then(|a| wording_held(ctx.chunks, a)) {
             Ok(a) if judged => answers_its_question(llm, ctx, a, &mut tally).await?,
             Ok(a) => Ok(a),
             Err(e) => Err(e),
@@ -290,6 +290,35 @@ async fn answers_its_question(
             Err(r) => Err(r),
         },
     )
+}
+
+/// The question copies no phrase of the chunks its labels lie in, the text the audit's RS101
+/// reads (a multi-hop's: its last hop's); the other wordings restyle may write instead are
+/// held to the same, and those that copy are dropped. The kinds check the fact they asked
+/// about as they write; this reads the rest of its chunk too — Black's "is the black code
+/// style set in stone?" passed its fact and copied the page's title.
+fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Result<Accepted, Rejection> {
+    if a.relevant.is_empty() {
+        return Ok(a);
+    }
+    let labels: Vec<crate::testset::Label> = match &a.shape {
+        Shape::Bridge { hops, .. } => hops
+            .last()
+            .map(|h| {
+                h.relevant
+                    .iter()
+                    .filter_map(|&i| a.relevant.get(i).cloned())
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => a.relevant.clone(),
+    };
+    let source = chunks.labelled_text(&labels);
+    let answer = a.answer.clone().unwrap_or_default();
+    let holds = |q: &str| verify::check_wording(q, &answer, &source, a.language);
+    holds(&a.question)?;
+    a.phrasings.retain(|p| holds(p).is_ok());
+    Ok(a)
 }
 
 /// Every kind's last check, where the case is whole: its answer does not loop, its question
@@ -349,6 +378,56 @@ mod tests {
             language: crate::lang::Language::ENGLISH,
             difficulty: None,
         }
+    }
+
+    #[test]
+    fn a_question_copying_its_chunk_beyond_its_fact_is_turned_away_as_the_audit_would_flag_it() {
+        use crate::corpus::{Corpus, DocKind, Document};
+        let text = "# Agent\n\nThe agent uploads packs in parallel. Retention keeps snapshots for thirty days on the free plan.\n";
+        let corpus = Corpus {
+            docs: vec![Document {
+                path: "agent.md".into(),
+                text: text.into(),
+                kind: DocKind::Markdown,
+                sha256: "sha".into(),
+            }],
+            ..Corpus::default()
+        };
+        let chunks =
+            crate::workspace::ChunkedCorpus::new(Some(&corpus), &crate::chunk::Chunking::default()).unwrap();
+        let fact = "The agent uploads packs in parallel.";
+        let start = text.find(fact).unwrap();
+        let case = |question: &str, phrasings: &[&str]| Accepted {
+            kind: Kind::Lookup,
+            question: question.into(),
+            phrasings: phrasings.iter().map(|p| p.to_string()).collect(),
+            answer: Some("in parallel".into()),
+            relevant: vec![Label {
+                doc: "agent.md".into(),
+                quote: fact.into(),
+                ..label(start, start + fact.len())
+            }],
+            shape: Shape::Plain,
+            ..bridge("", "", 0)
+        };
+        // The fact is not copied, the sentence beside it is: RS101 reads the whole chunk.
+        let copies = case(
+            "do snapshots stay for thirty days on the free plan while the agent uploads",
+            &[],
+        );
+        assert_eq!(
+            wording_held(&chunks, copies).unwrap_err(),
+            Rejection::CopiesSource
+        );
+        let kept = wording_held(
+            &chunks,
+            case(
+                "how does the agent send its packs",
+                &["agent keeps snapshots for thirty days on the free plan"],
+            ),
+        )
+        .unwrap();
+        assert!(kept.phrasings.is_empty(), "the copying wording is dropped");
     }
 
     #[test]
