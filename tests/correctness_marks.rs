@@ -141,3 +141,28 @@ fn a_why_question_needs_its_reason_and_none_marked_right_is_turned_away() {
     assert!(asked >= 8, "expected the marked why-questions, found {asked}");
     assert!(caught * 10 >= asked * 8, "only {caught} of {asked} turned away");
 }
+
+/// An answer its label gives only under a condition needs a question that states it
+/// (`generate`'s `condition_dropped`): none marked right is turned away, and the wrong ones
+/// caught are shown.
+#[test]
+fn a_condition_left_out_turns_away_no_answer_marked_right() {
+    use ragsynth::wording::answer::condition::states_the_condition;
+    let all = marks(&Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness"));
+    let mut caught = 0;
+    for m in &all {
+        match states_the_condition(&m.question, &m.answer, &m.quote, Language::ENGLISH, &[]) {
+            Err(why) if m.right => panic!(
+                "marked right but turned away: {:?} → {:?}: {why}",
+                m.question, m.answer
+            ),
+            Err(why) => {
+                caught += 1;
+                println!("caught: {:?} → {:?}: {why}", m.question, m.answer);
+            }
+            Ok(()) => {}
+        }
+    }
+    println!("{caught} wrong answers turned away");
+    assert!(caught >= 4, "only {caught} turned away");
+}

@@ -324,7 +324,8 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
 /// Every kind's last check, where the case is whole: its answer does not loop, its question
 /// names no code its labels lack, and its answer is one its labels hold, say as such, and do not contradict (the
 /// audit's RS507, RS508, RS510, RS512, RS513, RS514), so what generate accepts the audit passes;
-/// a why-question's labels give its answer as the reason for what it asks (generate only).
+/// a why-question's labels give its answer as the reason for what it asks, and a question
+/// states the condition under which they give it (both generate only).
 /// The other wordings restyle may write instead of the question are held to the same checks,
 /// and those that fail are dropped.
 fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
@@ -332,10 +333,15 @@ fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
         return Ok(a);
     };
     verify::check_answer_form(&answer)?;
+    let sides: Vec<&str> = match &a.shape {
+        Shape::Comparison(sides) => sides.iter().map(|s| s.name.as_str()).collect(),
+        _ => Vec::new(),
+    };
     let holds = |q: &str| {
         verify::check_asked_in_label(q, &a.relevant)
             .and_then(|()| verify::check_answer(q, &answer, &a.relevant, a.language))
             .and_then(|()| verify::check_reason(q, &answer, &a.relevant, a.language))
+            .and_then(|()| verify::check_condition(q, &answer, &a.relevant, a.language, &sides))
     };
     holds(&a.question)?;
     let kept: Vec<String> = a.phrasings.iter().filter(|p| holds(p).is_ok()).cloned().collect();

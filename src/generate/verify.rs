@@ -102,6 +102,10 @@ pub enum Rejection {
     /// generic code …, we pay no runtime cost"). Generate only: see
     /// [`crate::wording::answer::reason`].
     WhyWithoutReason,
+    /// The label gives the answer only under a condition ("If `required=True`, …") that the
+    /// question leaves out: a false generality. Generate only: see
+    /// [`crate::wording::answer::condition`].
+    ConditionDropped,
     /// A lookup's bare keywords point at other chunks before their own ("black formatter" for
     /// one sentence of an editor's page): they ask for a topic, not for the fact.
     KeywordsTooVague,
@@ -186,6 +190,7 @@ impl Rejection {
             Rejection::AnswerOffQuestion => "answer_off_question",
             Rejection::AsksOutsideLabel => "asks_outside_label",
             Rejection::WhyWithoutReason => "why_without_reason",
+            Rejection::ConditionDropped => "condition_dropped",
             Rejection::KeywordsTooVague => "keywords_too_vague",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::AsksComparison => "asks_comparison",
@@ -431,6 +436,20 @@ pub fn check_reason(
     let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
     answer::reason::gives_the_reason(question, answer, &fact, language)
         .map_err(|_| Rejection::WhyWithoutReason)
+}
+
+/// Rejects a question that leaves out the condition under which its labels give the answer
+/// ([`answer::condition::states_the_condition`]).
+pub fn check_condition(
+    question: &str,
+    answer: &str,
+    labels: &[Label],
+    language: Language,
+    sides: &[&str],
+) -> Result<(), Rejection> {
+    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
+    answer::condition::states_the_condition(question, answer, &fact, language, sides)
+        .map_err(|_| Rejection::ConditionDropped)
 }
 
 /// Rejects a question that names a code ([`answer::code_outside`]) its labels do not hold.

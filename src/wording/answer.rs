@@ -40,6 +40,7 @@
 //! word of it is in the fact. That needs a reader: [`crate::judge::answers_request`].
 
 mod absence;
+pub mod condition;
 mod off_question;
 pub mod reason;
 mod stitched;
