@@ -15,6 +15,8 @@
 #   attrs     attrs 26.1.0's documentation, docs/*.{md,rst} of its sdist (MIT) — held out from
 #             tuning until the seventh stop, which wrote checks against its cases
 #   click     Click 8.1.8's documentation, docs/*.rst of its sdist (BSD-3-Clause) — held out
+#             until the eleventh stop, which wrote checks against its cases
+#   jinja     Jinja 3.1.6's documentation, docs/*.rst of its sdist (BSD-3-Clause) — held out
 #   dl20      TREC DL 2020 passages (../shared/data/msmarco-dl20): every passage of the 54 queries'
 #             BM25 top 100, one file each, plus a set of the 54 queries as real, accepted cases
 #             labelled with their passages of grade >= 2 (MS MARCO terms: research use)
@@ -136,6 +138,9 @@ case "$NAME" in
   click) sdist_docs click 8.1.8 226593 \
     ed53c9d8990d83c2a27deae68e4ee337473f6330c040a31d4225c9574d16096a BSD-3-Clause \
     'click-8.1.8/docs/*.rst' ;;
+  jinja) sdist_docs jinja2 3.1.6 245115 \
+    0137fb05990d35f1275a587e9aee6d56da821fc83491a0fb838183be43f66d6d BSD-3-Clause \
+    'jinja2-3.1.6/docs/*.rst' ;;
   rustbook) rustbook ;;
   dl20) converted dl20 make-dl20.py msmarco-dl20/bm25_top100_dl20.json \
     msmarco-dl20/qrels.dl20-passage.txt ;;
