@@ -364,6 +364,23 @@ fn without_quoted(text: &str) -> String {
     out
 }
 
+/// `text` with the line breaks inside its paragraphs made spaces: documentation is wrapped
+/// at a width, and a sentence splitter ends a sentence at every line break ("If we\nhave more
+/// than one level of loops, …" would be read as "If we").
+fn unwrapped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        match lines.peek() {
+            Some(next) if next.trim().is_empty() || line.trim().is_empty() => out.push('\n'),
+            Some(_) => out.push(' '),
+            None => {}
+        }
+    }
+    out
+}
+
 /// The text a case's answer is checked against: its labels' texts, one per line. `generate`
 /// and the audit both join them here (a generated label's quote is its span's text).
 pub fn labelled_fact<'a>(quotes: impl IntoIterator<Item = &'a str>) -> String {

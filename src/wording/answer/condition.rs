@@ -54,6 +54,7 @@ pub fn states_the_condition(
         }
         of.iter().filter(|t| within.contains(t)).count() as f32 / of.len() as f32
     };
+    let fact = super::unwrapped(fact);
     for sentence in fact.split_sentence_bounds() {
         let Some(c) = CONDITIONAL.captures(sentence) else {
             continue;
@@ -139,6 +140,18 @@ mod tests {
         // The answer is the condition itself.
         let fact = "If the disk is full, the agent stops.";
         assert!(states_the_condition("when does the agent stop", "the disk is full", fact, EN, &[]).is_ok());
+        // Wrapped lines are one sentence.
+        let fact = "If we\nhave more than one level of loops, we can rebind `loop`\nby writing `{% set outer = loop %}`.";
+        assert!(
+            states_the_condition(
+                "how do I rebind the loop variable",
+                "set outer to loop",
+                fact,
+                EN,
+                &[]
+            )
+            .is_err()
+        );
         // A comparison's fact names its side in the condition.
         let fact = "If using the old `sync` mode, packs upload one at a time.";
         let q = "how do sync and async modes upload packs";

@@ -64,7 +64,7 @@ pub fn gives_the_reason(question: &str, claim: &str, fact: &str, language: Langu
         }
         of.iter().filter(|t| within.contains(t)).count() as f32 / of.len() as f32
     };
-    let prose = super::without_quoted(fact);
+    let prose = super::without_quoted(&super::unwrapped(fact));
     let sentences: Vec<&str> = prose.split_sentence_bounds().collect();
     let mut stated = false;
     for (i, sentence) in sentences.iter().enumerate() {
