@@ -85,7 +85,7 @@ fn measure(questions: &[(String, Vec<Label>)], chunks: &ChunkedCorpus) -> Figure
         .map(|(q, labels)| Measured::of(q, Language::ENGLISH, chunks, labels))
         .collect();
     let mut f = restyle::figures(&measured.iter().collect::<Vec<_>>());
-    let vocabulary = restyle::vocabulary(chunks);
+    let vocabulary = chunks.vocabulary();
     let typos = questions.iter().filter(|(q, _)| vocabulary.misspelled(q)).count();
     f.misspelled = Some(typos as f32 / questions.len() as f32);
     f

@@ -134,9 +134,9 @@ pub(super) fn compare(
     if !set.cases.iter().any(|c| c.is_synthetic()) || set.cases.iter().all(|c| c.is_synthetic()) {
         return None;
     }
-    let vocabulary = Vocabulary::of(chunks.iter().map(|c| c.text.as_str()));
-    let real = profile(set, figures, cfg, &vocabulary, false);
-    let synthetic = profile(set, figures, cfg, &vocabulary, true);
+    let vocabulary = chunks.vocabulary();
+    let real = profile(set, figures, cfg, vocabulary, false);
+    let synthetic = profile(set, figures, cfg, vocabulary, true);
     let verdict = verdict(&real, &synthetic, cfg);
     Some(Comparison {
         real,

@@ -73,7 +73,7 @@ pub fn target(set: &TestSet, chunks: &ChunkedCorpus, choice: StyleChoice) -> Tar
                 })
                 .collect();
             let mut figures = figures(&measured.iter().collect::<Vec<_>>());
-            let vocabulary = vocabulary(chunks);
+            let vocabulary = chunks.vocabulary();
             figures.misspelled = Some(
                 real.iter().filter(|c| vocabulary.misspelled(&c.question)).count() as f32 / real.len() as f32,
             );
@@ -213,12 +213,12 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         .zip(chosen.iter().zip(&options))
         .map(|(text, (&k, o))| Measured { text, ..o[k].clone() })
         .collect();
-    let vocabulary = vocabulary(chunks);
+    let vocabulary = chunks.vocabulary();
     let slips = match target.figures.misspelled.filter(|&s| s > 0.0) {
         Some(share) => {
             let pool = Pool {
                 accepted,
-                vocabulary: &vocabulary,
+                vocabulary,
                 chunks,
                 seed,
             };
@@ -509,11 +509,6 @@ pub fn tag(rank: usize) -> &'static str {
         2..=5 => "medium",
         _ => "hard",
     }
-}
-
-/// The vocabulary of the chunks, to tell typos in the real questions.
-pub fn vocabulary(chunks: &ChunkedCorpus) -> Vocabulary {
-    Vocabulary::of(chunks.iter().map(|c| c.text.as_str()))
 }
 
 #[cfg(test)]

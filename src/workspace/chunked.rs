@@ -31,6 +31,7 @@ pub struct ChunkedCorpus {
     /// The corpus's main language.
     language: Language,
     bm25: OnceLock<Bm25Index>,
+    vocabulary: OnceLock<crate::style::Vocabulary>,
 }
 
 impl ChunkedCorpus {
@@ -73,6 +74,7 @@ impl ChunkedCorpus {
             languages,
             language: corpus.map_or(Language::ENGLISH, Corpus::main_language),
             bm25: OnceLock::new(),
+            vocabulary: OnceLock::new(),
         })
     }
 
@@ -89,6 +91,13 @@ impl ChunkedCorpus {
     /// The corpus's main language (what a query of no known language is read in).
     pub fn language(&self) -> Language {
         self.language
+    }
+
+    /// The words of the chunks, to tell a typo from a word the corpus has; built on first use
+    /// (generate's style target and restyle, and the audit's comparison, all read it).
+    pub fn vocabulary(&self) -> &crate::style::Vocabulary {
+        self.vocabulary
+            .get_or_init(|| crate::style::Vocabulary::of(self.chunks.iter().map(|c| c.text.as_str())))
     }
 
     /// BM25 over the chunks (position = index into the chunks), built on first use with each
