@@ -94,13 +94,15 @@ impl AuditContext {
         if source.is_empty() {
             return f;
         }
-        let text = self.chunks.labelled_text(&case.relevant);
         f.containment = containment(&case.question, analyzer, |t| {
             source.iter().any(|&d| index.has_term(d, t))
         });
         // A multi-hop question reaches its first passage by saying what it says, so its copied
         // runs are read against its last hop's passage (RS101).
-        let run_text = last_hop_labels(case).map_or(text, |l| self.chunks.labelled_text(&l));
+        let last_hop = last_hop_labels(case);
+        let run_text = self
+            .chunks
+            .labelled_text(last_hop.as_deref().unwrap_or(&case.relevant));
         f.runs = copied_runs(&case.question, &run_text, 1, analyzer);
         f.copied_run = Some(f.runs.first().map_or(0, |r| r.tokens));
         let floor = 1.0 / config.keyword_easy_margin.max(1.0);
@@ -112,7 +114,7 @@ impl AuditContext {
         f.best_other_chunk = standing.best_other_doc.map(|d| self.chunks[d].id.clone());
         f.best_other_index = standing.best_other_doc;
         f.source_chunks = source;
-        if let Some(last) = last_hop_labels(case) {
+        if let Some(last) = last_hop {
             let hop = self.chunks.labelled(&last);
             let standing = index.standing_among(&q_terms, &hop, floor);
             f.last_hop = Some(HopStanding {

@@ -364,6 +364,22 @@ fn without_quoted(text: &str) -> String {
     out
 }
 
+/// The distinct content terms of `text`, sorted.
+fn distinct_terms(analyzer: &crate::lang::Analyzer, text: &str) -> Vec<String> {
+    let mut v = analyzer.content_terms(text);
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Share of `of` found in `within` (1 when `of` is empty).
+fn share_in(of: &[String], within: &[String]) -> f32 {
+    if of.is_empty() {
+        return 1.0;
+    }
+    of.iter().filter(|t| within.contains(t)).count() as f32 / of.len() as f32
+}
+
 /// `text` with the line breaks inside its paragraphs made spaces: documentation is wrapped
 /// at a width, and a sentence splitter ends a sentence at every line break ("If we\nhave more
 /// than one level of loops, …" would be read as "If we").

@@ -89,6 +89,18 @@ pub fn hops(question: &str, first: (&str, &str), last: (&str, &str)) -> Case {
     c
 }
 
+/// A two-hop case: the Team plan's price (billing.md), then the port to open (install.md).
+pub fn price_then_port(question: &str) -> Case {
+    hops(
+        question,
+        ("billing.md", "The Team plan costs 8 euros per user and month."),
+        (
+            "install.md",
+            "Install the agent with apt and open port 8750 on the server.",
+        ),
+    )
+}
+
 /// A synthetic case asking `question`, labelled with the first place `quote` stands in `doc`.
 pub fn labelled(question: &str, doc: &str, quote: &str) -> Case {
     let mut c = case(question);

@@ -80,17 +80,7 @@ mod tests {
 
     #[test]
     fn a_multi_hop_question_is_read_against_its_last_hop() {
-        use super::super::fixture::hops;
-        let case = |q| {
-            hops(
-                q,
-                ("billing.md", "The Team plan costs 8 euros per user and month."),
-                (
-                    "install.md",
-                    "Install the agent with apt and open port 8750 on the server.",
-                ),
-            )
-        };
+        use super::super::fixture::price_then_port as case;
         // Found at once by its description of hop 1, which is how it points there.
         passes(
             check,

@@ -37,23 +37,13 @@ pub fn states_the_condition(
         return Ok(());
     }
     let analyzer = language.analyzer();
-    let terms = |t: &str| -> Vec<String> {
-        let mut v = analyzer.content_terms(t);
-        v.sort();
-        v.dedup();
-        v
-    };
+    let terms = |t: &str| super::distinct_terms(analyzer, t);
+    let share = super::share_in;
     let answer = terms(claim);
     if answer.is_empty() {
         return Ok(());
     }
     let asked = terms(question);
-    let share = |of: &[String], within: &[String]| -> f32 {
-        if of.is_empty() {
-            return 1.0;
-        }
-        of.iter().filter(|t| within.contains(t)).count() as f32 / of.len() as f32
-    };
     let fact = super::unwrapped(fact);
     for sentence in fact.split_sentence_bounds() {
         let Some(c) = CONDITIONAL.captures(sentence) else {

@@ -47,23 +47,13 @@ pub fn gives_the_reason(question: &str, claim: &str, fact: &str, language: Langu
         return Ok(());
     }
     let analyzer = language.analyzer();
-    let terms = |t: &str| -> Vec<String> {
-        let mut v = analyzer.content_terms(t);
-        v.sort();
-        v.dedup();
-        v
-    };
+    let terms = |t: &str| super::distinct_terms(analyzer, t);
+    let share = super::share_in;
     let answer = terms(claim);
     if answer.is_empty() {
         return Ok(());
     }
     let asked = terms(question);
-    let share = |of: &[String], within: &[String]| -> f32 {
-        if of.is_empty() {
-            return 1.0;
-        }
-        of.iter().filter(|t| within.contains(t)).count() as f32 / of.len() as f32
-    };
     let prose = super::without_quoted(&super::unwrapped(fact));
     let sentences: Vec<&str> = prose.split_sentence_bounds().collect();
     let mut stated = false;
