@@ -160,3 +160,17 @@ fn a_condition_left_out_turns_away_no_answer_marked_right() {
     println!("{caught} wrong answers turned away");
     assert!(caught >= 4, "only {caught} turned away");
 }
+
+/// A broad question ("what does Click aim to do") answered by a few words of its label's
+/// sentence ("quick and fun") is half an answer (`generate`'s `half_answer`): none marked
+/// right is turned away, and the wrong ones caught are shown.
+#[test]
+fn half_an_answer_to_a_broad_question_turns_away_no_answer_marked_right() {
+    use ragsynth::wording::answer::partial::answers_in_full;
+    let all = marks(&Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness"));
+    let caught = turned_away(&all.iter().collect::<Vec<_>>(), |m| {
+        answers_in_full(&m.question, &m.answer, &m.quote, Language::ENGLISH)
+    });
+    println!("{caught} wrong answers turned away");
+    assert!(caught >= 4, "only {caught} turned away");
+}

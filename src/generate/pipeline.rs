@@ -342,6 +342,7 @@ fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
             .and_then(|()| verify::check_answer(q, &answer, &a.relevant, a.language))
             .and_then(|()| verify::check_reason(q, &answer, &a.relevant, a.language))
             .and_then(|()| verify::check_condition(q, &answer, &a.relevant, a.language, &sides))
+            .and_then(|()| verify::check_in_full(q, &answer, &a.relevant, a.language))
     };
     holds(&a.question)?;
     let kept: Vec<String> = a.phrasings.iter().filter(|p| holds(p).is_ok()).cloned().collect();

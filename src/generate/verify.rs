@@ -106,6 +106,10 @@ pub enum Rejection {
     /// question leaves out: a false generality. Generate only: see
     /// [`crate::wording::answer::condition`].
     ConditionDropped,
+    /// A question asking what a thing is, does or is for, answered by a few words of what its
+    /// label says of it ("what does Click aim to do" → "quick and fun"). Generate only: see
+    /// [`crate::wording::answer::partial`].
+    HalfAnswer,
     /// A lookup's bare keywords point at other chunks before their own ("black formatter" for
     /// one sentence of an editor's page): they ask for a topic, not for the fact.
     KeywordsTooVague,
@@ -191,6 +195,7 @@ impl Rejection {
             Rejection::AsksOutsideLabel => "asks_outside_label",
             Rejection::WhyWithoutReason => "why_without_reason",
             Rejection::ConditionDropped => "condition_dropped",
+            Rejection::HalfAnswer => "half_answer",
             Rejection::KeywordsTooVague => "keywords_too_vague",
             Rejection::AnswersAnotherQuestion => "answers_another_question",
             Rejection::AsksComparison => "asks_comparison",
@@ -450,6 +455,18 @@ pub fn check_condition(
     let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
     answer::condition::states_the_condition(question, answer, &fact, language, sides)
         .map_err(|_| Rejection::ConditionDropped)
+}
+
+/// Rejects a broad question answered by a fragment of what its labels say
+/// ([`answer::partial::answers_in_full`]).
+pub fn check_in_full(
+    question: &str,
+    answer: &str,
+    labels: &[Label],
+    language: Language,
+) -> Result<(), Rejection> {
+    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
+    answer::partial::answers_in_full(question, answer, &fact, language).map_err(|_| Rejection::HalfAnswer)
 }
 
 /// Rejects a question that names a code ([`answer::code_outside`]) its labels do not hold.

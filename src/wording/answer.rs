@@ -42,6 +42,7 @@
 mod absence;
 pub mod condition;
 mod off_question;
+pub mod partial;
 pub mod reason;
 mod stitched;
 
