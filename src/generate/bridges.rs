@@ -27,7 +27,17 @@ const ABOUT_A_WORD: usize = 3;
 /// what hop 1 already answered.
 const MIN_NEW_TERMS: usize = 2;
 
-/// Bridges between `eligible` chunks of different documents: `a` is the first hop (names E in
+/// Fewest chunks apart two chunks of one document must be to make a bridge. A reference page
+/// is one document of many sections (Jinja's `api.rst` holds 60 of its 147 chunks and names
+/// most of its API only there), and a retriever sees its sections as separate passages; two
+/// chunks close together are one passage cut in two.
+const MIN_APART: usize = 3;
+
+/// Taken off the score of a bridge within one document, so that one across documents is
+/// asked first.
+const SAME_DOC_PENALTY: f32 = 0.3;
+
+/// Bridges between `eligible` chunks of different documents, or far apart in one: `a` is the first hop (names E in
 /// a fact), `b` the second (is about E: names it most, or under a heading), `term` is E.
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
     // Each thing (its key: see `folded`), and the chunks whose facts name it.
@@ -60,7 +70,8 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
         let holders: Vec<usize> = holders.iter().copied().collect();
         for (x, &p) in holders.iter().enumerate() {
             for &q in &holders[x + 1..] {
-                if chunks[p].doc == chunks[q].doc
+                let same_doc = chunks[p].doc == chunks[q].doc;
+                if (same_doc && q.abs_diff(p) < MIN_APART)
                     || !(pairing.cross_language || pairing.language(p) == pairing.language(q))
                 {
                     continue;
@@ -87,7 +98,8 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                 }
                 let score = 1.0 / everywhere as f32
                     + if identifier { 0.5 } else { 0.0 }
-                    + about(&chunks[b].text, surface) as f32 * 0.1;
+                    + about(&chunks[b].text, surface) as f32 * 0.1
+                    - if same_doc { SAME_DOC_PENALTY } else { 0.0 };
                 pairs.push(Pair {
                     a,
                     b,
@@ -384,6 +396,41 @@ mod tests {
             pairs.iter().any(|p| p.term == "Kubernetes" && p.b == 1),
             "{pairs:?}"
         );
+    }
+
+    #[test]
+    fn sections_far_apart_in_one_document_bridge_and_neighbours_do_not() {
+        // One reference page: the overview names TP-409 in passing, a later section is about it.
+        let page = |n: usize, text: &str| Chunk {
+            id: format!("api.md#{n}"),
+            ..chunk("api.md", text)
+        };
+        let mut chunks = vec![page(
+            0,
+            "# Exit codes\n\n| Code | Meaning |\n|---|---|\n| 4 | Repository locked (TP-409) |\n",
+        )];
+        for n in 1..4 {
+            chunks.push(page(n, "Snapshots are kept for thirty days on every plan."));
+        }
+        chunks.push(page(
+            4,
+            "## TP-409: repository locked\n\nA backup could not obtain its lock within the timeout. \
+             The job waits up to five minutes and retries every ten seconds before it fails with TP-409.\n",
+        ));
+        let all: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = find(&chunks, &all, &Pairing::default());
+        assert!(
+            pairs.iter().any(|p| p.term == "TP-409" && (p.a, p.b) == (0, 4)),
+            "{pairs:?}"
+        );
+        // The same two passages side by side are one passage cut in two.
+        let near = [chunks[0].clone(), chunks[4].clone()];
+        assert!(find(&near, &[0, 1], &Pairing::default()).is_empty());
+        // Across documents, the same bridge scores higher.
+        let apart = [chunks[0].clone(), chunk("troubleshooting.md", &chunks[4].text)];
+        let across = find(&apart, &[0, 1], &Pairing::default());
+        let within = pairs.iter().find(|p| p.term == "TP-409").unwrap();
+        assert!(across[0].score > within.score, "{across:?} {within:?}");
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub const INFO: KindInfo = KindInfo {
     per_call: 1,
     layout: Layout::Pair {
         pairs: bridges::find,
-        needs: "thing(s) are named by two documents",
+        needs: "thing(s) are named by two documents (or sections far apart)",
         second_alone: true,
     },
     calls_per_task: 2,
