@@ -2,8 +2,8 @@
 //! (benches/correctness/, issue 26), on the one-label cases (lookup, identifier: their mark's
 //! quote is the whole label): each fault of [`answer_in_fact`] turns a candidate away in
 //! `generate` and is a finding in the audit, so an answer a reviewer marked right must not
-//! get one. The word-share test (`NotInFact`) is a heuristic with two known misses among
-//! right answers paraphrased from code (listed when run with `-- --nocapture`); every other
+//! get one. The word-share test (`NotInFact`) is a heuristic with three known misses among
+//! right answers (listed when run with `-- --nocapture`); every other
 //! fault has none. The faults found among the wrong answers are printed.
 
 use std::collections::BTreeSet;
@@ -13,9 +13,11 @@ use ragsynth::lang::Language;
 use ragsynth::wording::answer::{AnswerFault, answer_in_fact};
 
 /// Right answers the word-share test turns away, known: "by passing email and username to the
-/// function" (its label is the code of the call) and "format lines from specified ranges in a
-/// file" (its label is the example command).
-const KNOWN_NOT_IN_FACT_MISSES: usize = 2;
+/// function" (its label is the code of the call), "format lines from specified ranges in a
+/// file" (its label is the example command), and "use B950 check instead of Flake8's E501"
+/// (a marks file keeps a label's first 200 characters, and this one is cut before "Flake8's";
+/// generate read the whole label and accepted it).
+const KNOWN_NOT_IN_FACT_MISSES: usize = 3;
 
 /// One marked case: question, answer, the label's quote, and whether it was right.
 struct Mark {
@@ -136,7 +138,10 @@ fn a_why_question_needs_its_reason_and_none_marked_right_is_turned_away() {
     let all = marks(&Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness"));
     let why: Vec<&Mark> = all
         .iter()
-        .filter(|m| m.question.trim_start().to_lowercase().starts_with("why"))
+        .filter(|m| {
+            let q = m.question.trim_start().to_lowercase();
+            q.starts_with("why") || q.contains("reason why")
+        })
         .collect();
     let asked = why.len();
     let caught = turned_away(&why, |m| {

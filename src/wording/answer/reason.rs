@@ -32,9 +32,13 @@ static BACKWARD: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-/// A question asking why.
-static ASKS_WHY: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^\W*(?:so\s+|but\s+)?(why|how come)\b").expect("valid regex"));
+/// A question asking why, or for the reason ("what is the main reason why …").
+static ASKS_WHY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^\W*(?:so\s+|but\s+)?(why|how come|what(?:\s+is|\s+are|'s)\s+(?:the\s+|one\s+)?(?:main\s+|primary\s+)?reasons?\s+(?:why|for|that))\b",
+    )
+    .expect("valid regex")
+});
 
 /// Share of the answer's content words that must stand in the reason, and of the explained
 /// clause's that the question must say.
@@ -159,6 +163,12 @@ mod tests {
         let fact = "If your reply is \"because the defaults are ugly\" then you are not ready to switch yet.";
         assert!(!passes(
             "why are you not ready to switch",
+            "because the defaults are ugly",
+            fact
+        ));
+        // Asked for "the main reason why", the same question.
+        assert!(!passes(
+            "what is the main reason why you are not ready to switch",
             "because the defaults are ugly",
             fact
         ));
