@@ -38,8 +38,9 @@ const MIN_APART: usize = 3;
 /// asked first.
 const SAME_DOC_PENALTY: f32 = 0.3;
 
-/// Bridges between `eligible` chunks of different documents, or far apart in one: `a` is the first hop (names E in
-/// a fact), `b` the second (is about E: names it most, or under a heading), `term` is E.
+/// Bridges between `eligible` chunks of different documents, or far apart in one: `a` is the
+/// first hop (names E in a fact), `b` the second (is about E: names it most, or under a
+/// heading), `term` is E.
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
     // Each thing (its key: see `folded`), and the chunks whose facts name it.
     let mut named: BTreeMap<String, (String, BTreeSet<usize>)> = BTreeMap::new();

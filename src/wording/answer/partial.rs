@@ -1,9 +1,10 @@
 //! A question that asks what a thing is, does, is for or aims at is answered by what its label
 //! says of the thing, not by a few words of it: "what does Click aim to do" → "quick and fun",
-//! of "Click aims to make writing command line tools quick and fun", is half an answer, and "how
-//! does the Black formatter work" → "formats files using Black's HTTP server" is one detail of
-//! a sentence about editor plugins. Hand-marked, every such broad question whose answer said
-//! under a third of its sentence's own words was wrong (benches/correctness/).
+//! of "It aims to make the process of writing command line tools quick and fun while …", is
+//! half an answer, and "how does the Black formatter work" → "formats files using Black's HTTP
+//! server" is one detail of a sentence about editor plugins. Hand-marked, every such broad
+//! question whose answer said under a fifth of its sentence's own words was wrong (3 of 3,
+//! benches/correctness/).
 //!
 //! Only `generate` applies it: crowd-written sets answer with the shortest span that fits
 //! ("What are clades?" → "genetic branches"), which a reviewer of such a set accepts, so the
