@@ -134,15 +134,9 @@ fn turned_away(marks: &[&Mark], check: impl Fn(&Mark) -> Result<(), String>) -> 
 /// are — the default model's why-questions were wrong every time they were marked.
 #[test]
 fn a_why_question_needs_its_reason_and_none_marked_right_is_turned_away() {
-    use ragsynth::wording::answer::reason::gives_the_reason;
+    use ragsynth::wording::answer::reason::{asks_why, gives_the_reason};
     let all = marks(&Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness"));
-    let why: Vec<&Mark> = all
-        .iter()
-        .filter(|m| {
-            let q = m.question.trim_start().to_lowercase();
-            q.starts_with("why") || q.contains("reason why")
-        })
-        .collect();
+    let why: Vec<&Mark> = all.iter().filter(|m| asks_why(&m.question)).collect();
     let asked = why.len();
     let caught = turned_away(&why, |m| {
         gives_the_reason(&m.question, &m.answer, &m.quote, Language::ENGLISH)

@@ -337,13 +337,9 @@ fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
         Shape::Comparison(sides) => sides.iter().map(|s| s.name.as_str()).collect(),
         _ => Vec::new(),
     };
-    let holds = |q: &str| {
-        verify::check_asked_in_label(q, &a.relevant)
-            .and_then(|()| verify::check_answer(q, &answer, &a.relevant, a.language))
-            .and_then(|()| verify::check_reason(q, &answer, &a.relevant, a.language))
-            .and_then(|()| verify::check_condition(q, &answer, &a.relevant, a.language, &sides))
-            .and_then(|()| verify::check_in_full(q, &answer, &a.relevant, a.language))
-    };
+    // The labels' text is joined once for the question and every other wording.
+    let fact = verify::labels_text(&a.relevant);
+    let holds = |q: &str| verify::check_against_label(q, &answer, &fact, a.language, &sides);
     holds(&a.question)?;
     let kept: Vec<String> = a.phrasings.iter().filter(|p| holds(p).is_ok()).cloned().collect();
     a.phrasings = kept;

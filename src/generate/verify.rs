@@ -395,8 +395,17 @@ pub fn check_answer(
     labels: &[Label],
     language: Language,
 ) -> Result<(), Rejection> {
-    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
-    match answer::answer_in_fact(question, answer, &fact, language) {
+    answer_in_label(question, answer, &labels_text(labels), language)
+}
+
+/// The labels' quotes joined as the audit reads them ([`answer::labelled_fact`]).
+pub fn labels_text(labels: &[Label]) -> String {
+    answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()))
+}
+
+/// [`check_answer`] over the labels' text `fact`.
+fn answer_in_label(question: &str, answer: &str, fact: &str, language: Language) -> Result<(), Rejection> {
+    match answer::answer_in_fact(question, answer, fact, language) {
         Ok(()) => Ok(()),
         Err(answer::AnswerFault::NotInFact { .. }) => Err(Rejection::AnswerNotInLabel),
         Err(answer::AnswerFault::Contradicts { .. }) => Err(Rejection::AnswerContradictsLabel),
@@ -405,6 +414,32 @@ pub fn check_answer(
         Err(answer::AnswerFault::AboutAbsence { .. }) => Err(Rejection::AnswerAboutAbsence),
         Err(answer::AnswerFault::OffQuestion { .. }) => Err(Rejection::AnswerOffQuestion),
     }
+}
+
+/// Rejects a question and answer that the labels' text `fact` ([`labels_text`]) does not
+/// bear out, first fault first: the question names a code `fact` lacks
+/// ([`answer::code_outside`]); the answer is not `fact`'s ([`check_answer`]); a why-question's
+/// `fact` gives no reason for it ([`answer::reason::gives_the_reason`]); the question leaves
+/// out the condition under which `fact` gives the answer, unless the condition names one of
+/// `sides` ([`answer::condition::states_the_condition`]); a broad question is answered by a
+/// fragment of `fact` ([`answer::partial::answers_in_full`]). The last three are generate's
+/// only.
+pub fn check_against_label(
+    question: &str,
+    answer: &str,
+    fact: &str,
+    language: Language,
+    sides: &[&str],
+) -> Result<(), Rejection> {
+    if answer::code_outside(question, fact).is_some() {
+        return Err(Rejection::AsksOutsideLabel);
+    }
+    answer_in_label(question, answer, fact, language)?;
+    answer::reason::gives_the_reason(question, answer, fact, language)
+        .map_err(|_| Rejection::WhyWithoutReason)?;
+    answer::condition::states_the_condition(question, answer, fact, language, sides)
+        .map_err(|_| Rejection::ConditionDropped)?;
+    answer::partial::answers_in_full(question, answer, fact, language).map_err(|_| Rejection::HalfAnswer)
 }
 
 /// Rejects an answer that says the same run of [`REPEAT`] words twice ("used with virtualenv,
@@ -428,54 +463,6 @@ pub fn check_one_sided(question: &str, language: Language) -> Result<(), Rejecti
         return Err(Rejection::AsksComparison);
     }
     Ok(())
-}
-
-/// Rejects a why-question whose labels do not give its answer as the reason for what it asks
-/// ([`answer::reason::gives_the_reason`]).
-pub fn check_reason(
-    question: &str,
-    answer: &str,
-    labels: &[Label],
-    language: Language,
-) -> Result<(), Rejection> {
-    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
-    answer::reason::gives_the_reason(question, answer, &fact, language)
-        .map_err(|_| Rejection::WhyWithoutReason)
-}
-
-/// Rejects a question that leaves out the condition under which its labels give the answer
-/// ([`answer::condition::states_the_condition`]).
-pub fn check_condition(
-    question: &str,
-    answer: &str,
-    labels: &[Label],
-    language: Language,
-    sides: &[&str],
-) -> Result<(), Rejection> {
-    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
-    answer::condition::states_the_condition(question, answer, &fact, language, sides)
-        .map_err(|_| Rejection::ConditionDropped)
-}
-
-/// Rejects a broad question answered by a fragment of what its labels say
-/// ([`answer::partial::answers_in_full`]).
-pub fn check_in_full(
-    question: &str,
-    answer: &str,
-    labels: &[Label],
-    language: Language,
-) -> Result<(), Rejection> {
-    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
-    answer::partial::answers_in_full(question, answer, &fact, language).map_err(|_| Rejection::HalfAnswer)
-}
-
-/// Rejects a question that names a code ([`answer::code_outside`]) its labels do not hold.
-pub fn check_asked_in_label(question: &str, labels: &[Label]) -> Result<(), Rejection> {
-    let fact = answer::labelled_fact(labels.iter().map(|l| l.quote.as_str()));
-    match answer::code_outside(question, &fact) {
-        Some(_) => Err(Rejection::AsksOutsideLabel),
-        None => Ok(()),
-    }
 }
 
 /// The product the templates' worked examples are about: a question naming it copied the

@@ -40,6 +40,12 @@ static ASKS_WHY: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+/// Whether an English question asks why or for the reason: the questions
+/// [`gives_the_reason`] checks.
+pub fn asks_why(question: &str) -> bool {
+    ASKS_WHY.is_match(question)
+}
+
 /// Share of the answer's content words that must stand in the reason, and of the explained
 /// clause's that the question must say.
 const HELD: f32 = 0.5;
@@ -47,7 +53,7 @@ const HELD: f32 = 0.5;
 /// Checks an English why-question's `claim` against its `fact`: `Err` says what is missing.
 /// Other questions and languages pass.
 pub fn gives_the_reason(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), String> {
-    if language != Language::ENGLISH || !ASKS_WHY.is_match(question) {
+    if language != Language::ENGLISH || !asks_why(question) {
         return Ok(());
     }
     let analyzer = language.analyzer();
