@@ -321,13 +321,14 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
     Ok(a)
 }
 
-/// Every kind's last check, where the case is whole: its answer does not loop, its question
-/// names no code its labels lack, and its answer is one its labels hold, say as such, and do not contradict (the
-/// audit's RS507, RS508, RS510, RS512, RS513, RS514), so what generate accepts the audit passes;
-/// a why-question's labels give its answer as the reason for what it asks, and a question
-/// states the condition under which they give it (both generate only).
-/// The other wordings restyle may write instead of the question are held to the same checks,
-/// and those that fail are dropped.
+/// Every kind's last check, where the case is whole ([`verify::check_against_label`]): its
+/// answer does not loop, its question names no code its labels lack, and its answer is one its
+/// labels hold, say as such, and do not contradict (the audit's RS507, RS508, RS510, RS512,
+/// RS513, RS514), so what generate accepts the audit passes; a why-question's labels give its
+/// answer as the reason for what it asks, a question states the condition under which they
+/// give it, and a broad question is not answered by a fragment (generate only). The other
+/// wordings restyle may write instead of the question are held to the same checks, and those
+/// that fail are dropped.
 fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
     let Some(answer) = a.answer.clone().filter(|_| !a.relevant.is_empty()) else {
         return Ok(a);
