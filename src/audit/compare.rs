@@ -156,7 +156,7 @@ fn verdict(real: &Profile, syn: &Profile, cfg: &AuditConfig) -> String {
     }
     let rank_gap = (syn.rank1 - real.rank1).max(syn.mrr - real.mrr);
     let copy_gap = syn.copied - real.copied;
-    const GAP: f32 = 0.10;
+    const GAP: f32 = crate::style::RANK_GAP;
     if rank_gap >= GAP && rank_gap >= copy_gap {
         format!(
             "synthetic questions are keyword-easier than real ones: {} vs {} find their source at rank 1, MRR {:.2} vs {:.2} ({} vs {} copy a {}-word run; {words})",

@@ -25,8 +25,10 @@ const OVER_KEYWORDS: f32 = 1000.0;
 
 /// How far the new part may be from the target and still meet it.
 pub const TOLERANCE_WORDS: f32 = 2.0;
-/// Rank-1 share and MRR tolerance.
-pub const TOLERANCE_RANK: f32 = 0.12;
+/// Rank-1 share and MRR tolerance: under the gap from which the audit calls the new part
+/// keyword-easier (it was 0.12, so a gap between the two was met for generate and flagged by
+/// the audit).
+pub const TOLERANCE_RANK: f32 = style::RANK_GAP;
 
 /// What `--style` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -176,7 +178,7 @@ pub struct Restyled {
     pub chosen: Figures,
     /// Mean words within [`TOLERANCE_WORDS`].
     pub words_met: bool,
-    /// Rank-1 share and MRR within [`TOLERANCE_RANK`] (true when either side has none).
+    /// Rank-1 share and MRR less than [`TOLERANCE_RANK`] apart (true when either side has none).
     pub rank_met: bool,
 }
 
@@ -253,7 +255,7 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
     as_written.misspelled = typo_share(&mut first.iter().map(|m| &m.text));
     let t = &target.figures;
     let near = |a: Option<f32>, b: Option<f32>| match (a, b) {
-        (Some(a), Some(b)) => (a - b).abs() <= TOLERANCE_RANK,
+        (Some(a), Some(b)) => (a - b).abs() < TOLERANCE_RANK,
         _ => true,
     };
     Restyled {
