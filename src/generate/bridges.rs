@@ -177,16 +177,15 @@ fn confusable(text: &str, thing: &str) -> bool {
 }
 
 /// Hop 2's fact about `thing` among a chunk's `facts`, given hop 1's fact `first`: of those
-/// whose visible text names it — as what they speak of, not as what another thing is likened
-/// to ("Like `--exclude`, but adds …" is about `--extend-exclude`) — that say `MIN_NEW_TERMS`
-/// or more beyond `first` and name no other identifier of its shape (shown "The `--fast` flag
+/// that have it as their subject ([`as_subject`]) — not as what another thing is likened to
+/// ("Like `--exclude`, but adds …" is about `--extend-exclude`) — that say `MIN_NEW_TERMS` or
+/// more beyond `first` and name no other identifier of its shape (shown "The `--fast` flag
 /// turns off this check and the `--safe` flag enables it", a small model asked about `--safe`
 /// asks about `--fast`; shown "let the agent call a dump script through `backup.pre_hook` and
 /// include the dump directory in `backup.paths`", it answered with the advice), one that names
-/// no other identifier, then one naming the thing in its first words (its subject), then the
-/// one saying most beyond `first`. A fact that does not show the thing is none: hop 2's question
-/// must name it, and asked about such a fact the model named something else (Black: 9 of 9
-/// multi-hop rejections were `bridge_named`, today's `bridge_not_asked`).
+/// no other identifier, then the one saying most beyond `first`. A fact that does not show the
+/// thing is none: hop 2's question must name it, and asked about such a fact the model named
+/// something else (Black: 9 of 9 multi-hop rejections were `bridge_not_asked` then).
 pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language) -> Option<Fact> {
     let words = language.analyzer();
     let lower = thing.to_lowercase();
@@ -195,7 +194,7 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
     naming(facts, thing)
         .into_iter()
         .filter(|f| {
-            names(&f.shown, thing)
+            as_subject(&f.shown, thing)
                 && !likened(&f.shown.to_lowercase(), &lower)
                 && !confusable(&f.shown, thing)
         })
@@ -208,14 +207,33 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
             let alone = identifiers(&f.shown)
                 .iter()
                 .all(|i| i.to_lowercase().contains(&lower) || lower.contains(&i.to_lowercase()));
-            let (text, name) = folded(&f.shown, thing);
-            let early = text
-                .find(&name)
-                .is_some_and(|at| text[..at].split_whitespace().count() <= 3);
-            (new.len() >= MIN_NEW_TERMS).then_some(((alone, early, new.len()), f))
+            (new.len() >= MIN_NEW_TERMS).then_some(((alone, new.len()), f))
         })
         .max_by(|(x, _), (y, _)| x.cmp(y))
         .map(|(_, f)| f)
+}
+
+/// Whether `text` names `thing` as what it speaks of: in its first four words ("Note,
+/// *field_transformer* receives …", "Listing 5-4: A build_user function that …", "Backups fail
+/// with TP-507 while …"), and not in a condition ("Only applies when `--diff` is given" is
+/// about `--color`). Asked about a
+/// fact that names the thing further in ("``close_db`` checks if … ``g.db`` was set"), the
+/// model asks about what that fact speaks of: of the second hops the twelfth stop's runs
+/// turned away for it (`bridge_not_asked`), 24 of 25 named the thing further in; of the six
+/// this stop's multi-hop runs accepted before, five had it in front.
+pub fn as_subject(text: &str, thing: &str) -> bool {
+    /// Words after which a name is part of a condition or a likeness about something else.
+    const TIED: &[&str] = &["when", "if", "unless", "whether", "than", "like", "unlike"];
+    let (text, name) = folded(text, thing);
+    let Some(at) = text.find(&name) else {
+        return false;
+    };
+    let before: Vec<String> = text[..at]
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect();
+    before.len() <= 3 && !before.iter().any(|w| TIED.contains(&w.as_str()))
 }
 
 /// Whether `text` (lower case) names `thing` only as what something else is likened to or
@@ -337,7 +355,7 @@ mod tests {
             chunk(
                 "troubleshooting.md",
                 "## TP-409: repository locked\n\nA backup could not obtain its lock within the timeout. \
-                 The job waits up to five minutes and retries every ten seconds before it fails with TP-409.\n",
+                 With TP-409 the job waits up to five minutes and retries every ten seconds before it fails.\n",
             ),
             chunk(
                 "overview.md",
@@ -417,7 +435,7 @@ mod tests {
         chunks.push(page(
             4,
             "## TP-409: repository locked\n\nA backup could not obtain its lock within the timeout. \
-             The job waits up to five minutes and retries every ten seconds before it fails with TP-409.\n",
+             With TP-409 the job waits up to five minutes and retries every ten seconds before it fails.\n",
         ));
         let all: Vec<usize> = (0..chunks.len()).collect();
         let pairs = find(&chunks, &all, &Pairing::default());
@@ -465,5 +483,53 @@ mod tests {
         let f2 = second_fact(&facts::facts(&second.text), "--safe", &first, Language::ENGLISH)
             .expect("a second hop");
         assert!(f2.shown.starts_with("The `--safe` flag costs"), "{}", f2.shown);
+    }
+
+    #[test]
+    fn the_thing_is_the_subject_in_front_not_inside_a_clause() {
+        // Second hops the twelfth stop's runs accepted.
+        assert!(as_subject(
+            "Note, *field_transformer* receives {class}`attrs.Attribute` instances",
+            "field_transformer"
+        ));
+        assert!(as_subject(
+            "Listing 5-4: A build_user function that takes an email and username",
+            "build_user"
+        ));
+        assert!(as_subject(
+            "Publish the GitHub Release, triggering release automation",
+            "GitHub Release"
+        ));
+        // Turned away there: the model asked about what the fact speaks of.
+        assert!(!as_subject("Only applies when `--diff` is given.", "--diff"));
+        assert!(!as_subject(
+            "``close_db`` checks if a connection was created by checking if ``g.db`` was set.",
+            "g.db"
+        ));
+        assert!(!as_subject(
+            "Therefore, such features are now moved to the `--unstable` style.",
+            "--unstable"
+        ));
+        assert!(!as_subject("The tutorial is short.", "--unstable"));
+    }
+
+    #[test]
+    fn a_second_hop_that_names_the_thing_inside_a_clause_makes_no_bridge() {
+        let hop_1 = chunk(
+            "install.md",
+            "Restores read packs in parallel using the same `upload.threads` value.",
+        );
+        let subject = chunk(
+            "config.md",
+            "`upload.threads` sets how many packs are uploaded at once, four by default.",
+        );
+        let inside = chunk(
+            "tuning.md",
+            "On slow links the agent waits longer when `upload.threads` is raised above eight workers.",
+        );
+        let chunks = [hop_1, subject, inside];
+        let pairs = find(&chunks, &[0, 1, 2], &Pairing::default());
+        assert!(pairs.iter().any(|p| (p.a, p.b) == (0, 1)), "{pairs:?}");
+        assert!(!pairs.iter().any(|p| p.b == 2), "{pairs:?}");
     }
 }

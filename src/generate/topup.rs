@@ -199,7 +199,7 @@ mod tests {
         for n in 0..4 {
             let terms = format!("ZB-10{n} or FQ-20{}", (n + 1) % 4);
             let text = format!(
-                "{} A failed run with {terms} is retried every ten minutes, five times at most.",
+                "{} {terms} failures are retried every ten minutes, five times at most.",
                 prose(&format!("beta{n}"), &terms)
             );
             chunks.push(chunk("b.md", n, &text));
@@ -308,8 +308,7 @@ mod tests {
     #[test]
     fn a_second_hop_already_asked_is_not_asked_again_through_another_first() {
         // a.md and c.md both name ZB-777; b.md says more of it: two pairs, one second hop.
-        let more =
-            "A failed run with ZB-777 is retried every ten minutes, five times at most, then reported.";
+        let more = "ZB-777 failures are retried every ten minutes, five times at most, then reported.";
         let chunks = vec![
             chunk("a.md", 0, &prose("alpha", "ZB-777")),
             chunk("b.md", 0, &format!("{} {more}", prose("beta", "ZB-777"))),
