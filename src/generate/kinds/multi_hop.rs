@@ -437,10 +437,24 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
     let q = replace_ignoring_case(question, &format!("``{thing}``"), phrase)
         .or_else(|| replace_ignoring_case(question, &format!("`{thing}`"), phrase))
         .or_else(|| replace_ignoring_case(question, thing, phrase))?;
-    // "the the plan …": the question's own article before the phrase's.
-    let q = q
+    // "the the plan …", "publishing a the release …": the question's own article before the
+    // phrase's (an article before a phrase without one stays: "a flag that …").
+    let mut q = q
         .replace(&format!("the {phrase}"), phrase)
         .replace(&format!("The {phrase}"), &capitalised(phrase));
+    let lower = phrase.to_lowercase();
+    if lower.starts_with("the ") || lower.starts_with("a ") || lower.starts_with("an ") {
+        let doubled = regex::Regex::new(&format!(r"\b([Aa]n?) {}", regex::escape(phrase))).ok()?;
+        q = doubled
+            .replace_all(&q, |c: &regex::Captures<'_>| {
+                if c[1].starts_with('A') {
+                    capitalised(phrase)
+                } else {
+                    phrase.to_string()
+                }
+            })
+            .into_owned();
+    }
     let last = phrase.split_whitespace().last().unwrap_or("").to_lowercase();
     let twice = format!("{phrase} {last}");
     Some(match q.to_lowercase().find(&twice.to_lowercase()) {
@@ -988,6 +1002,35 @@ mod tests {
         assert_eq!(
             put_in_place(&q2, "init-db", phrase).as_deref(),
             Some("What does the command to run again to create the database in the instance folder do?")
+        );
+        // Black's: "publishing a the associated GitHub repository …"; a phrase without its
+        // own article keeps the question's, and a word ending in "a" is no article.
+        assert_eq!(
+            put_in_place(
+                "What does publishing a GitHub Release trigger?",
+                "GitHub Release",
+                "the release the binaries are stored on"
+            )
+            .as_deref(),
+            Some("What does publishing the release the binaries are stored on trigger?")
+        );
+        assert_eq!(
+            put_in_place(
+                "Is there a `--safe` flag?",
+                "`--safe` flag",
+                "flag that checks the code"
+            )
+            .as_deref(),
+            Some("Is there a flag that checks the code?")
+        );
+        assert_eq!(
+            put_in_place(
+                "What does the formula TP-1 mean?",
+                "TP-1",
+                "the code for a full disk"
+            )
+            .as_deref(),
+            Some("What does the formula the code for a full disk mean?")
         );
     }
 
