@@ -274,6 +274,18 @@ pub fn check_bridge(
     }
     let phrase = description(&r.blank_described, &r.blank_question, thing, language)
         .ok_or(Rejection::NoDescription)?;
+    // A name the blank's fact does not hold is a guess at the blank: "the `hidden` argument to a
+    // parameter" for Click's `expose_value`, "the associated GitHub repository" for Black's
+    // GitHub Release (half its name). The question then asks about another thing.
+    if guesses_a_name(&phrase, thing, fact_1) {
+        return Err(Rejection::DescribesAnother);
+    }
+    // The name as part of a longer one ("What does the CliRunner.invoke method do?" about
+    // `CliRunner`) is another thing: in its place the description reads "the runner used to
+    // run the test.invoke method".
+    if !stands_apart(&r.question_2, thing) {
+        return Err(Rejection::DescriptionMisfit);
+    }
     // The phrase is a whole noun phrase: the kind words around the name go ("the `--color`
     // option" with "the flag that enables colorama" → "the flag that enables colorama").
     let question_2 = if language == Language::ENGLISH {
@@ -396,6 +408,44 @@ fn description(given: &str, hop1_question: &str, thing: &str, language: Language
         return Some(given);
     }
     described_by(hop1_question).filter(|d| usable(d))
+}
+
+/// Whether `phrase` names what `fact_1` (blanked where `thing` stands) does not: a code or an
+/// identifier the fact does not show, or a capitalised word of the thing's own name.
+fn guesses_a_name(phrase: &str, thing: &str, fact_1: &str) -> bool {
+    let fact = fact_1.to_lowercase().replace(&thing.to_lowercase(), " ");
+    let quoted = phrase
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string);
+    let invented = identifiers(phrase)
+        .into_iter()
+        .chain(quoted)
+        .any(|id| !fact.contains(&id.to_lowercase()));
+    let own: HashSet<&str> = thing.split_whitespace().filter(|w| w.len() > 2).collect();
+    let halved = own.len() > 1
+        && phrase
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .any(|w| w.starts_with(char::is_uppercase) && own.contains(w));
+    invented || halved
+}
+
+/// Whether `question` names `thing` at least once as a name of its own, not glued to a longer
+/// one (`CliRunner.invoke`, `my_CliRunner`).
+fn stands_apart(question: &str, thing: &str) -> bool {
+    let glued = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let (text, name) = (question.to_lowercase(), thing.to_lowercase());
+    text.match_indices(&name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let mut after = text[at + name.len()..].chars();
+        let next = after.next();
+        let dotted = next == Some('.') && glued(after.next());
+        !glued(before) && before != Some('.') && !glued(next) && !dotted
+    })
 }
 
 /// Whether a description says only what the thing is the same as ("the same value as
@@ -1032,6 +1082,57 @@ mod tests {
             .as_deref(),
             Some("What does the formula the code for a full disk mean?")
         );
+    }
+
+    #[test]
+    fn a_description_that_guesses_the_blanks_name_is_turned_away() {
+        // Click: hop 1 blanked `expose_value`; the model named the blank `hidden`.
+        let fact = "One common way to prevent a parameter from being passed to the callback is the \
+                    `expose_value` argument to a parameter which hides the parameter entirely.";
+        assert!(guesses_a_name(
+            "the `hidden` argument to a parameter",
+            "expose_value",
+            fact
+        ));
+        assert!(!guesses_a_name(
+            "the argument that hides a parameter from the callback",
+            "expose_value",
+            fact
+        ));
+        // Black: half the name of the GitHub Release.
+        let fact = "The created binaries are stored on the associated GitHub Release for download.";
+        assert!(guesses_a_name(
+            "the associated GitHub repository for download over IPv4 only",
+            "GitHub Release",
+            fact
+        ));
+        assert!(!guesses_a_name(
+            "the place where the created binaries are stored",
+            "GitHub Release",
+            fact
+        ));
+        // A code the fact shows is no guess.
+        assert!(!guesses_a_name(
+            "the option that `--check` overrides",
+            "--diff",
+            "With `--diff`, `--check` is overridden."
+        ));
+    }
+
+    #[test]
+    fn a_name_inside_a_longer_name_is_another_thing() {
+        assert!(!stands_apart(
+            "What does the CliRunner.invoke method do?",
+            "CliRunner"
+        ));
+        assert!(!stands_apart("What does my_CliRunner do?", "CliRunner"));
+        assert!(stands_apart("What does CliRunner. do?", "CliRunner"));
+        assert!(stands_apart("What does `CliRunner` return?", "CliRunner"));
+        assert!(stands_apart("What does the ``init-db`` command do?", "init-db"));
+        assert!(stands_apart(
+            "What does `CliRunner.invoke` in CliRunner do?",
+            "CliRunner"
+        ));
     }
 
     #[test]
