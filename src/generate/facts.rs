@@ -213,7 +213,8 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
             || t.starts_with("..")
             || t.starts_with('{')
             || t.starts_with('<')
-            || is_link_definition(t);
+            || is_link_definition(t)
+            || is_directive_option(t);
         if skip {
             flush_para(&mut para, &mut out);
             if !t.is_empty() {
@@ -301,6 +302,63 @@ fn is_underline(t: &str) -> bool {
 
 fn is_rule(cell: &str) -> bool {
     !cell.is_empty() && cell.chars().all(|c| matches!(c, '-' | ':' | ' '))
+}
+
+/// A reStructuredText directive's option line (`:caption: config.py`, `:members:`): markup, not
+/// prose. Flask's docs hold 54 `:caption:` lines, and one was a multi-hop's second hop. Field
+/// lists (`:param name: …`, `:returns: …`) say something and are kept.
+fn is_directive_option(t: &str) -> bool {
+    const OPTIONS: &[&str] = &[
+        "caption",
+        "members",
+        "undoc-members",
+        "inherited-members",
+        "private-members",
+        "special-members",
+        "exclude-members",
+        "member-order",
+        "show-inheritance",
+        "noindex",
+        "noindexentry",
+        "maxdepth",
+        "titlesonly",
+        "glob",
+        "hidden",
+        "class",
+        "name",
+        "align",
+        "alt",
+        "target",
+        "scale",
+        "width",
+        "height",
+        "figwidth",
+        "figclass",
+        "language",
+        "linenos",
+        "lineno-start",
+        "emphasize-lines",
+        "dedent",
+        "force",
+        "tab-width",
+        "encoding",
+        "start-after",
+        "end-before",
+        "start-line",
+        "end-line",
+        "literal",
+        "synopsis",
+        "platform",
+        "local",
+        "backlinks",
+        "depth",
+        "no-value",
+    ];
+    t.strip_prefix(':')
+        .and_then(|rest| rest.split_once(':'))
+        .is_some_and(|(name, after)| {
+            OPTIONS.contains(&name) && (after.is_empty() || after.starts_with(char::is_whitespace))
+        })
 }
 
 fn is_link_definition(t: &str) -> bool {
@@ -571,6 +629,26 @@ mod tests {
         let f = facts(text);
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].shown.starts_with("Note: annual plans"));
+    }
+
+    #[test]
+    fn directive_options_are_markup_and_field_lists_are_facts() {
+        // A chunk that starts inside a directive starts with its option, unindented.
+        let text = ":caption: ``.venv/var/flaskr-instance/config.py``\n\n    \
+                    SECRET_KEY = 'dev'\n\nCreate the file in the instance folder.\n\n\
+                    :param url: The database to connect to, read from the instance folder.\n";
+        let shown: Vec<String> = facts(text).into_iter().map(|f| f.shown).collect();
+        assert!(
+            shown
+                .iter()
+                .all(|f| !f.contains(":caption:") && !f.contains(":linenos:")),
+            "{shown:?}"
+        );
+        assert!(shown.iter().any(|f| f.starts_with(":param url:")), "{shown:?}");
+        assert!(
+            shown.iter().any(|f| f.starts_with("Create the file")),
+            "{shown:?}"
+        );
     }
 
     #[test]
