@@ -216,11 +216,11 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
 /// Whether `text` names `thing` as what it speaks of: in its first four words ("Note,
 /// *field_transformer* receives …", "Listing 5-4: A build_user function that …", "Backups fail
 /// with TP-507 while …"), and not in a condition ("Only applies when `--diff` is given" is
-/// about `--color`). Asked about a
-/// fact that names the thing further in ("``close_db`` checks if … ``g.db`` was set"), the
-/// model asks about what that fact speaks of: of the second hops the twelfth stop's runs
-/// turned away for it (`bridge_not_asked`), 24 of 25 named the thing further in; of the six
-/// this stop's multi-hop runs accepted before, five had it in front.
+/// about `--color`). Asked about a fact that names the thing further in ("``close_db`` checks
+/// if … ``g.db`` was set"), the model asks about what that fact speaks of: of the second hops
+/// the twelfth stop's runs turned away for it (`bridge_not_asked`), 24 of 25 named the thing
+/// further in; of the six the thirteenth stop's multi-hop runs accepted before, five had it in
+/// front.
 pub fn as_subject(text: &str, thing: &str) -> bool {
     /// Words after which a name is part of a condition or a likeness about something else.
     const TIED: &[&str] = &["when", "if", "unless", "whether", "than", "like", "unlike"];
