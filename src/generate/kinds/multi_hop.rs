@@ -150,14 +150,18 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if !bridges::names(&second.question, &thing) {
         return Ok(vec![Err(Rejection::BridgeNotAsked)]);
     }
-    // What hop 2 alone decides is checked before hop 1's call is spent: its answer, and a code
-    // of its passage in its question (the description put in place adds none of those).
+    // What hop 2 alone decides is checked before hop 1's call is spent: its answer, a code of
+    // its passage in its question (the description put in place adds none of those), and the
+    // thing named apart from a longer name.
     let (c1, c2): (&Chunk, &Chunk) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
     if let Err(r) = check_second_answer(&second.answer, &facts.0.shown, &facts.1.shown, language) {
         return Ok(vec![Err(r)]);
     }
     if names_hop_2s_code(&second.question, &thing, &c1.text, &c2.text) {
         return Ok(vec![Err(Rejection::SecondHopFirst)]);
+    }
+    if !stands_apart(&second.question, &thing) {
+        return Ok(vec![Err(Rejection::DescriptionMisfit)]);
     }
     let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
