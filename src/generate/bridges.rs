@@ -219,8 +219,8 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
 /// about `--color`). Asked about a fact that names the thing further in ("``close_db`` checks
 /// if … ``g.db`` was set"), the model asks about what that fact speaks of: of the second hops
 /// the twelfth stop's runs turned away for it (`bridge_not_asked`), 24 of 25 named the thing
-/// further in; of the six the thirteenth stop's multi-hop runs accepted before, five had it in
-/// front.
+/// further in; of the seven the thirteenth stop's multi-hop runs accepted before, six had it
+/// in front.
 pub fn as_subject(text: &str, thing: &str) -> bool {
     /// Words after which a name is part of a condition or a likeness about something else.
     const TIED: &[&str] = &["when", "if", "unless", "whether", "than", "like", "unlike"];
