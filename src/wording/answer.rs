@@ -6,7 +6,8 @@
 //! *In the fact*: what the answer names — a number, a code or option, a name — stands in the
 //! fact, and, in a short answer (up to eight content words), at least half of its content words
 //! do (it may be reworded; one whose words are mostly elsewhere was not taken from this text; a
-//! longer answer explains in words of its own). Words the question already says
+//! longer answer explains in words of its own, but no part of it between commas brings three
+//! content words the fact and the question lack). Words the question already says
 //! are the question's, not the answer's claim, and need not be in the fact. A leading "Yes" or
 //! "No" is the reply to a yes/no question; what follows it is checked. Numbers are compared as
 //! written in digits, and English number words up to ninety-nine count as their digits: a fact
@@ -31,7 +32,8 @@
 //! (`answer_off_question`, RS514; [`off_question`]).
 //!
 //! *Said, not stitched*: a short answer is not made of the fact's words taken from places
-//! apart ("author or resolved manner"; [`stitched`]), nor does it say what happens without
+//! apart ("author or resolved manner"; [`stitched`]), no answer says a run of its words twice
+//! (the model looped), nor does it say what happens without
 //! the thing asked about ("What does --exclude do?" → "If --exclude is not set, …";
 //! [`absence`]).
 //!
@@ -81,6 +83,12 @@ pub enum AnswerFault {
         /// The stretch of the fact the answer's words are spread over.
         span: String,
     },
+    /// The answer says a run of its words twice: the model looped ("receives count as num
+    /// parameter, given parameters, automatically receives count as num parameter").
+    Repeats {
+        /// The run said twice, as the answer first writes it.
+        run: String,
+    },
     /// The answer says what happens without the thing the question asks about.
     AboutAbsence {
         /// The answer's condition ("If --exclude is not set").
@@ -107,6 +115,7 @@ impl std::fmt::Display for AnswerFault {
             AnswerFault::Stitched { span } => {
                 write!(f, "the answer joins words its label says apart: \"{span}\"")
             }
+            AnswerFault::Repeats { run } => write!(f, "the answer says \"{run}\" twice"),
             AnswerFault::AboutAbsence { condition } => {
                 write!(
                     f,
@@ -140,6 +149,7 @@ pub fn answer_in_fact(
     not_sent_elsewhere(question, claim, fact, language)?;
     not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
+    stitched::not_looped(claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
     off_question::answers_its_question(question, claim, fact, language)?;
     names_its_referent(question, claim, language)
@@ -469,22 +479,30 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
     // A short sentence of English, as a generator's answers are; a longer reply explains, as
     // other tools' reference answers do ("Ragas offers both LLM-based and computational metrics
     // tailored to …"), and is read as a whole above.
-    let short = claim.split_whitespace().count() <= PART_CHECKED_WORDS
-        && !claim.trim_end().trim_end_matches('.').contains(". ");
-    if !short || language != Language::ENGLISH {
+    if language != Language::ENGLISH {
         return Ok(());
     }
-    match part_of_its_own(claim, &asked_terms, &fact_terms, analyzer) {
+    let short = claim.split_whitespace().count() <= PART_CHECKED_WORDS
+        && !claim.trim_end().trim_end_matches('.').contains(". ");
+    // A longer one may explain, but a part of it that brings three claims of its own was not
+    // read from this text: "…, which means the user is logged out or the session has
+    // expired" after a label that says only the first clause.
+    let floor = if short { 2 } else { LONG_PART_OWN_WORDS };
+    match part_of_its_own(claim, &asked_terms, &fact_terms, analyzer, floor) {
         Some(part) => Err(AnswerFault::NotInFact { missing: part }),
         None => Ok(()),
     }
 }
 
+/// Words of its own, none in the fact, that make a part of a long answer a claim of its own.
+const LONG_PART_OWN_WORDS: usize = 3;
+
 /// Longest answer, in words, whose parts are checked one by one ([`part_of_its_own`]).
 const PART_CHECKED_WORDS: usize = 20;
 
 /// The first part of `claim` (between commas or semicolons, outside code) that the fact does
-/// not say: two or more of its own content words, two in three of them nowhere in the fact.
+/// not say: `floor` or more of its own content words nowhere in the fact, and two in three of
+/// its own.
 /// An answer of several parts may say its fact in other words, but not add a claim of its own
 /// ("restricts what values the `Host` header may be …, ensuring secure communication with the
 /// server").
@@ -493,6 +511,7 @@ fn part_of_its_own(
     asked: &HashSet<String>,
     fact: &HashSet<String>,
     analyzer: &Analyzer,
+    floor: usize,
 ) -> Option<String> {
     let mut parts = Vec::new();
     let (mut start, mut in_code) = (0, false);
@@ -516,7 +535,7 @@ fn part_of_its_own(
         own.sort();
         own.dedup();
         let missing = own.iter().filter(|t| !fact.contains(*t)).count();
-        (missing >= 2 && 3 * missing >= 2 * own.len()).then(|| part.trim().to_string())
+        (missing >= floor && 3 * missing >= 2 * own.len()).then(|| part.trim().to_string())
     })
 }
 
@@ -999,8 +1018,16 @@ mod tests {
             EN,
         );
         assert!(matches!(got, Err(AnswerFault::NotInFact { .. })), "{got:?}");
-        // A longer reply explains in its own words: read as a whole, not part by part.
+        // A longer reply may explain, but not with a part of three claims of its own (the
+        // model's whole answer, marked wrong by hand) …
         let long = "a special method called when an instance of a class is created, used to initialize attributes of the class, instead of the `__init__` method if `attrs` is set,";
+        let got = answer_in_fact("what is the purpose of `__attrs_init__`", long, init, EN);
+        assert!(
+            matches!(&got, Err(AnswerFault::NotInFact { missing }) if missing.starts_with("a special method")),
+            "{got:?}"
+        );
+        // … while one that rewords a part in two words of its own passes.
+        let long = "it is the method attrs writes and attaches to your class in place of `__init__`, when attrs is told not to write an `__init__` of its own, so your own init can call it";
         assert_eq!(
             answer_in_fact("what is the purpose of `__attrs_init__`", long, init, EN),
             Ok(())

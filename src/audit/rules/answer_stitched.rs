@@ -13,7 +13,8 @@ pub const INFO: RuleInfo = RuleInfo {
 standing in the labelled text in the same order, but taken from three places or more: in two or
 more places between them the label says a content word (not the question's) that the answer
 drops. Leaving out one stretch is a shortening and passes. Link targets and web addresses are
-not counted. `generate` turns the same answers away as `answer_stitched`.
+not counted. An answer of any length that says a run of three content words twice (a model
+that looped) is flagged too. `generate` turns the same answers away as `answer_stitched`.
 
 **Why it matters**: the answer reads like the label but says neither of the clauses it was cut
 from; a reviewer has to rewrite it, and a system that answers in the label's words is scored
@@ -30,7 +31,9 @@ in some sort of manner\".",
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     match super::answer_fault(input) {
-        Some(fault @ AnswerFault::Stitched { .. }) => Some(Hit::new(fault.to_string())),
+        Some(fault @ (AnswerFault::Stitched { .. } | AnswerFault::Repeats { .. })) => {
+            Some(Hit::new(fault.to_string()))
+        }
         _ => None,
     }
 }

@@ -77,6 +77,47 @@ pub(super) fn not_stitched(
     })
 }
 
+/// Content words in a row that make a loop when an answer says them twice.
+const LOOP_WORDS: usize = 4;
+
+/// Checks that `claim` does not say a run of [`LOOP_WORDS`] content words twice, unless
+/// `fact` does: a small model that loops writes "function format string receives count as num
+/// parameter, given parameters, automatically receives count as num parameter, …". Shorter
+/// runs recur in a right answer (a comparison says "tag created when a new …" of each side).
+pub(super) fn not_looped(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    let analyzer = language.analyzer();
+    let words = |text: &str| -> Vec<(String, usize, usize)> {
+        tokens(text)
+            .into_iter()
+            .filter(|t| !analyzer.is_stopword(&t.norm))
+            .map(|t| (t.norm, t.byte, t.byte + t.raw.len()))
+            .collect()
+    };
+    let said = words(claim);
+    let runs = |w: &[(String, usize, usize)]| -> Vec<Vec<String>> {
+        w.windows(LOOP_WORDS)
+            .map(|r| r.iter().map(|(n, _, _)| n.clone()).collect())
+            .collect()
+    };
+    let said_runs = runs(&said);
+    let fact_runs = runs(&words(fact));
+    for (i, run) in said_runs.iter().enumerate() {
+        let again = said_runs
+            .get(i + LOOP_WORDS..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|r| r == run);
+        let fact_repeats = fact_runs.iter().filter(|r| *r == run).count() > 1;
+        if again && !fact_repeats {
+            let (start, end) = (said[i].1, said[i + LOOP_WORDS - 1].2);
+            return Err(AnswerFault::Repeats {
+                run: claim[start..end].to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The positions of `said`'s words in `norms`, each after the one before, the first at or
 /// after `from`: the leftmost placement (none when they do not stand there in order).
 fn placed(norms: &[&str], said: &[String], from: usize) -> Option<Vec<usize>> {
@@ -119,6 +160,39 @@ mod tests {
         assert_eq!(
             not_stitched(q, "when the issue has been resolved", fact, EN),
             Ok(())
+        );
+    }
+
+    #[test]
+    fn an_answer_that_says_a_run_twice_looped() {
+        let fact = "The ``ngettext`` function's format string automatically receives the count as a ``num`` parameter in addition to the given parameters.";
+        let answer = "function format string receives count as num parameter, given parameters, automatically receives count as num parameter, given parameters, automaticallyreceives";
+        assert_eq!(
+            not_looped(answer, fact, EN),
+            Err(AnswerFault::Repeats {
+                run: "receives count as num parameter".into()
+            })
+        );
+        // Each side of a comparison may say the same few words; a label that repeats itself
+        // may be repeated.
+        let sides = "latest_prerelease: tag created when a new alpha version of Black is released; latest_release: tag created when a new version of Black is released";
+        assert_eq!(not_looped(sides, "", EN), Ok(()));
+        let fact = "Run the full backup nightly. Also run the full backup nightly on weekends.";
+        assert_eq!(
+            not_looped(
+                "run the full backup nightly, and run the full backup nightly on weekends",
+                fact,
+                EN
+            ),
+            Ok(())
+        );
+        assert!(
+            not_looped(
+                "run the full backup nightly, and run the full backup nightly on weekends",
+                "",
+                EN
+            )
+            .is_err()
         );
     }
 
