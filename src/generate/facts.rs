@@ -56,13 +56,16 @@ pub struct Row {
 /// Fewest and most words of a sentence fact.
 const WORDS: std::ops::RangeInclusive<usize> = 6..=45;
 
-/// Openers that lean on the sentence before.
+/// Openers that lean on the sentence before ("Another thing that …", "Then
+/// ``load_logged_in_user`` won't …", "So on a laptop the difference is …").
 const LEANING: &[&str] = &[
     "it", "its", "this", "that", "these", "those", "they", "their", "them", "he", "she", "both", "such",
+    "another", "then", "so",
 ];
 
-/// The facts of `text`, best first: richest in content words, then with specifics (numbers,
-/// code, option names), then in reading order. Deterministic.
+/// The facts of `text`, best first: those that stand alone before those leaning on the
+/// sentence before, then richest in content words, then with specifics (numbers, code, option
+/// names), then in reading order. Deterministic.
 pub fn facts(text: &str) -> Vec<Fact> {
     facts_after("", text)
 }
@@ -108,8 +111,12 @@ fn facts_after(lead: &str, text: &str) -> Vec<Fact> {
     if found.iter().any(|f| !f.quoted) {
         found.retain(|f| !f.quoted);
     }
+    // A fact that leans on the sentence before comes last: its label holds what it says but
+    // not what it says it of, and 23 of the 25 lookups hand-marked on such labels were wrong
+    // ("what does ``load_logged_in_user`` do" → "Then ``load_logged_in_user`` won't load a
+    // user …").
     let mut order: Vec<usize> = (0..found.len()).collect();
-    order.sort_by(|&a, &b| found[b].score.cmp(&found[a].score).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| (found[a].leans(), found[b].score, a).cmp(&(found[b].leans(), found[a].score, b)));
     order.into_iter().map(|i| found[i].clone()).collect()
 }
 
