@@ -441,10 +441,9 @@ fn what_generate_accepts_of_the_fixtures_questions_the_audit_does_not_flag_for_t
         assert_agree(&set.display().to_string(), &out);
         accepted += out.accepted;
     }
-    // Enough accepted for the agreement to mean something. Peers' long reference answers
-    // that add sentences of their own (LlamaIndex's "A Merkle Tree is a data structure …",
-    // DeepEval's "Detail answer on what covered/not covered …") are no longer accepted.
-    assert!(accepted >= 30, "{accepted}");
+    // Enough accepted for the agreement to mean something (38 since a long one-sentence
+    // answer's part that brings words of its own is turned away; 40 or more before).
+    assert!(accepted >= 35, "{accepted}");
 }
 
 /// The sentence of `text` where `answer` first stands (UAX #29 sentences).

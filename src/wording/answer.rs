@@ -6,8 +6,8 @@
 //! *In the fact*: what the answer names — a number, a code or option, a name — stands in the
 //! fact, and, in a short answer (up to eight content words), at least half of its content words
 //! do (it may be reworded; one whose words are mostly elsewhere was not taken from this text; a
-//! longer answer explains in words of its own, but no part of it between commas brings three
-//! content words the fact and the question lack). Words the question already says
+//! longer answer explains in words of its own, but in one sentence no part of it between commas
+//! brings three content words the fact and the question lack). Words the question already says
 //! are the question's, not the answer's claim, and need not be in the fact. A leading "Yes" or
 //! "No" is the reply to a yes/no question; what follows it is checked. Numbers are compared as
 //! written in digits, and English number words up to ninety-nine count as their digits: a fact
@@ -476,17 +476,20 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
             missing: surface(claim, &missing, analyzer),
         });
     }
-    // A short sentence of English, as a generator's answers are; a longer reply explains, as
-    // other tools' reference answers do ("Ragas offers both LLM-based and computational metrics
-    // tailored to …"), and is read as a whole above.
+    // English only: the parts are told by English commas and function words.
     if language != Language::ENGLISH {
         return Ok(());
     }
-    let short = claim.split_whitespace().count() <= PART_CHECKED_WORDS
-        && !claim.trim_end().trim_end_matches('.').contains(". ");
-    // A longer one may explain, but a part of it that brings three claims of its own was not
-    // read from this text: "…, which means the user is logged out or the session has
-    // expired" after a label that says only the first clause.
+    // A reply of several sentences explains, as other tools' reference answers do ("Ragas
+    // offers both LLM-based and computational metrics tailored to …"), and is read as a whole
+    // above. One sentence is the generator's answer: a short one adds no claim of its own, a
+    // longer one may explain, but a part of it that brings three words of its own was not read
+    // from this text ("…, which means the user is logged out or the session has expired" after
+    // a label that says only the first clause).
+    if claim.trim_end().trim_end_matches('.').contains(". ") {
+        return Ok(());
+    }
+    let short = claim.split_whitespace().count() <= PART_CHECKED_WORDS;
     let floor = if short { 2 } else { LONG_PART_OWN_WORDS };
     match part_of_its_own(claim, &asked_terms, &fact_terms, analyzer, floor) {
         Some(part) => Err(AnswerFault::NotInFact { missing: part }),

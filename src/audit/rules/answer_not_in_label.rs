@@ -12,9 +12,9 @@ pub const INFO: RuleInfo = RuleInfo {
 **What it flags**: a case with a reference `answer` and labels, where a number, a code or option
 (`api.token_ttl`, `--overwrite`, `TP-412`), a quoted string or a name of the answer is not in
 the labels' text, or where more than half of a short answer's content words (two to eight,
-words of the question aside) are not, or where a part of an English answer between commas
-brings words of its own that the labels lack: two or more in an answer of up to twenty words,
-three or more in a longer one, and two in three of the part's own words either way (\"…, which
+words of the question aside) are not, or where a part of a one-sentence English answer
+between commas brings words of its own that the labels lack: two or more in an answer of up to
+twenty words, three or more in a longer one, and two in three of the part's own words either way (\"…, which
 means the user is logged out or the session has expired\"). A leading \"Yes\" or \"No\" is set
 apart; English number words count as their digits (\"thirty days\" holds \"30 days\"). Lexical:
 no model. `generate` turns the same

@@ -13,8 +13,8 @@ pub const INFO: RuleInfo = RuleInfo {
 standing in the labelled text in the same order, but taken from three places or more: in two or
 more places between them the label says a content word (not the question's) that the answer
 drops. Leaving out one stretch is a shortening and passes. Link targets and web addresses are
-not counted. An answer of any length that says a run of three content words twice (a model
-that looped) is flagged too. `generate` turns the same answers away as `answer_stitched`.
+not counted. A one-sentence answer of any length that says a run of four content words twice
+(a model that looped) is flagged too, unless its label says the run twice. `generate` turns the same answers away as `answer_stitched`.
 
 **Why it matters**: the answer reads like the label but says neither of the clauses it was cut
 from; a reviewer has to rewrite it, and a system that answers in the label's words is scored

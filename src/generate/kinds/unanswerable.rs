@@ -474,7 +474,7 @@ fn pick<'n>(
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
             .filter(|w| w.chars().count() >= 3 && w.starts_with(char::is_uppercase) && ctx.is_subject(w))
             .all(|w| lower.contains(&w.to_lowercase()));
-        if !subject_kept {
+        if !subject_kept || variant_of(term, n, |w| ctx.is_subject(w)) {
             continue;
         }
         // A code's neighbour is written like it: a flag for a flag, a generic type for a
@@ -489,6 +489,24 @@ fn pick<'n>(
         return Ok(n.to_string());
     }
     Err(why)
+}
+
+/// Whether `neighbour` is a variant of the plain name `term` rather than another thing: it holds
+/// the name's first word (of four letters or more, not the corpus's subject, which a neighbour
+/// keeps). "Jupyter Notebooks" → "JupyterLab": Black's hook for notebooks serves both, so the
+/// corpus answers the question. A code's look-alike is a variant by design and is left alone.
+fn variant_of(term: &str, neighbour: &str, is_subject: impl Fn(&str) -> bool) -> bool {
+    if shape(term).is_some() {
+        return false;
+    }
+    let Some(first) = term
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty())
+        .filter(|w| w.chars().count() >= 4 && w.chars().all(char::is_alphabetic))
+    else {
+        return false;
+    };
+    !is_subject(first) && neighbour.to_lowercase().contains(&first.to_lowercase())
 }
 
 /// Whether `question` uses `term` as the first word of a name the corpus writes as one ("a
@@ -857,6 +875,18 @@ mod tests {
         assert!(same_thing("{module}:{app}", "{app}:{module}"));
         assert!(same_thing("{module}:{app}", "{module}:{app}:{module}"));
         assert!(!same_thing("{module}:{app}", "{module}:{factory}"));
+    }
+
+    #[test]
+    fn a_neighbour_holding_the_names_first_word_is_a_variant() {
+        let black = |w: &str| w == "Black";
+        assert!(variant_of("Jupyter Notebooks", "JupyterLab", black));
+        assert!(variant_of("Jupyter Notebooks", "jupyter console", black));
+        assert!(!variant_of("Jupyter Notebooks", "Markdown", black));
+        // The corpus's subject is kept on purpose; a code's look-alike is made alike.
+        assert!(!variant_of("Black Playground", "Black Sandbox", black));
+        assert!(!variant_of("TP-401", "TP-402", black));
+        assert!(!variant_of("--color", "--colour", black));
     }
 
     #[test]
