@@ -501,7 +501,7 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
 const LONG_PART_OWN_WORDS: usize = 3;
 
 /// Longest answer, in words, whose parts are checked one by one ([`part_of_its_own`]).
-const PART_CHECKED_WORDS: usize = 20;
+pub(super) const PART_CHECKED_WORDS: usize = 20;
 
 /// The first part of `claim` (between commas or semicolons, outside code) that the fact does
 /// not say: `floor` or more of its own content words nowhere in the fact, and two in three of

