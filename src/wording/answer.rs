@@ -155,8 +155,9 @@ pub fn answer_in_fact(
     names_its_referent(question, claim, language)
 }
 
-/// A short English answer (up to [`SHORT_ANSWER`] content words) with "this" or "these"
-/// outside code and quotation must point at something the question names ("this plan" after
+/// A short English answer (up to [`SHORT_ANSWER`] content words) does not point at "the
+/// following" block or say what is "as follows": the label stops before it. With "this" or
+/// "these" outside code and quotation it must point at something the question names ("this plan" after
 /// "the free plan"); otherwise it was cut from a sentence whose referent came before it ("turns
 /// off this check and the safe flag explicitly enables it", "available on crates.io if this is
 /// the functionality you need"). A longer answer explains and may open with "This"; "those"
@@ -170,6 +171,17 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
     let prose = without_quoted(claim);
     if analyzer.content_terms(&prose).len() > SHORT_ANSWER {
         return Ok(());
+    }
+    // "Add the following hook to your kakrc": the hook is the block after the label.
+    static FOLLOWING: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(the following(\s+\w+)?|as follows)\b").expect("valid regex"));
+    if let Some(m) = FOLLOWING
+        .find(&prose)
+        .filter(|m| !question.to_lowercase().contains(&m.as_str().to_lowercase()))
+    {
+        return Err(AnswerFault::PointsOutside {
+            phrase: m.as_str().to_string(),
+        });
     }
     let asked: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
     let words = tokens(&prose);
@@ -914,6 +926,23 @@ mod tests {
                 Language::ENGLISH
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn an_answer_pointing_at_the_following_block_points_outside() {
+        let q = "what do I add to my kakrc to format with Black?";
+        assert_eq!(
+            names_its_referent(q, "Add the following hook to your kakrc", Language::ENGLISH),
+            Err(AnswerFault::PointsOutside {
+                phrase: "the following hook".into()
+            })
+        );
+        // A question about the following steps may be answered so.
+        let q = "what do the following steps do";
+        assert_eq!(
+            names_its_referent(q, "the following steps install the agent", Language::ENGLISH),
+            Ok(())
         );
     }
 

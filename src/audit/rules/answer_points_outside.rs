@@ -11,7 +11,8 @@ pub const INFO: RuleInfo = RuleInfo {
     doc: "\
 **What it flags**: a case whose reference `answer` has at most eight content words and says
 \"this\" or \"these\" (outside `code` and quotation) without the word after it being one the
-question names (\"this plan\" after \"the free plan\" is fine; English only), or an answer that
+question names (\"this plan\" after \"the free plan\" is fine; English only), or points at
+\"the following\" block or at what is \"as follows\" where the question does not, or an answer that
 is only the target of a cross-reference in its label (\"current_style\" from
 \"{doc}`current_style`\"; any language), or only the texts of its label's links to other pages
 with a word sending the reader there, or two of them (\"read Installation\", \"Retention
