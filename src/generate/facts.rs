@@ -112,9 +112,9 @@ fn facts_after(lead: &str, text: &str) -> Vec<Fact> {
         found.retain(|f| !f.quoted);
     }
     // A fact that leans on the sentence before comes last: its label holds what it says but
-    // not what it says it of, and 23 of the 25 lookups hand-marked on such labels were wrong
-    // ("what does ``load_logged_in_user`` do" → "Then ``load_logged_in_user`` won't load a
-    // user …").
+    // not what it says it of, and 23 of the 25 one-label cases hand-marked on such labels were
+    // wrong ("what does ``load_logged_in_user`` do" → "Then ``load_logged_in_user`` won't load
+    // a user …").
     let mut order: Vec<usize> = (0..found.len()).collect();
     order.sort_by(|&a, &b| (found[a].leans(), found[b].score, a).cmp(&(found[b].leans(), found[a].score, b)));
     order.into_iter().map(|i| found[i].clone()).collect()

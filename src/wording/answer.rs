@@ -157,10 +157,10 @@ pub fn answer_in_fact(
 
 /// A short English answer (up to [`SHORT_ANSWER`] content words) does not point at "the
 /// following" block or say what is "as follows": the label stops before it. With "this" or
-/// "these" outside code and quotation it must point at something the question names ("this plan" after
-/// "the free plan"); otherwise it was cut from a sentence whose referent came before it ("turns
-/// off this check and the safe flag explicitly enables it", "available on crates.io if this is
-/// the functionality you need"). A longer answer explains and may open with "This"; "those"
+/// "these" outside code and quotation it must point at something the question names ("this
+/// plan" after "the free plan"); otherwise it was cut from a sentence whose referent came
+/// before it ("turns off this check and the safe flag explicitly enables it", "available on
+/// the registry if this is the functionality you need"). A longer answer explains and may open with "This"; "those"
 /// mostly stands for what the question asks about ("Which snapshots …?" → "Those selected by a
 /// keep rule").
 fn names_its_referent(question: &str, claim: &str, language: Language) -> Result<(), AnswerFault> {

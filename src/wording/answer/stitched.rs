@@ -81,9 +81,10 @@ pub(super) fn not_stitched(
 const LOOP_WORDS: usize = 4;
 
 /// Checks that a one-sentence `claim` does not say a run of [`LOOP_WORDS`] content words
-/// twice, unless `fact` does: a small model that loops writes "function format string receives count as num
-/// parameter, given parameters, automatically receives count as num parameter, …". Shorter
-/// runs recur in a right answer (a comparison says "tag created when a new …" of each side).
+/// twice, unless `fact` does: a small model that loops writes "function format string receives
+/// count as num parameter, given parameters, automatically receives count as num parameter, …".
+/// Shorter runs recur in a right answer (a comparison says "tag created when a new …" of each
+/// side).
 pub(super) fn not_looped(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
     // An explanation of several sentences comes back to its terms ("… TX1, TX2, TX3, and TX4.
     // … TX1, TX2, TX3, and TX4 are hashed …"); a loop is one sentence running on.
