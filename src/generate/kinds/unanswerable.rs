@@ -254,7 +254,7 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
     let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
     let n = all.len();
     let language = ctx.language_of(task.chunks[0]);
-    let picked: Vec<(Fact, String)> = (0..n)
+    let mut named = (0..n)
         .map(|i| &all[(task.attempt as usize + i) % n])
         .filter_map(|f| {
             let specific = |name: &str| ctx.is_specific_name(name);
@@ -268,14 +268,19 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
                     candidates.into_iter().next()
                 });
             picked.map(|t| (f.clone(), t))
-        })
-        .collect();
+        });
     // A fact whose subject is the thing first: asked about a fact that names the thing in
     // passing, the 1.5B model asks about what the fact speaks of, and the neighbour has no
     // place (on the correctness runs: 12 of 18 questions named the thing when it was the
-    // subject, 26 of 63 when it was not).
-    let subject = picked.iter().position(|(f, t)| bridges::as_subject(&f.shown, t));
-    picked.into_iter().nth(subject.unwrap_or(0))
+    // subject, 26 of 63 when it was not). Read lazily: telling a name costs a pass over the
+    // chunks.
+    let first = named.next()?;
+    if bridges::as_subject(&first.0.shown, &first.1) {
+        return Some(first);
+    }
+    named
+        .find(|(f, t)| bridges::as_subject(&f.shown, t))
+        .or(Some(first))
 }
 
 /// The rendered prompt of a task.

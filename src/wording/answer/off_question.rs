@@ -44,15 +44,10 @@ const SAID_BACK_WORDS: usize = 3;
 /// instance for invariants" for "what should be done in the initializer to ensure the instance
 /// has invariants"). Over the hand marks it turns away 9 wrong answers and none marked right.
 fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Result<(), AnswerFault> {
-    static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*(is|are|was|were|am|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had)\b")
-            .expect("valid regex")
-    });
     // "Are snapshots kept on the free plan?" is answered by saying it back; an explanation of
     // several sentences or over twenty words comes back to the question's terms as it goes.
-    let body = claim.trim_end().trim_end_matches('.');
-    if YES_NO.is_match(question)
-        || body.contains(". ")
+    if crate::wording::form::is_yes_no(question, language)
+        || !super::one_sentence(claim)
         || claim.split_whitespace().count() > super::PART_CHECKED_WORDS
     {
         return Ok(());

@@ -88,8 +88,7 @@ const LOOP_WORDS: usize = 4;
 pub(super) fn not_looped(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
     // An explanation of several sentences comes back to its terms ("… TX1, TX2, TX3, and TX4.
     // … TX1, TX2, TX3, and TX4 are hashed …"); a loop is one sentence running on.
-    let body = claim.trim_end().trim_end_matches('.');
-    if body.contains(". ") || body.contains('\n') {
+    if !super::one_sentence(claim) {
         return Ok(());
     }
     let analyzer = language.analyzer();
