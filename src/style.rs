@@ -335,6 +335,12 @@ pub struct Figures {
     pub rank1: Option<f32>,
     /// Mean reciprocal rank of the source.
     pub mrr: Option<f32>,
+    /// Share whose source passage (a blank-line paragraph a label overlaps) BM25 ranks first
+    /// among the corpus's passages; measured on a set's real questions only (a preset's queries
+    /// were judged against single passages, so its two grains are one).
+    pub passage_rank1: Option<f32>,
+    /// Mean reciprocal rank of the source passage.
+    pub passage_mrr: Option<f32>,
     /// Share with a typo (as [`Vocabulary::misspelled`] tells), when measured against the
     /// corpus's words. A one-slip test without a dictionary also counts some words the corpus
     /// lacks ("player" beside "played"): on XQuAD's crowd questions about four in ten of what it
@@ -368,6 +374,8 @@ pub fn preset(p: Preset) -> Target {
             keywords: 0.23,
             rank1: Some(0.65),
             mrr: Some(0.73),
+            passage_rank1: None,
+            passage_mrr: None,
             misspelled: Some(0.0),
         },
         // The same queries that open with a question word, as typed.
@@ -380,6 +388,8 @@ pub fn preset(p: Preset) -> Target {
             keywords: 0.0,
             rank1: Some(0.67),
             mrr: Some(0.74),
+            passage_rank1: None,
+            passage_mrr: None,
             misspelled: Some(0.0),
         },
         // XQuAD's crowd questions, written beside their paragraph.
@@ -392,6 +402,8 @@ pub fn preset(p: Preset) -> Target {
             keywords: 0.01,
             rank1: Some(0.95),
             mrr: Some(0.97),
+            passage_rank1: None,
+            passage_mrr: None,
             misspelled: Some(0.05),
         },
     };

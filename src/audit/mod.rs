@@ -86,7 +86,7 @@ pub fn audit(set: &TestSet, cx: &AuditContext, config: &AuditConfig) -> AuditRep
         by_rule,
         notes: notes(cx, config, &case_rules, &languages),
         coverage: coverage::coverage(set, cx),
-        comparison: compare::compare(set, &figures, config, &cx.chunks),
+        comparison: compare::compare(set, &figures, &languages, config, &cx.chunks),
         llm: None,
     };
     AuditReport {

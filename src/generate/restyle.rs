@@ -2,9 +2,9 @@
 //! for keyword search. A question written beside its chunk flatters a retriever: it is long,
 //! formal and repeats the chunk's words. Every candidate comes with its wordings (the question
 //! as a user asks it, the same need as search keywords); this step measures each wording as the
-//! audit does — words, bare keywords or not, the BM25 rank of its source among all chunks — and
-//! picks one per candidate so that the new part's length, keyword share, rank-1 share and MRR
-//! come as close as they can to the target: the real part's figures, or a named preset's. Then
+//! audit does — words, bare keywords or not, the BM25 rank of its source among all chunks and of
+//! its paragraph among all passages — and picks one per candidate so that the new part's
+//! length, keyword share, rank-1 shares and MRRs come as close as they can to the target: the real part's figures, or a named preset's. Then
 //! case and question marks are matched to the target's shares, and each case records how hard
 //! its source is to find.
 
@@ -83,6 +83,8 @@ pub fn target(set: &TestSet, chunks: &ChunkedCorpus, choice: StyleChoice) -> Tar
                 let chat = preset(Preset::Chat).figures;
                 figures.rank1 = chat.rank1;
                 figures.mrr = chat.mrr;
+                figures.passage_rank1 = None;
+                figures.passage_mrr = None;
             }
             Target {
                 source: "real".into(),
@@ -116,6 +118,8 @@ pub struct Measured {
     pub keywords: bool,
     /// The source's rank and the containment, when labelled.
     pub standing: Option<(usize, f32)>,
+    /// The source passage's rank among the corpus's passages, when labelled.
+    pub passage_rank: Option<usize>,
 }
 
 impl Measured {
@@ -135,6 +139,11 @@ impl Measured {
             } else {
                 chunks.difficulty(text, language, labels)
             },
+            passage_rank: if labels.is_empty() {
+                None
+            } else {
+                chunks.passage_rank(text, language, labels)
+            },
         }
     }
 }
@@ -148,6 +157,13 @@ pub fn figures(group: &[&Measured]) -> Figures {
     let share = |f: &dyn Fn(&Measured) -> bool| group.iter().filter(|m| f(m)).count() as f32 / n as f32;
     let ranks: Vec<usize> = group.iter().filter_map(|m| m.standing.map(|s| s.0)).collect();
     let labelled = ranks.len();
+    let passages: Vec<usize> = group.iter().filter_map(|m| m.passage_rank).collect();
+    let rank1 = |ranks: &[usize]| {
+        (!ranks.is_empty()).then(|| ranks.iter().filter(|&&r| r == 1).count() as f32 / ranks.len() as f32)
+    };
+    let mrr = |ranks: &[usize]| {
+        (!ranks.is_empty()).then(|| ranks.iter().map(|&r| 1.0 / r as f32).sum::<f32>() / ranks.len() as f32)
+    };
     Figures {
         questions: n,
         labelled,
@@ -155,8 +171,10 @@ pub fn figures(group: &[&Measured]) -> Figures {
         lowercase: share(&|m| first_letter_lower(&m.text)),
         no_question_mark: share(&|m| !m.text.trim_end().ends_with(['?', '？'])),
         keywords: share(&|m| m.keywords),
-        rank1: (labelled > 0).then(|| ranks.iter().filter(|&&r| r == 1).count() as f32 / labelled as f32),
-        mrr: (labelled > 0).then(|| ranks.iter().map(|&r| 1.0 / r as f32).sum::<f32>() / labelled as f32),
+        rank1: rank1(&ranks),
+        mrr: mrr(&ranks),
+        passage_rank1: rank1(&passages),
+        passage_mrr: mrr(&passages),
         misspelled: None,
     }
 }
@@ -238,6 +256,7 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         }
         a.difficulty = m.standing.map(|(rank, containment)| Difficulty {
             source_rank: Some(rank),
+            passage_rank: m.passage_rank,
             containment: Some((f64::from(containment) * 100.0).round() / 100.0),
             typo,
             extra: Default::default(),
@@ -262,7 +281,10 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         target: target.clone(),
         as_written,
         words_met: chosen.questions == 0 || (chosen.words - t.words).abs() <= TOLERANCE_WORDS,
-        rank_met: near(chosen.rank1, t.rank1) && near(chosen.mrr, t.mrr),
+        rank_met: near(chosen.rank1, t.rank1)
+            && near(chosen.mrr, t.mrr)
+            && near(chosen.passage_rank1, t.passage_rank1)
+            && near(chosen.passage_mrr, t.passage_mrr),
         chosen,
     }
 }
@@ -303,8 +325,8 @@ pub fn choose(options: &[Vec<Measured>], target: &Figures) -> Vec<usize> {
 }
 
 /// How far `f` is from `t`: each figure in units of what a reader would call a clear
-/// difference (2 words, 10 points of rank-1 share or MRR, 25 points of keyword share), and
-/// far beyond any of them for each bare-keyword wording over the target's share.
+/// difference (2 words, 10 points of rank-1 share or MRR at either grain, 25 points of keyword
+/// share), and far beyond any of them for each bare-keyword wording over the target's share.
 fn distance(f: &Figures, t: &Figures) -> f32 {
     let sq = |x: f32| x * x;
     let mut d = sq((f.words - t.words) / 2.0) + sq((f.keywords - t.keywords) / 0.25);
@@ -317,8 +339,14 @@ fn distance(f: &Figures, t: &Figures) -> f32 {
     if let (Some(a), Some(b)) = (f.rank1, t.rank1) {
         d += sq((a - b) / 0.1);
     }
-    if let (Some(a), Some(b)) = (f.mrr, t.mrr) {
-        d += sq((a - b) / 0.1);
+    for (a, b) in [
+        (f.mrr, t.mrr),
+        (f.passage_rank1, t.passage_rank1),
+        (f.passage_mrr, t.passage_mrr),
+    ] {
+        if let (Some(a), Some(b)) = (a, b) {
+            d += sq((a - b) / 0.1);
+        }
     }
     d
 }
@@ -523,6 +551,7 @@ mod tests {
             words,
             keywords,
             standing: Some((rank, 0.5)),
+            passage_rank: Some(rank),
         }
     }
 
@@ -551,6 +580,8 @@ mod tests {
             keywords: 0.5,
             rank1: Some(0.5),
             mrr: Some(0.6),
+            passage_rank1: None,
+            passage_mrr: None,
             misspelled: None,
         };
         let pick = choose(&options, &target);
@@ -559,6 +590,48 @@ mod tests {
         assert!((f.words - 7.0).abs() <= 1.0, "{f:?}");
         assert!((f.rank1.unwrap() - 0.5).abs() <= 0.1, "{f:?}");
         assert_eq!(pick, choose(&options, &target), "deterministic");
+    }
+
+    #[test]
+    fn the_choice_reads_the_paragraph_too() {
+        // Both wordings find their chunk first; only the second misses its paragraph, as the
+        // real questions do ("webhook delivery retries" beside "How many times does the webhook
+        // system retry failed deliveries?").
+        let options: Vec<Vec<Measured>> = (0..6)
+            .map(|i| {
+                let mut question = m(&format!("how many times are deliveries retried {i}"), 7, false, 1);
+                let mut other = m(
+                    &format!("how often do deliveries get sent again {i}"),
+                    7,
+                    false,
+                    1,
+                );
+                question.passage_rank = Some(1);
+                other.passage_rank = Some(4);
+                vec![question, other]
+            })
+            .collect();
+        let target = |passage_mrr: Option<f32>| Figures {
+            questions: 6,
+            labelled: 6,
+            words: 7.0,
+            lowercase: 1.0,
+            no_question_mark: 1.0,
+            keywords: 0.0,
+            rank1: Some(1.0),
+            mrr: Some(1.0),
+            passage_rank1: passage_mrr.map(|_| 0.0),
+            passage_mrr,
+            misspelled: None,
+        };
+        let hard = choose(&options, &target(Some(0.25)));
+        assert!(hard.iter().all(|&k| k == 1), "{hard:?}");
+        let group: Vec<&Measured> = hard.iter().zip(&options).map(|(&k, o)| &o[k]).collect();
+        let f = figures(&group);
+        assert_eq!((f.rank1, f.passage_rank1), (Some(1.0), Some(0.0)));
+        assert_eq!(f.passage_mrr, Some(0.25));
+        // A target without the paragraph grain (a preset's) leaves the model's first wording.
+        assert!(choose(&options, &target(None)).iter().all(|&k| k == 0));
     }
 
     #[test]
@@ -590,6 +663,8 @@ mod tests {
                 keywords: target_share,
                 rank1: Some(0.0),
                 mrr: Some(0.3),
+                passage_rank1: None,
+                passage_mrr: None,
                 misspelled: None,
             };
             let pick = choose(&options, &target);

@@ -275,8 +275,12 @@ fn made(case: &Case) -> Vec<String> {
                 .containment
                 .map(|c| format!("; {:.0}% of its content words are in the source", c * 100.0))
                 .unwrap_or_default();
+            let paragraph = d
+                .passage_rank
+                .map(|p| format!(", its paragraph {} among the passages", ordinal(p)))
+                .unwrap_or_default();
             lines.push(format!(
-                "Keyword search (BM25 over the chunks) ranks its source {}{within}.",
+                "Keyword search (BM25 over the chunks) ranks its source {}{paragraph}{within}.",
                 ordinal(rank)
             ));
         }
@@ -436,6 +440,7 @@ mod tests {
         ]);
         c.difficulty = Some(Difficulty {
             source_rank: Some(12),
+            passage_rank: Some(31),
             containment: Some(0.67),
             typo: Some("schedule → schedhle".into()),
             ..Default::default()
@@ -446,7 +451,7 @@ mod tests {
                 "Bridge: TP-507, which the first hop finds and the question describes without naming.",
                 "Hop 1: what code do backups fail with when the reserve is full → TP-507 (source 1)",
                 "Hop 2: what does TP-507 mean → the storage reserve is full (source 2)",
-                "Keyword search (BM25 over the chunks) ranks its source 12th; 67% of its content words are in the source.",
+                "Keyword search (BM25 over the chunks) ranks its source 12th, its paragraph 31st among the passages; 67% of its content words are in the source.",
                 "Typo put in on purpose, as the real questions have them: schedule → schedhle. Keep it unless it changes the meaning.",
             ]
         );

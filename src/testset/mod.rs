@@ -253,6 +253,10 @@ pub struct Difficulty {
     /// 1-based rank of the best labelled chunk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_rank: Option<usize>,
+    /// 1-based rank of the best labelled passage (a blank-line paragraph) among the corpus's
+    /// passages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passage_rank: Option<usize>,
     /// Content-word containment, 0 to 1 (f64, so two decimals read back as written: an f32
     /// 0.67 would be written 0.6700000166893005).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -18,6 +18,8 @@ use crate::index::{Bm25Index, Bm25Params};
 use crate::lang::{self, Language};
 use crate::testset::Label;
 
+use super::passages::Passages;
+
 /// Every chunk of a corpus under one chunking, with per-document lookup and a lazily built
 /// BM25 index. Dereferences to the chunks, in corpus order (a chunk's position is its index in
 /// [`ChunkedCorpus::bm25`]).
@@ -32,6 +34,11 @@ pub struct ChunkedCorpus {
     language: Language,
     bm25: OnceLock<Bm25Index>,
     vocabulary: OnceLock<crate::style::Vocabulary>,
+    /// The documents' blank-line paragraphs, and BM25 over them built on first use.
+    passages: Passages,
+    passage_bm25: OnceLock<Bm25Index>,
+    /// Whether each chunk is one passage (see [`Passages::one_per_chunk`]).
+    one_grain: OnceLock<bool>,
 }
 
 impl ChunkedCorpus {
@@ -57,6 +64,10 @@ impl ChunkedCorpus {
             }
             None => Vec::new(),
         };
+        let mut passages = Passages::default();
+        for d in corpus.map_or(&[][..], |c| &c.docs[..]) {
+            passages.push_doc(&d.path, &d.text);
+        }
         let mut by_doc = HashMap::new();
         let mut chunks = Vec::new();
         let mut languages = Vec::new();
@@ -75,6 +86,9 @@ impl ChunkedCorpus {
             language: corpus.map_or(Language::ENGLISH, Corpus::main_language),
             bm25: OnceLock::new(),
             vocabulary: OnceLock::new(),
+            passages,
+            passage_bm25: OnceLock::new(),
+            one_grain: OnceLock::new(),
         })
     }
 
@@ -195,6 +209,51 @@ impl ChunkedCorpus {
             held as f32 / terms.len() as f32
         };
         Some((standing.rank, containment))
+    }
+
+    /// Whether each chunk is one passage, so that a passage's rank is its chunk's (a corpus
+    /// chunked by paragraph, or of paragraphs shorter than a chunk each cut alone).
+    pub fn one_grain(&self) -> bool {
+        *self.one_grain.get_or_init(|| {
+            self.passages
+                .one_per_chunk(&self.chunks, |doc| self.range_of(doc))
+        })
+    }
+
+    /// BM25 over the documents' passages (their blank-line paragraphs, see
+    /// [`super::passages`]), built on first use; each passage's terms in the language of the
+    /// chunk it starts in. A parallel loop that ranks passages should call this once before it
+    /// starts (see [`ChunkedCorpus::bm25`]).
+    pub fn passage_bm25(&self) -> &Bm25Index {
+        self.passage_bm25.get_or_init(|| {
+            let texts = self.passages.texts(&self.chunks, |doc| self.range_of(doc));
+            let terms: Vec<Vec<String>> = texts
+                .par_iter()
+                .map(|(text, home)| self.language_of(*home).analyzer().content_terms(text))
+                .collect();
+            Bm25Index::from_terms(terms, Bm25Params::default()).in_language(self.language)
+        })
+    }
+
+    /// The BM25 rank, among all the corpus's passages, of the best passage a label of a
+    /// question overlaps (the others a label covers are no competitors): how keyword search
+    /// finds the paragraph the answer stands in, not only its chunk. `None` when no label lies
+    /// in a passage.
+    pub fn passage_rank(&self, question: &str, language: Language, labels: &[Label]) -> Option<usize> {
+        if self.one_grain() {
+            return self.difficulty(question, language, labels).map(|d| d.0);
+        }
+        let mut source: Vec<usize> = labels
+            .iter()
+            .flat_map(|l| self.passages.overlapping(&l.doc, l.start, l.end))
+            .collect();
+        source.sort_unstable();
+        source.dedup();
+        if source.is_empty() {
+            return None;
+        }
+        let terms = language.analyzer().content_terms(question);
+        Some(self.passage_bm25().standing_among(&terms, &source, 1.0).rank)
     }
 
     /// The chunk `label` derives under this chunking (`text` indexes its document): the chunk

@@ -16,6 +16,7 @@
 
 mod chunked;
 mod note;
+pub mod passages;
 mod root;
 
 use std::path::{Path, PathBuf};

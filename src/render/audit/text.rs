@@ -151,19 +151,32 @@ fn summary(out: &mut String, report: &AuditReport, color: bool) {
         let _ = writeln!(out, "  {}", data(&cmp.verdict));
         let _ = writeln!(
             out,
-            "    {:<10} {:>6} {:>7} {:>12} {:>7} {:>7} {:>5} {:>9} {:>6} {:>6}",
-            "", "cases", "words", "containment", "copied", "rank 1", "MRR", "keywords", "no ?", "typos"
+            "    {:<10} {:>6} {:>7} {:>12} {:>7} {:>8} {:>5} {:>7} {:>5} {:>9} {:>6} {:>6}",
+            "",
+            "cases",
+            "words",
+            "containment",
+            "copied",
+            "chunk@1",
+            "MRR",
+            "para@1",
+            "MRR",
+            "keywords",
+            "no ?",
+            "typos"
         );
         for (name, p) in [("real", &cmp.real), ("synthetic", &cmp.synthetic)] {
             let _ = writeln!(
                 out,
-                "    {name:<10} {:>6} {:>7.1} {:>12.2} {:>6.0}% {:>6.0}% {:>5.2} {:>8.0}% {:>5.0}% {:>5.0}%",
+                "    {name:<10} {:>6} {:>7.1} {:>12.2} {:>6.0}% {:>7.0}% {:>5.2} {:>6.0}% {:>5.2} {:>8.0}% {:>5.0}% {:>5.0}%",
                 p.cases,
                 p.words,
                 p.containment,
                 p.copied * 100.0,
                 p.rank1 * 100.0,
                 p.mrr,
+                p.passage_rank1 * 100.0,
+                p.passage_mrr,
                 p.keywords * 100.0,
                 p.no_question_mark * 100.0,
                 p.misspelled * 100.0

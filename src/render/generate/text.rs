@@ -151,6 +151,14 @@ fn style(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             "source MRR",
             Box::new(move |f: &Figures| opt(f.mrr, &|x| format!("{x:.2}"))),
         ),
+        (
+            "paragraph rank 1",
+            Box::new(move |f: &Figures| opt(f.passage_rank1, &pct)),
+        ),
+        (
+            "paragraph MRR",
+            Box::new(move |f: &Figures| opt(f.passage_mrr, &|x| format!("{x:.2}"))),
+        ),
     ];
     match &s.restyled {
         None => {
