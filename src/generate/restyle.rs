@@ -4,9 +4,9 @@
 //! as a user asks it, the same need as search keywords); this step measures each wording as the
 //! audit does — words, bare keywords or not, the BM25 rank of its source among all chunks and of
 //! its paragraph among all passages — and picks one per candidate so that the new part's
-//! length, keyword share, rank-1 shares and MRRs come as close as they can to the target: the real part's figures, or a named preset's. Then
-//! case and question marks are matched to the target's shares, and each case records how hard
-//! its source is to find.
+//! length, keyword share, rank-1 shares and MRRs come as close as they can to the target: the
+//! real part's figures, or a named preset's. Then case and question marks are matched to the
+//! target's shares, and each case records how hard its source is to find.
 
 use serde::Serialize;
 
