@@ -212,21 +212,21 @@ fn verdict(real: &Profile, syn: &Profile, cfg: &AuditConfig) -> String {
         pct(real.copied),
         cfg.copied_run
     );
-    // The larger gap of either grain: a set whose questions find their chunks as real ones do
-    // but their paragraphs far more often is still easier for a paragraph retriever.
-    let gap = |s: f32, r: f32, s2: f32, r2: f32| (s - r).max(s2 - r2);
-    let rank_gap = gap(syn.rank1, real.rank1, syn.mrr, real.mrr).max(gap(
-        syn.passage_rank1,
-        real.passage_rank1,
-        syn.passage_mrr,
-        real.passage_mrr,
-    ));
-    let harder_gap = gap(real.rank1, syn.rank1, real.mrr, syn.mrr).max(gap(
-        real.passage_rank1,
-        syn.passage_rank1,
-        real.passage_mrr,
-        syn.passage_mrr,
-    ));
+    // How much easier `a` is than `b` at the grain where it is most: a set whose questions find
+    // their chunks as real ones do but their paragraphs far more often is still easier for a
+    // paragraph retriever.
+    let easier = |a: &Profile, b: &Profile| {
+        [
+            a.rank1 - b.rank1,
+            a.mrr - b.mrr,
+            a.passage_rank1 - b.passage_rank1,
+            a.passage_mrr - b.passage_mrr,
+        ]
+        .into_iter()
+        .fold(f32::MIN, f32::max)
+    };
+    let rank_gap = easier(syn, real);
+    let harder_gap = easier(real, syn);
     let copy_gap = syn.copied - real.copied;
     const GAP: f32 = crate::style::RANK_GAP;
     if rank_gap >= GAP && rank_gap >= copy_gap {

@@ -185,12 +185,7 @@ impl ChunkedCorpus {
     /// (read in `language`), and the share of the question's distinct content terms that the
     /// labelled chunks hold. `None` when no label lies in a chunk.
     pub fn difficulty(&self, question: &str, language: Language, labels: &[Label]) -> Option<(usize, f32)> {
-        let mut source: Vec<usize> = labels
-            .iter()
-            .flat_map(|l| self.overlapping(&l.doc, l.start, l.end))
-            .collect();
-        source.sort_unstable();
-        source.dedup();
+        let source = self.labelled(labels);
         if source.is_empty() {
             return None;
         }
@@ -243,12 +238,7 @@ impl ChunkedCorpus {
         if self.one_grain() {
             return self.difficulty(question, language, labels).map(|d| d.0);
         }
-        let mut source: Vec<usize> = labels
-            .iter()
-            .flat_map(|l| self.passages.overlapping(&l.doc, l.start, l.end))
-            .collect();
-        source.sort_unstable();
-        source.dedup();
+        let source = self.passages.labelled(labels);
         if source.is_empty() {
             return None;
         }

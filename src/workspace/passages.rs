@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::chunk::Chunk;
+use crate::testset::Label;
 
 /// Every passage of a corpus, in corpus order, with each document's run of them.
 #[derive(Debug, Clone, Default)]
@@ -54,6 +55,17 @@ impl Passages {
                 s < end.max(start + 1) && start < e
             })
             .collect()
+    }
+
+    /// Positions of the passages `labels` overlap, each once, in corpus order.
+    pub fn labelled(&self, labels: &[Label]) -> Vec<usize> {
+        let mut source: Vec<usize> = labels
+            .iter()
+            .flat_map(|l| self.overlapping(&l.doc, l.start, l.end))
+            .collect();
+        source.sort_unstable();
+        source.dedup();
+        source
     }
 
     /// Whether each chunk is one passage (its document's `n`th passage lies in its `n`th chunk,
