@@ -161,7 +161,7 @@ fn after_noun(after: &str) -> Option<bool> {
         return Some(false);
     };
     let lower = first.to_lowercase();
-    if RESOLVERS.contains(&lower.as_str()) || is_name(first) {
+    if RESOLVERS.contains(&lower.as_str()) || is_name(first) || purpose(clause) {
         return Some(true);
     }
     let word = first.chars().all(char::is_alphabetic);
@@ -170,6 +170,44 @@ fn after_noun(after: &str) -> Option<bool> {
     }
     Some(false)
 }
+
+/// Whether the words after the noun open with an infinitive of purpose that says which one it
+/// is: a verb and what it acts on ("the command to set a new passphrase", "the option to skip
+/// hooks"), not "to" before a noun phrase ("the error to the caller") nor a verb alone ("the
+/// command to run again").
+fn purpose(clause: &str) -> bool {
+    let words: Vec<String> = clause.split_whitespace().map(str::to_lowercase).collect();
+    let [to, verb, rest @ ..] = words.as_slice() else {
+        return false;
+    };
+    // The phrase ends where the question's own verb comes ("… to run again do?").
+    let acts_on = rest
+        .iter()
+        .take_while(|w| !AUXILIARIES.contains(&w.as_str()))
+        .any(|w| !NO_OBJECT.contains(&w.as_str()));
+    to == "to"
+        && verb.chars().all(|c| c.is_ascii_lowercase())
+        && !NOT_A_VERB.contains(&verb.as_str())
+        && acts_on
+}
+
+/// Verbs that end an infinitive phrase inside a question ("the command to run again do?").
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "be", "do", "does", "did", "can", "could", "will", "would", "should", "must",
+    "may", "has", "have", "had",
+];
+
+/// Words after an infinitive that name nothing it acts on ("to run again", "to set it up").
+const NO_OBJECT: &[&str] = &[
+    "again", "it", "them", "this", "that", "first", "now", "later", "here", "there", "then", "too", "also",
+    "back", "up", "out", "down", "instead",
+];
+
+/// Words after "to" that start a noun phrase, not a verb ("the error to the caller").
+const NOT_A_VERB: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "it", "its", "my", "your", "our", "their", "his",
+    "her", "them", "me", "us", "which", "what", "whom", "be", "do",
+];
 
 /// A word that names something: a code span, an identifier (`_`, `::`, `.`, `()`, digits), an
 /// option, or a word with a capital.
@@ -205,6 +243,9 @@ mod tests {
             ("What does the following program print?", "the following program"),
             ("What is printed by the above?", "the above?"),
             ("What is its purpose?", "its"),
+            ("What does the function return to the caller?", "the function"),
+            ("Which value does the option default to?", "the option"),
+            ("What does the command to run again do?", "the command"),
         ] {
             let r = not_standalone(q, EN).unwrap_or_else(|| panic!("{q}"));
             assert_eq!(&q[r], at, "{q}");
@@ -229,6 +270,8 @@ mod tests {
             "How many people were on the test flight of the AS-206?",
             "What is the expression used to identify problems solvable in polynomial time?",
             "In what districts are the registration numbers for cars all of the same type?",
+            "What does the command to set a new passphrase do?",
+            "Which option to skip the hooks is safe?",
         ] {
             assert_eq!(not_standalone(q, EN), None, "{q}");
         }
