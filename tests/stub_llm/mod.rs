@@ -91,7 +91,7 @@ fn reply(props: &[&str], user: &str) -> Value {
     }
     if props.contains(&"described") {
         let fact = line(user, "Fact");
-        return json!({"question": format!("what is {}?", head(fact, 4)), "described": format!("the one in {}", head(fact, 3))});
+        return json!({"question": format!("what is {}?", head(fact, 4)), "described": format!("the one in {}", head(fact, 3)), "described_again": format!("the one that {}", head(fact, 3))});
     }
     let mut out = serde_json::Map::new();
     for key in props.iter().filter(|k| k.starts_with("question_")) {

@@ -7,7 +7,7 @@
 //! A small model does not invent a bridge when asked to; [`bridges`] finds E and the two
 //! passages, and each hop is a task the model does well. Hop 1: shown its fact with E blanked
 //! out, the model writes the question the fact answers with the blank and describes the blank
-//! ("the error behind exit code 4") — it cannot leak a name it never saw. Hop 2: a lookup about
+//! twice ("the error behind exit code 4") — it cannot leak a name it never saw. Hop 2: a lookup about
 //! E on the other passage. ragsynth puts the description in place of E in hop 2's question and
 //! checks without a judge: E is not in the question, the question says something only hop 1's
 //! fact says, the answer is hop 2's and not hop 1's, and keyword search with the question alone
@@ -65,6 +65,10 @@ pub struct FirstHop {
     /// The blank described by what the fact says.
     #[schemars(length(max = 120))]
     pub described: String,
+    /// The blank described again, in other words: a second description costs a few tokens of
+    /// the same call, a second attempt two more calls.
+    #[schemars(length(max = 120))]
+    pub described_again: String,
 }
 
 /// Both hops as the model wrote them.
@@ -74,6 +78,8 @@ pub struct BridgeReply {
     pub blank_question: String,
     /// The thing described by hop 1's fact.
     pub blank_described: String,
+    /// The same, in other words (tried when the first does not make a question that passes).
+    pub described_again: String,
     /// Hop 2's question, naming the thing.
     pub question_2: String,
     /// Its answer.
@@ -142,7 +148,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         ..task.clone()
     };
     let req = ask::request(ctx, &second_task, rendered, max);
-    let second = match lookup::questions(llm, &req, 1, tally).await? {
+    let mut second = match lookup::questions(llm, &req, 1, tally).await? {
         Ok((mut w, _)) if !w.is_empty() => w.remove(0),
         Ok(_) => return Ok(vec![Err(Rejection::MalformedReply)]),
         Err(r) => return Ok(vec![Err(r)]),
@@ -150,6 +156,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if !bridges::names(&second.question, &thing) {
         return Ok(vec![Err(Rejection::BridgeNotAsked)]);
     }
+    second.question = unquoted(&second.question, &thing);
     // What hop 2 alone decides is checked before hop 1's call is spent: its answer, a code of
     // its passage in its question (the description put in place adds none of those), and the
     // thing named apart from a longer name.
@@ -163,6 +170,14 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if !stands_apart(&second.question, &thing) {
         return Ok(vec![Err(Rejection::DescriptionMisfit)]);
     }
+    // No description mends a hop 2 question that joins two ("What does TP-503 mean and what is
+    // its typical cause?") or that no user would ask ("… covered by this fact?").
+    if crate::wording::form::joined_question(&second.question, language).is_some() {
+        return Ok(vec![Err(Rejection::JoinedQuestions)]);
+    }
+    if let Err(r) = check_question(&second.question, language) {
+        return Ok(vec![Err(r)]);
+    }
     let rendered = render(ctx, task, &facts).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, MAX_TOKENS);
@@ -174,27 +189,43 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let r = BridgeReply {
         blank_question: first.value.question,
         blank_described: first.value.described,
+        described_again: first.value.described_again,
         question_2: second.question,
         answer_2: second.answer,
     };
     let (f1, f2) = &facts;
-    let checked = (|| {
-        let (question, answer, phrase) = check_bridge(&r, &thing, &f1.shown, &f2.shown, language)?;
+    // Each description makes its own question; the ones that pass every check are judged in
+    // turn, and the first the judge lets through is the case.
+    let relevant = match (label_in(ctx, c1, &f1.quote), label_in(ctx, c2, &f2.quote)) {
+        (Ok(l1), Ok(l2)) => vec![l1, l2],
+        (Err(e), _) | (_, Err(e)) => return Ok(vec![Err(e)]),
+    };
+    let built = bridge_questions(&r, &thing, &f1.shown, &f2.shown, language, |question| {
         // A code of hop 2's passage named in the question takes keyword search straight there,
         // and the bridge becomes a setting ("what does the `--python-cell-magics` magic do in
         // the file or directory you want to format", bridged by "Jupyter Notebooks"; the
         // option is hop 2's heading, not its fact).
-        if names_hop_2s_code(&question, &thing, &c1.text, &c2.text) {
+        if names_hop_2s_code(question, &thing, &c1.text, &c2.text) {
             return Err(Rejection::SecondHopFirst);
         }
-        check_not_example(&question, &format!("{} {}", f1.shown, f2.shown))?;
-        if reaches_second_first(ctx, &question, task.chunks[1]) {
+        check_not_example(question, &format!("{} {}", f1.shown, f2.shown))?;
+        if reaches_second_first(ctx, question, language, task.chunks[1], &relevant[1]) {
             return Err(Rejection::SecondHopFirst);
         }
-        ctx.existing.check(&question)?;
-        let relevant = vec![label_in(ctx, c1, &f1.quote)?, label_in(ctx, c2, &f2.quote)?];
+        ctx.existing.check(question)
+    });
+    let built = match built {
+        Ok(built) => built,
+        Err(e) => return Ok(vec![Err(e)]),
+    };
+    let mut verdict = None;
+    for (question, answer, phrase) in built.into_iter().take(JUDGED) {
+        if let Err(e) = picked_out(llm, ctx, &phrase, &thing, &f1.shown, language, tally).await? {
+            verdict.get_or_insert(e);
+            continue;
+        }
         let hops = vec![hop(&r.blank_question, &thing, 0), hop(&r.question_2, &answer, 1)];
-        let accepted = Accepted {
+        return Ok(vec![Ok(Accepted {
             kind: Kind::MultiHop,
             question,
             phrasings: Vec::new(),
@@ -210,16 +241,14 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             },
             language,
             difficulty: None,
-        };
-        Ok((accepted, phrase))
-    })();
-    Ok(vec![match checked {
-        Ok((a, phrase)) => picked_out(llm, ctx, &phrase, &thing, &f1.shown, language, tally)
-            .await?
-            .map(|()| a),
-        Err(e) => Err(e),
-    }])
+        })]);
+    }
+    Ok(vec![Err(verdict.unwrap_or(Rejection::DescribesAnother))])
 }
+
+/// Descriptions the judge is asked about in one attempt: each is a call, and a second is still
+/// cheaper than the two calls of a new attempt.
+const JUDGED: usize = 2;
 
 /// The bridge check no rule can make: asked what the description is, the answers judge copies
 /// hop 1's fact's words for it, and the copy must be the thing ("the `--color` flag"), not
@@ -260,10 +289,48 @@ fn hop(question: &str, answer: &str, label: usize) -> Hop {
     }
 }
 
-/// The checks of the construction; returns the final question — hop 2's with the thing's name
-/// replaced by its description — the answer, and the description. A description that is empty or names the
-/// thing is made from hop 1's question instead ("What error code indicates a fingerprint
-/// mismatch?" → "the error code that indicates a fingerprint mismatch").
+/// The questions a reply makes that pass every check of the construction and `more`, one per
+/// description ([`descriptions`]: the model's two, then one made from hop 1's question), in
+/// that order: each the final question — hop 2's with the thing's name replaced by the
+/// description —, the answer, and the description. When none passes, the first one's reason.
+pub fn bridge_questions(
+    r: &BridgeReply,
+    thing: &str,
+    fact_1: &str,
+    fact_2: &str,
+    language: Language,
+    mut more: impl FnMut(&str) -> Result<(), Rejection>,
+) -> Result<Vec<(String, String, String)>, Rejection> {
+    if !bridges::names(&r.question_2, thing) {
+        return Err(Rejection::BridgeNotAsked);
+    }
+    let given = [r.blank_described.as_str(), r.described_again.as_str()];
+    // A first description that guesses at a name shows the model took the blank for another
+    // thing; its second wording describes the same wrong thing ("the associated GitHub
+    // repository", then "the repository where the binaries are stored", for a GitHub Release).
+    if !names(given[0], thing, language) && guesses_a_name(given[0], thing, fact_1) {
+        return Err(Rejection::DescribesAnother);
+    }
+    let phrases = descriptions(&given, &r.blank_question, thing, language);
+    let mut first = None;
+    let mut passed = Vec::new();
+    for phrase in phrases {
+        match check_bridge_with(r, thing, phrase, fact_1, fact_2, language)
+            .and_then(|built| more(&built.0).map(|()| built))
+        {
+            Ok(built) => passed.push(built),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    if passed.is_empty() {
+        return Err(first.unwrap_or(Rejection::NoDescription));
+    }
+    Ok(passed)
+}
+
+/// The first question [`bridge_questions`] makes of a reply, with no further check.
 pub fn check_bridge(
     r: &BridgeReply,
     thing: &str,
@@ -271,17 +338,24 @@ pub fn check_bridge(
     fact_2: &str,
     language: Language,
 ) -> Result<(String, String, String), Rejection> {
+    bridge_questions(r, thing, fact_1, fact_2, language, |_| Ok(())).map(|mut built| built.remove(0))
+}
+
+/// The checks of the construction with one description.
+fn check_bridge_with(
+    r: &BridgeReply,
+    thing: &str,
+    phrase: String,
+    fact_1: &str,
+    fact_2: &str,
+    language: Language,
+) -> Result<(String, String, String), Rejection> {
     let words = language.analyzer();
     let set = |t: &str| words.content_terms(t).into_iter().collect::<HashSet<String>>();
-    if !bridges::names(&r.question_2, thing) {
-        return Err(Rejection::BridgeNotAsked);
-    }
-    let phrase = description(&r.blank_described, &r.blank_question, thing, language)
-        .ok_or(Rejection::NoDescription)?;
     // A name the blank's fact does not hold is a guess at the blank: "the `hidden` argument to a
     // parameter" for Click's `expose_value`, "the associated GitHub repository" for Black's
     // GitHub Release (half its name). The question then asks about another thing.
-    if guesses_a_name(&phrase, thing, fact_1) {
+    if guesses_a_name(&phrase, thing, fact_1) || heads_another(&phrase, thing, fact_1) {
         return Err(Rejection::DescribesAnother);
     }
     // The phrase is a whole noun phrase: the kind words around the name go ("the `--color`
@@ -367,12 +441,20 @@ fn asks_what_it_is(question: &str, phrase: &str) -> bool {
     })
 }
 
-/// Whether `text` names `thing`: as written (any case), or every content word of it.
+/// Whether `text` names `thing`: as written (any case), or every content word of it, or every
+/// part of an identifier spelled out ("field transformation" for `field_transformer`).
 fn names(text: &str, thing: &str, language: Language) -> bool {
     let words = language.analyzer();
     let need: HashSet<String> = words.content_terms(thing).into_iter().collect();
     let have: HashSet<String> = words.content_terms(text).into_iter().collect();
-    text.to_lowercase().contains(&thing.to_lowercase()) || (!need.is_empty() && need.is_subset(&have))
+    let parts: Vec<&str> = thing
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|p| p.len() >= 3)
+        .collect();
+    let spelled: HashSet<String> = words.content_terms(&parts.join(" ")).into_iter().collect();
+    text.to_lowercase().contains(&thing.to_lowercase())
+        || (!need.is_empty() && need.is_subset(&have))
+        || (parts.len() >= 2 && spelled.len() >= 2 && spelled.is_subset(&have))
 }
 
 /// Whether `question` names an identifier of hop 2's passage that hop 1's does not name and
@@ -387,12 +469,12 @@ fn names_hop_2s_code(question: &str, thing: &str, passage_1: &str, passage_2: &s
     })
 }
 
-/// The thing's description: the model's, unless it is empty, names the thing, keeps the
-/// blank, only likens it to another, cuts a code span ("the file format that can be formatted
-/// using `pip install") or calls a flag another kind of thing; then one made from hop 1's
-/// question. None when neither will do.
-fn description(given: &str, hop1_question: &str, thing: &str, language: Language) -> Option<String> {
-    let given = given.trim().trim_end_matches(['?', '.']).to_string();
+/// The thing's descriptions worth trying, in order: the model's, unless one is empty, names the
+/// thing, keeps the blank, only likens it to another, cuts a code span ("the file format that
+/// can be formatted using `pip install") or calls a flag another kind of thing; then one made
+/// from hop 1's question ("What error code indicates a fingerprint mismatch?" → "the error code
+/// that indicates a fingerprint mismatch"). Each said once.
+fn descriptions(given: &[&str], hop1_question: &str, thing: &str, language: Language) -> Vec<String> {
     let usable = |d: &str| {
         !d.is_empty()
             && !d.contains("___")
@@ -402,10 +484,17 @@ fn description(given: &str, hop1_question: &str, thing: &str, language: Language
             && !of_another_kind(d, thing)
             && d.split_whitespace().count() <= 16
     };
-    if usable(&given) {
-        return Some(given);
+    let mut out: Vec<String> = Vec::new();
+    let tried = given
+        .iter()
+        .map(|d| as_option(d.trim().trim_end_matches(['?', '.']), thing))
+        .chain(described_by(hop1_question));
+    for d in tried {
+        if usable(&d) && !out.iter().any(|o| o.eq_ignore_ascii_case(&d)) {
+            out.push(d);
+        }
     }
-    described_by(hop1_question).filter(|d| usable(d))
+    out
 }
 
 /// Whether `phrase` names what `fact_1` (blanked where `thing` stands) does not: a code or an
@@ -426,6 +515,65 @@ fn guesses_a_name(phrase: &str, thing: &str, fact_1: &str) -> bool {
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
             .any(|w| w.starts_with(char::is_uppercase) && own.contains(w));
     invented || halved
+}
+
+/// `question` with the quotes around `thing` taken off ("What does the 'tide key passwd'
+/// command do?"): a description put in place is no quoted name.
+fn unquoted(question: &str, thing: &str) -> String {
+    let mut q = question.to_string();
+    for (open, close) in [('\'', '\''), ('"', '"'), ('‘', '’'), ('“', '”')] {
+        q = q.replace(&format!("{open}{thing}{close}"), thing);
+    }
+    q
+}
+
+/// The head noun of a description (English): the last word before the first preposition, verb,
+/// relative word or participle ("template" in "the template that needs to be copied-pasted",
+/// "label" in "the label needed to pass CI").
+fn head_noun(phrase: &str) -> Option<String> {
+    let words: Vec<String> = phrase
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let start = usize::from(matches!(words.first()?.as_str(), "the" | "a" | "an"));
+    let mut head = None;
+    for (i, w) in words.iter().enumerate().skip(start) {
+        let relative = matches!(w.as_str(), "that" | "which" | "whose" | "who" | "used" | "behind");
+        let participle = i > start && (w.ends_with("ed") || w.ends_with("ing"));
+        if BOUNDARY.contains(&w.as_str()) || relative || participle {
+            break;
+        }
+        head = Some(w.clone());
+    }
+    head
+}
+
+/// Whether a description's head noun is another thing of hop 1's fact: the fact says the word,
+/// but never beside the blank ("the template that needs to be copied-pasted" for `release.py`,
+/// in a fact about "a new empty template … (Template is able to be copy pasted from
+/// release.py)"). Beside the blank it is the blank's own kind ("a `skip news` label").
+fn heads_another(phrase: &str, thing: &str, fact_1: &str) -> bool {
+    let Some(head) = head_noun(phrase) else {
+        return false;
+    };
+    let blanked = blank(fact_1, thing).to_lowercase();
+    let words: Vec<&str> = blanked
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let at = |pred: &dyn Fn(&str) -> bool| -> Vec<usize> {
+        words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| pred(w))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let blanks = at(&|w| w.contains("___"));
+    // The same word, not its plural: "two TOML files: … and ___" counts the blank among them.
+    let said = at(&|w| w == head);
+    !said.is_empty() && !said.iter().any(|&i| blanks.iter().any(|&b| i.abs_diff(b) <= 2))
 }
 
 /// Whether `question` names `thing` at least once as a name of its own, not glued to a longer
@@ -490,6 +638,32 @@ fn of_another_kind(description: &str, thing: &str) -> bool {
     })
 }
 
+/// A description that calls a flag "the command …" with its kind word made "option": a flag is
+/// part of a command line, and the rest says what it does ("the command that prevents the
+/// formatted code from being returned" for `--check`). Any other kind ("the exit code that …")
+/// describes another thing and stays as it is. English.
+fn as_option(description: &str, thing: &str) -> String {
+    if !of_another_kind(description, thing) {
+        return description.to_string();
+    }
+    let words: Vec<&str> = description.split(' ').collect();
+    let head = words.iter().position(|w| {
+        let w = w.to_lowercase();
+        BOUNDARY.contains(&w.as_str())
+            || matches!(w.as_str(), "that" | "whose" | "used")
+            || is_kind_word(&w)
+            || w == "code"
+    });
+    match head {
+        Some(i) if words[i].eq_ignore_ascii_case("command") => {
+            let mut words = words;
+            words[i] = "option";
+            words.join(" ")
+        }
+        _ => description.to_string(),
+    }
+}
+
 /// `question` with the thing's name (and the code marks around it) replaced by `phrase`, where
 /// it stands apart: inside a longer name it is another thing ("What does the CliRunner.invoke
 /// method do?" about `CliRunner` read "the runner used to run the test.invoke method"). A
@@ -499,7 +673,15 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
     // reStructuredText marks code with two backticks (Flask's ``init-db``), Markdown with one.
     let q = replace_apart(question, &format!("``{thing}``"), phrase)
         .or_else(|| replace_apart(question, &format!("`{thing}`"), phrase))
-        .or_else(|| replace_apart(question, thing, phrase))?;
+        .or_else(|| {
+            // Inside a longer code span the phrase would be code ("`is_flag=False, the
+            // parameter that makes the feature switch active=value`").
+            let at = apart_at(&question.to_lowercase(), &thing.to_lowercase())?;
+            let in_code = question.get(..at)?.matches('`').count() % 2 == 1;
+            (!in_code)
+                .then(|| replace_apart(question, thing, phrase))
+                .flatten()
+        })?;
     // "the the plan …", "publishing a the release …": the question's own article before the
     // phrase's (an article before a phrase without one stays: "a flag that …").
     let mut q = q
@@ -742,24 +924,47 @@ fn replace_ignoring_case(text: &str, from: &str, to: &str) -> Option<String> {
         .then(|| format!("{}{to}{}", &text[..at], &text[end..]))
 }
 
-/// Whether keyword search with the question alone ranks hop 2's chunk first: then a retriever
-/// reaches the answer without the first hop, and the question is a lookup in disguise.
-fn reaches_second_first(ctx: &GenerateContext<'_>, question: &str, second: usize) -> bool {
-    ctx.index
+/// Whether keyword search with the question alone ranks hop 2's chunk first, or the paragraph
+/// its label stands in first among the corpus's paragraphs: then a retriever reaches the
+/// answer without the first hop, and the question is a lookup in disguise.
+fn reaches_second_first(
+    ctx: &GenerateContext<'_>,
+    question: &str,
+    language: Language,
+    second: usize,
+    label: &crate::testset::Label,
+) -> bool {
+    let chunk_first = ctx
+        .index
         .search(question, 1)
         .first()
-        .is_some_and(|h| h.doc == second)
+        .is_some_and(|h| h.doc == second);
+    let paragraph_first = || {
+        ctx.chunks
+            .passage_rank(question, language, std::slice::from_ref(label))
+            == Some(1)
+    };
+    // Where each chunk is one paragraph the chunk's rank said it already.
+    chunk_first || (!ctx.chunks.one_grain() && paragraph_first())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The first description worth trying of one the model gave.
+    fn description(given: &str, hop1_question: &str, thing: &str, language: Language) -> Option<String> {
+        descriptions(&[given], hop1_question, thing, language)
+            .into_iter()
+            .next()
+    }
+
     #[test]
     fn the_kind_the_phrase_says_is_not_said_twice() {
         let reply = |q2: &str, described: &str| BridgeReply {
             blank_question: "Which error means the reserve is full?".into(),
             blank_described: described.into(),
+            described_again: String::new(),
             question_2: q2.into(),
             answer_2: "stop the agent".into(),
         };
@@ -935,6 +1140,7 @@ mod tests {
         let r = BridgeReply {
             blank_question: "What flag should be used to enable colorama support with Black?".into(),
             blank_described: "the flag that enables colorama support with Black".into(),
+            described_again: String::new(),
             question_2: "What does the `--color` option do?".into(),
             answer_2: "enable colored diffs".into(),
         };
@@ -1010,9 +1216,174 @@ mod tests {
         BridgeReply {
             blank_question: "Which error does exit code 4 stand for?".into(),
             blank_described: described.into(),
+            described_again: String::new(),
             question_2: hop2.into(),
             answer_2: answer.into(),
         }
+    }
+
+    #[test]
+    fn the_second_description_is_tried_when_the_first_fails_and_the_first_reason_is_kept() {
+        let en = Language::ENGLISH;
+        let q2 = "How long does a job wait before it fails with TP-409?";
+        // "Meaning" is another thing of fact 1 ("Code: 4; Meaning: …").
+        let mut r = reply(q2, "the meaning of a locked repository", "five minutes");
+        assert_eq!(
+            check_bridge(&r, "TP-409", F1, F2, en),
+            Err(Rejection::DescribesAnother)
+        );
+        r.described_again = "the error for a locked repository".into();
+        let (q, _, phrase) = check_bridge(&r, "TP-409", F1, F2, en).unwrap();
+        assert_eq!(phrase, "the error for a locked repository");
+        assert_eq!(
+            q,
+            "How long does a job wait before it fails with the error for a locked repository?"
+        );
+        // When a later check turns the second away too, the reason given is the first's.
+        let more = |q: &str| {
+            if q.contains("locked repository") {
+                Err(Rejection::Duplicate)
+            } else {
+                Ok(())
+            }
+        };
+        assert_eq!(
+            bridge_questions(&r, "TP-409", F1, F2, en, more),
+            Err(Rejection::DescribesAnother)
+        );
+        // Every description that passes is offered, in order.
+        r.blank_described = "the error behind exit code 4".into();
+        let built = bridge_questions(&r, "TP-409", F1, F2, en, |_| Ok(())).unwrap();
+        let phrases: Vec<&str> = built.iter().map(|b| b.2.as_str()).collect();
+        assert_eq!(
+            phrases,
+            [
+                "the error behind exit code 4",
+                "the error for a locked repository"
+            ]
+        );
+        assert_eq!(bridge_questions(&r, "TP-409", F1, F2, en, more).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn quotes_around_the_thing_come_off_so_a_description_can_take_its_place() {
+        let q = unquoted("What does the 'tide key passwd' command do?", "tide key passwd");
+        assert_eq!(q, "What does the tide key passwd command do?");
+        let r = BridgeReply {
+            blank_question: "How can I set a new passphrase?".into(),
+            blank_described: "the command to set a new passphrase".into(),
+            described_again: String::new(),
+            question_2: q,
+            answer_2: "re-wraps the master key with a new passphrase".into(),
+        };
+        let fact_1 = "To set a new passphrase, run `tide key passwd`.";
+        let fact_2 =
+            "`tide key passwd` re-wraps the master key with a new passphrase; the data is not re-encrypted.";
+        let (q, _, _) = check_bridge(&r, "tide key passwd", fact_1, fact_2, Language::ENGLISH).unwrap();
+        assert_eq!(q, "What does the command to set a new passphrase do?");
+        assert_eq!(unquoted("Is `--check` safe?", "--check"), "Is `--check` safe?");
+    }
+
+    #[test]
+    fn a_description_headed_by_another_thing_of_the_fact_describes_another() {
+        assert_eq!(
+            head_noun("the template that needs to be copied-pasted").as_deref(),
+            Some("template")
+        );
+        assert_eq!(head_noun("the label needed to pass CI").as_deref(), Some("label"));
+        assert_eq!(
+            head_noun("the error code for a full storage reserve").as_deref(),
+            Some("code")
+        );
+        assert_eq!(
+            head_noun("the error behind exit code 4").as_deref(),
+            Some("error")
+        );
+        let release = "Once CI is done add a new empty template for the next release to CHANGES.md \
+                       (Template is able to be copy pasted from release.py should we fail)";
+        assert!(heads_another(
+            "the template that needs to be copied-pasted",
+            "release.py",
+            release
+        ));
+        assert!(!heads_another(
+            "the script to copy the template from",
+            "release.py",
+            release
+        ));
+        let label = "a maintainer can add a `skip news` label to make the CI pass.";
+        assert!(!heads_another("the label needed to pass CI", "skip news", label));
+        assert!(!heads_another("the error behind exit code 4", "TP-409", F1));
+        // A first description guessing a name ends the reply: the second describes the same.
+        let r = BridgeReply {
+            blank_question: "Where are the created binaries stored?".into(),
+            blank_described: "the associated GitHub repository".into(),
+            described_again: "the repository where the binaries are stored".into(),
+            question_2: "What does publishing a GitHub Release trigger?".into(),
+            answer_2: "release automation".into(),
+        };
+        let fact_1 = "The created binaries are stored on the associated GitHub Release for download.";
+        let fact_2 = "Publishing a GitHub Release triggers the release automation.";
+        assert_eq!(
+            check_bridge(&r, "GitHub Release", fact_1, fact_2, Language::ENGLISH),
+            Err(Rejection::DescribesAnother)
+        );
+    }
+
+    #[test]
+    fn a_description_does_not_go_inside_a_longer_code_span() {
+        let q = "What does the `is_flag=False, flag_value=value` setting do?";
+        assert_eq!(
+            put_in_place(q, "flag_value", "the parameter that makes a switch"),
+            None
+        );
+        assert_eq!(
+            put_in_place(
+                "What does `flag_value` do?",
+                "flag_value",
+                "the parameter that makes a switch"
+            )
+            .as_deref(),
+            Some("What does the parameter that makes a switch do?")
+        );
+    }
+
+    #[test]
+    fn an_identifier_spelled_out_in_words_is_named() {
+        let en = Language::ENGLISH;
+        assert!(names(
+            "what does the hook that enables automatic field transformation do",
+            "field_transformer",
+            en
+        ));
+        assert!(!names(
+            "what does the hook that changes fields do",
+            "field_transformer",
+            en
+        ));
+        assert!(!names(
+            "what does the error behind exit code 4 mean",
+            "TP-409",
+            en
+        ));
+    }
+
+    #[test]
+    fn a_flag_called_a_command_is_called_an_option() {
+        assert_eq!(
+            as_option(
+                "the command that prevents the formatted code from being returned",
+                "--check"
+            ),
+            "the option that prevents the formatted code from being returned"
+        );
+        // Another kind describes another thing; a thing that is no flag keeps its words.
+        let code = "the exit code that indicates reformatted files";
+        assert_eq!(as_option(code, "--check"), code);
+        assert_eq!(
+            as_option("the command to set a passphrase", "tide key passwd"),
+            "the command to set a passphrase"
+        );
     }
 
     #[test]
@@ -1162,6 +1533,7 @@ mod tests {
         let r = BridgeReply {
             blank_question: "What error code is associated with a full storage reserve?".into(),
             blank_described: "the error code for a full storage reserve".into(),
+            described_again: String::new(),
             question_2: "What is the error code TP-507?".into(),
             answer_2: "backups fail, restores continue to work".into(),
         };
@@ -1213,6 +1585,7 @@ mod tests {
         let r = BridgeReply {
             blank_question: "Where does Tidepool read the agent's configuration file?".into(),
             blank_described: "the agent's configuration file".into(),
+            described_again: String::new(),
             question_2: "What should I edit in `/etc/tidepool/agent.toml`?".into(),
             answer_2: "edit `/etc/tidepool/agent.toml` on the agent".into(),
         };
