@@ -167,7 +167,8 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if names_hop_2s_code(&second.question, &thing, &c1.text, &c2.text) {
         return Ok(vec![Err(Rejection::SecondHopFirst)]);
     }
-    if !stands_apart(&second.question, &thing) {
+    // Nor a thing that stands nowhere a description can go (only inside a longer code span).
+    if !stands_apart(&second.question, &thing) || put_in_place(&second.question, &thing, "it").is_none() {
         return Ok(vec![Err(Rejection::DescriptionMisfit)]);
     }
     // No description mends a hop 2 question that joins two ("What does TP-503 mean and what is
