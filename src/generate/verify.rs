@@ -308,6 +308,23 @@ fn names_a_section(question: &str) -> bool {
     SECTION.is_match(question)
 }
 
+/// `question` without the place in the page's outline it ends on ("what does the `--diff`
+/// option do in the basics section?" → "what does the `--diff` option do?"); none where it
+/// names no such place or names it elsewhere. For a question whose subject is named, so the
+/// place adds nothing a user would say (a multi-hop's second hop, which names its bridge).
+pub fn outline_dropped(question: &str) -> Option<String> {
+    static TRAILING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i),?\s+(?:in|from|under)\s+the\s+(?:[\w`'-]+\s+){1,6}(?:section|subsection|paragraph)s?\s*([?？]?)\s*$",
+        )
+        .expect("valid regex")
+    });
+    let c = TRAILING.captures(question)?;
+    let whole = c.get(0)?;
+    let rest = question[..whole.start()].trim_end();
+    (!names_a_section(rest) && !rest.is_empty()).then(|| format!("{rest}{}", &c[1]))
+}
+
 /// Checks a search query's form ([`form::reads_as_query`]: 3 to 10 words, one line, keywords or
 /// a question, not a sentence), no reference to what its writer was shown; returns it trimmed,
 /// without a question mark.
@@ -635,6 +652,28 @@ mod tests {
         ] {
             assert!(!names_a_section(q), "{q}");
         }
+    }
+
+    #[test]
+    fn a_trailing_place_in_the_outline_comes_off() {
+        assert_eq!(
+            outline_dropped("What does the `--diff` option do in the basics section?").as_deref(),
+            Some("What does the `--diff` option do?")
+        );
+        assert_eq!(
+            outline_dropped("what does `--filter` do, under the file discovery subsection").as_deref(),
+            Some("what does `--filter` do")
+        );
+        for q in [
+            // Placed mid-question, or no place at all: left as it is.
+            "What does the `--diff` option in the basics section print?",
+            "Which section of the act covers refunds?",
+            "What does the `--diff` option do?",
+        ] {
+            assert_eq!(outline_dropped(q), None, "{q}");
+        }
+        let dropped = outline_dropped("What does the `--diff` option do in the basics section?").unwrap();
+        assert!(check_question(&dropped, Language::ENGLISH).is_ok());
     }
 
     #[test]

@@ -28,7 +28,9 @@ use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{CODE, identifiers, is_kind_word, shape, without_kind_after};
-use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, is_only, says};
+use crate::generate::verify::{
+    Rejection, check_not_example, check_question, check_wording, is_only, outline_dropped, says,
+};
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
@@ -157,6 +159,11 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         return Ok(vec![Err(Rejection::BridgeNotAsked)]);
     }
     second.question = unquoted(&second.question, &thing);
+    // The bridge is named, so where the page put it is nothing a user says ("What does the
+    // `--diff` option do in the basics section?").
+    if let Some(q) = outline_dropped(&second.question) {
+        second.question = q;
+    }
     // What hop 2 alone decides is checked before hop 1's call is spent: its answer, a code of
     // its passage in its question (the description put in place adds none of those), and the
     // thing named apart from a longer name.
