@@ -160,8 +160,8 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     }
     second.question = unquoted(&second.question, &thing);
     // The bridge is named, so where the page put it is nothing a user says ("What does the
-    // `--diff` option do in the basics section?").
-    if let Some(q) = outline_dropped(&second.question) {
+    // `--diff` option do in the basics section?"); unless the bridge was named only there.
+    if let Some(q) = outline_dropped(&second.question).filter(|q| bridges::names(q, &thing)) {
         second.question = q;
     }
     // What hop 2 alone decides is checked before hop 1's call is spent: its answer, a code of
