@@ -301,11 +301,16 @@ fn as_shown(question: &str) -> std::borrow::Cow<'_, str> {
 /// the thing. Generate only: a real user may name a section of a contract, and the audit's
 /// meta-reference rule leaves that be.
 fn names_a_section(question: &str) -> bool {
+    section().is_match(question)
+}
+
+/// A place in the page's outline: "in the file collection and discovery section".
+fn section() -> &'static Regex {
     static SECTION: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(in|from|under)\s+the\s+(?:[\w`'-]+\s+){1,6}(section|subsection|paragraph)s?\b")
             .expect("valid regex")
     });
-    SECTION.is_match(question)
+    &SECTION
 }
 
 /// `question` without the place in the page's outline it ends on ("what does the `--diff`
@@ -313,16 +318,16 @@ fn names_a_section(question: &str) -> bool {
 /// names no such place or names it elsewhere. For a question whose subject is named, so the
 /// place adds nothing a user would say (a multi-hop's second hop, which names its bridge).
 pub fn outline_dropped(question: &str) -> Option<String> {
-    static TRAILING: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i),?\s+(?:in|from|under)\s+the\s+(?:[\w`'-]+\s+){1,6}(?:section|subsection|paragraph)s?\s*([?？]?)\s*$",
-        )
-        .expect("valid regex")
-    });
-    let c = TRAILING.captures(question)?;
-    let whole = c.get(0)?;
-    let rest = question[..whole.start()].trim_end();
-    (!names_a_section(rest) && !rest.is_empty()).then(|| format!("{rest}{}", &c[1]))
+    let place = section().find_iter(question).last()?;
+    let mark = question[place.end()..].trim();
+    if !mark.trim_start_matches(['?', '？']).is_empty() {
+        return None;
+    }
+    let rest = question[..place.start()]
+        .trim_end()
+        .trim_end_matches(',')
+        .trim_end();
+    (!rest.is_empty() && !names_a_section(rest)).then(|| format!("{rest}{mark}"))
 }
 
 /// Checks a search query's form ([`form::reads_as_query`]: 3 to 10 words, one line, keywords or

@@ -174,8 +174,9 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if names_hop_2s_code(&second.question, &thing, &c1.text, &c2.text) {
         return Ok(vec![Err(Rejection::SecondHopFirst)]);
     }
-    // Nor a thing that stands nowhere a description can go (only inside a longer code span).
-    if !stands_apart(&second.question, &thing) || put_in_place(&second.question, &thing, "it").is_none() {
+    // Nor a thing that stands nowhere a description can go: glued to a longer name
+    // (`CliRunner.invoke`), or only inside a longer code span.
+    if put_in_place(&second.question, &thing, "it").is_none() {
         return Ok(vec![Err(Rejection::DescriptionMisfit)]);
     }
     // No description mends a hop 2 question that joins two ("What does TP-503 mean and what is
@@ -584,12 +585,6 @@ fn heads_another(phrase: &str, thing: &str, fact_1: &str) -> bool {
     !said.is_empty() && !said.iter().any(|&i| blanks.iter().any(|&b| i.abs_diff(b) <= 2))
 }
 
-/// Whether `question` names `thing` at least once as a name of its own, not glued to a longer
-/// one (`CliRunner.invoke`, `my_CliRunner`).
-fn stands_apart(question: &str, thing: &str) -> bool {
-    apart_at(&question.to_lowercase(), &thing.to_lowercase()).is_some()
-}
-
 /// Where `name` first stands apart in `text` (both lower case): no letter, digit or `_` on
 /// either side, no `.` before it, and no `.name` after it.
 fn apart_at(text: &str, name: &str) -> Option<usize> {
@@ -651,25 +646,14 @@ fn of_another_kind(description: &str, thing: &str) -> bool {
 /// formatted code from being returned" for `--check`). Any other kind ("the exit code that …")
 /// describes another thing and stays as it is. English.
 fn as_option(description: &str, thing: &str) -> String {
-    if !of_another_kind(description, thing) {
+    if !of_another_kind(description, thing) || head_noun(description).as_deref() != Some("command") {
         return description.to_string();
     }
-    let words: Vec<&str> = description.split(' ').collect();
-    let head = words.iter().position(|w| {
-        let w = w.to_lowercase();
-        BOUNDARY.contains(&w.as_str())
-            || matches!(w.as_str(), "that" | "whose" | "used")
-            || is_kind_word(&w)
-            || w == "code"
-    });
-    match head {
-        Some(i) if words[i].eq_ignore_ascii_case("command") => {
-            let mut words = words;
-            words[i] = "option";
-            words.join(" ")
-        }
-        _ => description.to_string(),
+    let mut words: Vec<&str> = description.split(' ').collect();
+    if let Some(w) = words.iter_mut().find(|w| w.eq_ignore_ascii_case("command")) {
+        *w = "option";
     }
+    words.join(" ")
 }
 
 /// `question` with the thing's name (and the code marks around it) replaced by `phrase`, where
@@ -1521,15 +1505,16 @@ mod tests {
             ),
             None
         );
-        assert!(!stands_apart(
+        let has_place = |q: &str, thing: &str| put_in_place(q, thing, "it").is_some();
+        assert!(!has_place(
             "What does the CliRunner.invoke method do?",
             "CliRunner"
         ));
-        assert!(!stands_apart("What does my_CliRunner do?", "CliRunner"));
-        assert!(stands_apart("What does CliRunner. do?", "CliRunner"));
-        assert!(stands_apart("What does `CliRunner` return?", "CliRunner"));
-        assert!(stands_apart("What does the ``init-db`` command do?", "init-db"));
-        assert!(stands_apart(
+        assert!(!has_place("What does my_CliRunner do?", "CliRunner"));
+        assert!(has_place("What does CliRunner. do?", "CliRunner"));
+        assert!(has_place("What does `CliRunner` return?", "CliRunner"));
+        assert!(has_place("What does the ``init-db`` command do?", "init-db"));
+        assert!(has_place(
             "What does `CliRunner.invoke` in CliRunner do?",
             "CliRunner"
         ));
