@@ -189,6 +189,47 @@ mod tests {
     }
 
     #[test]
+    fn the_name_a_question_must_hold_is_said_last() {
+        // The 1.5B default model left the thing out of about half of Black's unanswerable
+        // questions while it was said only beside the fact; said last too, it kept it.
+        let p = Prompts::load(None).unwrap();
+        let lookup = p
+            .render(
+                "lookup",
+                &json!({"topic": "Guide", "facts": [{"text": "TP-401 means the token expired.", "context": null, "about": "TP-401"}], "examples": ["tide exit code 4"], "language": "German"}),
+            )
+            .unwrap();
+        assert!(
+            lookup
+                .user
+                .ends_with("\n\nquestion_1 must contain TP-401, written exactly so."),
+            "{}",
+            lookup.user
+        );
+        let identifier = p
+            .render(
+                "identifier",
+                &json!({"topic": "Guide", "facts": [{"text": "a", "identifier": "TP-401"}, {"text": "b", "identifier": "lock.timeout"}]}),
+            )
+            .unwrap();
+        assert!(
+            identifier.user.ends_with(
+                "</documentation>\n\nquestion_1 must contain TP-401, written exactly so.\nquestion_2 must contain lock.timeout, written exactly so."
+            ),
+            "{}",
+            identifier.user
+        );
+        // Without a thing to name, a lookup's prompt says nothing of it.
+        let plain = p
+            .render(
+                "lookup",
+                &json!({"topic": "Guide", "facts": [{"text": "a", "context": null, "about": null}], "examples": []}),
+            )
+            .unwrap();
+        assert!(!plain.user.contains("must contain"), "{}", plain.user);
+    }
+
+    #[test]
     fn strict_undefined_variables_are_errors() {
         let p = Prompts::load(None).unwrap();
         let err = p.render("lookup", &json!({"doc": "a.md"})).unwrap_err();

@@ -258,6 +258,8 @@ pub async fn attempt(
             // ("username_file_result: what does the function return"), it was most often the
             // question of another line of the passage.
             let (question, phrasings) = w.checked(language, ctx.options.keywords_alone, checks)?;
+            let question = as_written(&question, id);
+            let phrasings = phrasings.iter().map(|p| as_written(p, id)).collect();
             let label = label_in(ctx, chunk, &fact.quote)?;
             if !label.quote.contains(id.as_str()) {
                 return Err(Rejection::IdentifierMissing);
@@ -286,6 +288,26 @@ pub async fn attempt(
 /// code marks around it dropped.
 pub fn gives(question: &str, identifier: &str) -> bool {
     question.to_lowercase().contains(&identifier.to_lowercase())
+}
+
+/// `question` with `identifier` put back as written where the model changed its case ("how do
+/// i click choose a tag" → "… click Choose a tag"): the case pastes the identifier verbatim,
+/// as a user copies it and as the test set's check reads it, while the rest of the question
+/// keeps its lower-case style. Left as it is where lower-casing changes byte lengths.
+pub fn as_written(question: &str, identifier: &str) -> String {
+    let (lower, needle) = (question.to_lowercase(), identifier.to_lowercase());
+    if lower.len() != question.len() || needle.len() != identifier.len() || needle.is_empty() {
+        return question.to_string();
+    }
+    let mut out = String::with_capacity(question.len());
+    let mut rest = 0;
+    for (at, _) in lower.match_indices(&needle) {
+        out.push_str(&question[rest..at]);
+        out.push_str(identifier);
+        rest = at + needle.len();
+    }
+    out.push_str(&question[rest..]);
+    out
 }
 
 #[cfg(test)]
@@ -379,5 +401,20 @@ mod tests {
         assert!(found[1].1.quote.contains("TP-409"));
         assert!(gives("getting tp-409 on restore, why?", "TP-409"));
         assert!(!gives("why does my restore fail?", "TP-409"));
+    }
+
+    #[test]
+    fn an_identifier_is_put_back_as_written() {
+        assert_eq!(
+            as_written("getting tp-409 on restore, why?", "TP-409"),
+            "getting TP-409 on restore, why?"
+        );
+        assert_eq!(
+            as_written("what do i get when i click choose a tag", "Choose a tag"),
+            "what do i get when i click Choose a tag"
+        );
+        // Already as written, or not there: unchanged.
+        assert_eq!(as_written("TP-409 again?", "TP-409"), "TP-409 again?");
+        assert_eq!(as_written("why does it fail?", "TP-409"), "why does it fail?");
     }
 }
