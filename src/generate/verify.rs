@@ -330,6 +330,23 @@ pub fn outline_dropped(question: &str) -> Option<String> {
     (!rest.is_empty() && !names_a_section(rest)).then(|| format!("{rest}{mark}"))
 }
 
+/// The question a user asks of a code where the model copied the fact's table row instead
+/// ("--check: exit with code 1 if any file would be reformatted", or the flag alone): "What
+/// does `--check` do?". For a flag, an option key or another code; none for anything else, and
+/// outside English. Black's CLI rows gave two hop-2 questions and one unanswerable so.
+pub fn copied_row_asked(question: &str, code: &str, language: Language) -> Option<String> {
+    if language != Language::ENGLISH || crate::generate::names::shape(code).is_none() {
+        return None;
+    }
+    let q = question.trim();
+    let rest = q
+        .strip_prefix(code)
+        .or_else(|| q.strip_prefix(&format!("`{code}`")))?
+        .trim_start();
+    let copied = rest.is_empty() || rest.starts_with([':', '(', '-', '\u{2013}', '\u{2014}']);
+    (copied && !q.ends_with('?')).then(|| format!("What does `{code}` do?"))
+}
+
 /// Checks a search query's form ([`form::reads_as_query`]: 3 to 10 words, one line, keywords or
 /// a question, not a sentence), no reference to what its writer was shown; returns it trimmed,
 /// without a question mark.
@@ -657,6 +674,25 @@ mod tests {
         ] {
             assert!(!names_a_section(q), "{q}");
         }
+    }
+
+    #[test]
+    fn a_copied_row_becomes_the_question_a_user_asks_of_its_code() {
+        let en = Language::ENGLISH;
+        let asked = Some("What does `--check` do?".to_string());
+        let row = "--check: exit with code 1 if any file would be reformatted";
+        assert_eq!(copied_row_asked(row, "--check", en), asked);
+        assert_eq!(copied_row_asked("--check (print nothing)", "--check", en), asked);
+        assert_eq!(copied_row_asked("`--check`", "--check", en), asked);
+        assert!(check_question(&asked.unwrap(), en).is_ok());
+        // A question already, a plain name, another code first, another language: left alone.
+        assert_eq!(copied_row_asked("--check: what does it do?", "--check", en), None);
+        assert_eq!(copied_row_asked("Black: the formatter", "Black", en), None);
+        assert_eq!(copied_row_asked("--diff: print a diff", "--check", en), None);
+        assert_eq!(
+            copied_row_asked(row, "--check", Language::parse("de").unwrap()),
+            None
+        );
     }
 
     #[test]

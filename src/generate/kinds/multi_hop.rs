@@ -29,7 +29,8 @@ use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{CODE, identifiers, is_kind_word, shape, without_kind_after};
 use crate::generate::verify::{
-    Rejection, check_not_example, check_question, check_wording, is_only, outline_dropped, says,
+    Rejection, check_not_example, check_question, check_wording, copied_row_asked, is_only, outline_dropped,
+    says,
 };
 use crate::lang::Language;
 use crate::llm::Llm;
@@ -159,6 +160,9 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         return Ok(vec![Err(Rejection::BridgeNotAsked)]);
     }
     second.question = unquoted(&second.question, &thing);
+    if let Some(q) = copied_row_asked(&second.question, &thing, language) {
+        second.question = q;
+    }
     // The bridge is named, so where the page put it is nothing a user says ("What does the
     // `--diff` option do in the basics section?"); unless the bridge was named only there.
     if let Some(q) = outline_dropped(&second.question).filter(|q| bridges::names(q, &thing)) {

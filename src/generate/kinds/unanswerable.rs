@@ -34,7 +34,7 @@ use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{lower_case_words, one_thing, shape, without_kind_after};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
-    Rejection, check_not_example, check_on_topic, check_query, check_question, is_only,
+    Rejection, check_not_example, check_on_topic, check_query, check_question, copied_row_asked, is_only,
 };
 use crate::judge;
 use crate::lang::Language;
@@ -324,13 +324,15 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     };
     let created = created_of(&reply);
     let language = ctx.language_of(task.chunks[0]);
+    let own = copied_row_asked(&reply.value.question_1, &term, language)
+        .unwrap_or_else(|| reply.value.question_1.clone());
     // "What encoding is used for strings in ISO-8859-1?": the thing is what the fact's question
     // asks for, not what it asks about; put in the neighbour, the question answers itself.
-    if is_only(&reply.value.answer_1, &reply.value.question_1, &term, language) {
+    if is_only(&reply.value.answer_1, &own, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     // A question that does not name the thing has no place for a neighbour.
-    if !swappable(&reply.value.question_1, &term) {
+    if !swappable(&own, &term) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
@@ -363,13 +365,10 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             }
         })
     };
-    let Some(asked) = swapped(&reply.value.question_1) else {
+    let Some(asked) = swapped(&own) else {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     };
-    if !kin
-        && (in_compound(&reply.value.question_1, &term, |p| ctx.chunks_saying(p))
-            || quoted_within(&fact.shown, &term))
-    {
+    if !kin && (in_compound(&own, &term, |p| ctx.chunks_saying(p)) || quoted_within(&fact.shown, &term)) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     let question = match check(ctx, &asked, &term, &neighbour, &fact, language) {
