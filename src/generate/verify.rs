@@ -679,12 +679,13 @@ mod tests {
     #[test]
     fn a_copied_row_becomes_the_question_a_user_asks_of_its_code() {
         let en = Language::ENGLISH;
-        let asked = Some("What does `--check` do?".to_string());
+        let question = "What does `--check` do?";
+        let asked = Some(question.to_string());
         let row = "--check: exit with code 1 if any file would be reformatted";
         assert_eq!(copied_row_asked(row, "--check", en), asked);
         assert_eq!(copied_row_asked("--check (print nothing)", "--check", en), asked);
         assert_eq!(copied_row_asked("`--check`", "--check", en), asked);
-        assert!(check_question(&asked.unwrap(), en).is_ok());
+        assert!(check_question(question, en).is_ok());
         // A question already, a plain name, another code first, another language: left alone.
         assert_eq!(copied_row_asked("--check: what does it do?", "--check", en), None);
         assert_eq!(copied_row_asked("Black: the formatter", "Black", en), None);
