@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::json;
 
-use super::lookup::{self, MAX_TOKENS_PER_QUESTION};
+use super::lookup::{self, MAX_TOKENS_PER_QUESTION, Written};
 use crate::chunk::Chunk;
 use crate::generate::ask::{self, label_in, non_empty, topic_of};
 use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
@@ -239,6 +239,8 @@ pub async fn attempt(
         Ok(x) => x,
         Err(r) => return Ok(vec![Err(r); asked.len()]),
     };
+    let ids: Vec<&str> = asked.iter().map(|(id, _)| id.as_str()).collect();
+    let written = each_to_its_identifier(&ids, written);
     let chunk = &ctx.chunks[task.chunks[0]];
     let language = ctx.language_of(task.chunks[0]);
     let results = asked
@@ -282,6 +284,31 @@ pub async fn attempt(
         })
         .collect();
     Ok(results)
+}
+
+/// The written questions in the order of `ids`: where the model wrote them in another order
+/// (question 1 about identifier 2 and question 2 about identifier 1; the sample corpus's
+/// `tide forget --dry-run` and TP-507), each goes with the identifier it gives, its search
+/// words and answer with it. A question that gives neither, or both, keeps its place.
+fn each_to_its_identifier(ids: &[&str], mut written: Vec<Written>) -> Vec<Written> {
+    let gives_only = |w: &Written, i: usize| {
+        gives(&w.question, ids[i])
+            && ids
+                .iter()
+                .enumerate()
+                .all(|(j, other)| j == i || !gives(&w.question, other))
+    };
+    for i in 0..written.len().min(ids.len()) {
+        if gives(&written[i].question, ids[i]) {
+            continue;
+        }
+        let other = (i + 1..written.len().min(ids.len()))
+            .find(|&j| gives_only(&written[j], i) && gives_only(&written[i], j));
+        if let Some(j) = other {
+            written.swap(i, j);
+        }
+    }
+    written
 }
 
 /// Whether `question` gives `identifier` as written, its case aside (users type `tp-409`) and
@@ -401,6 +428,37 @@ mod tests {
         assert!(found[1].1.quote.contains("TP-409"));
         assert!(gives("getting tp-409 on restore, why?", "TP-409"));
         assert!(!gives("why does my restore fail?", "TP-409"));
+    }
+
+    #[test]
+    fn questions_written_in_the_other_order_go_to_their_identifiers() {
+        let w = |q: &str, a: &str| Written {
+            question: q.into(),
+            search: q.to_lowercase(),
+            answer: a.into(),
+        };
+        let ids = ["tide forget --dry-run", "TP-507"];
+        // The sample corpus's call: question 1 asked about fact 2's code and the other way round.
+        let swapped = vec![
+            w("What does TP-507 mean?", "backups fail"),
+            w(
+                "What is tide forget --dry-run used for?",
+                "see what would be removed",
+            ),
+        ];
+        let fixed = each_to_its_identifier(&ids, swapped);
+        assert_eq!(fixed[0].question, "What is tide forget --dry-run used for?");
+        assert_eq!(fixed[0].answer, "see what would be removed");
+        assert_eq!(fixed[1].question, "What does TP-507 mean?");
+        // In order already, or one question giving neither: unchanged.
+        let one_lost = vec![w("What does TP-507 mean?", "a"), w("How do I prune?", "b")];
+        let kept = each_to_its_identifier(&ids, one_lost);
+        assert_eq!(kept[0].question, "What does TP-507 mean?");
+        let in_order = vec![w("tide forget --dry-run?", "a"), w("TP-507?", "b")];
+        assert_eq!(
+            each_to_its_identifier(&ids, in_order)[0].question,
+            "tide forget --dry-run?"
+        );
     }
 
     #[test]
