@@ -360,6 +360,12 @@ pub fn without_kind_after(question: &str, name: &str) -> String {
         return question.to_string();
     }
     let skip = rest.len() - rest.trim_start().len() + word.len();
+    // "How does the tide key passwd function?": a kind word ending a "how" question is its verb
+    // (dropped, the sample corpus's bridge read "how does the command to set a new passphrase").
+    let last = rest[skip..].trim().trim_end_matches(['?', '？']).is_empty();
+    if last && question.trim_start().to_lowercase().starts_with("how ") {
+        return question.to_string();
+    }
     format!("{}{}", &question[..end], &rest[skip..])
 }
 

@@ -716,6 +716,15 @@ mod tests {
             without_kind_after("Is Box<T> faster?", "Box<T>"),
             "Is Box<T> faster?"
         );
+        // A kind word ending a "how" question is its verb.
+        assert_eq!(
+            without_kind_after("How does the tide key passwd function?", "tide key passwd"),
+            "How does the tide key passwd function?"
+        );
+        assert_eq!(
+            without_kind_after("How does the `--fast` flag work?", "--fast"),
+            "How does the `--fast` work?"
+        );
     }
 
     #[test]
