@@ -369,6 +369,43 @@ pub fn without_kind_after(question: &str, name: &str) -> String {
     format!("{}{}", &question[..end], &rest[skip..])
 }
 
+/// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none
+/// (an unanswerable's neighbour put in its thing's place; an identifier put back as written).
+pub fn swap(text: &str, term: &str, by: &str) -> Option<String> {
+    if !swappable(text, term) {
+        return None;
+    }
+    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
+    let mut out = String::new();
+    let mut rest = 0;
+    for (at, _) in lower.match_indices(&needle) {
+        out.push_str(&text[rest..at]);
+        out.push_str(by);
+        rest = at + needle.len();
+        // A term cut before its closing bracket ("Option<T" of "Option<T>") is replaced with
+        // the bracket; the neighbour keeps its own ("Box<T>", not "Box<T>>"; "String::from_utf8",
+        // not "String::from_utf8>").
+        for (open, close) in [('<', '>'), ('(', ')'), ('[', ']')] {
+            let unclosed = |t: &str| t.matches(open).count() > t.matches(close).count();
+            if unclosed(term) && text[rest..].starts_with(close) {
+                rest += close.len_utf8();
+                if unclosed(by) {
+                    out.push(close);
+                }
+            }
+        }
+    }
+    out.push_str(&text[rest..]);
+    Some(out)
+}
+
+/// Whether [`swap`] can put a neighbour in `term`'s place in `text`: `text` names it (any
+/// case), and lower-casing changed no byte length, outside ASCII, where offsets are read.
+pub fn swappable(text: &str, term: &str) -> bool {
+    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
+    lower.contains(&needle) && lower.len() == text.len() && needle.len() == term.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::{frequencies, identifiers};
+use crate::generate::names::{frequencies, identifiers, swap};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{Rejection, check_on_topic, check_wording};
 use crate::prompts::Rendered;
@@ -320,21 +320,10 @@ pub fn gives(question: &str, identifier: &str) -> bool {
 /// `question` with `identifier` put back as written where the model changed its case ("how do
 /// i click choose a tag" → "… click Choose a tag"): the case pastes the identifier verbatim,
 /// as a user copies it and as the test set's check reads it, while the rest of the question
-/// keeps its lower-case style. Left as it is where lower-casing changes byte lengths.
+/// keeps its lower-case style. Left as it is where it does not name it, or where lower-casing
+/// changes byte lengths ([`swap`]'s terms).
 pub fn as_written(question: &str, identifier: &str) -> String {
-    let (lower, needle) = (question.to_lowercase(), identifier.to_lowercase());
-    if lower.len() != question.len() || needle.len() != identifier.len() || needle.is_empty() {
-        return question.to_string();
-    }
-    let mut out = String::with_capacity(question.len());
-    let mut rest = 0;
-    for (at, _) in lower.match_indices(&needle) {
-        out.push_str(&question[rest..at]);
-        out.push_str(identifier);
-        rest = at + needle.len();
-    }
-    out.push_str(&question[rest..]);
-    out
+    swap(question, identifier, identifier).unwrap_or_else(|| question.to_string())
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::{lower_case_words, one_thing, shape, without_kind_after};
+use crate::generate::names::{lower_case_words, one_thing, shape, swap, swappable, without_kind_after};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
     Rejection, check_not_example, check_on_topic, check_query, check_question, copied_row_asked, is_only,
@@ -597,42 +597,6 @@ fn same_thing(a: &str, b: &str) -> bool {
     };
     let reordered = parts(a).len() >= 2 && parts(a) == parts(b);
     ((a.contains('<') || b.contains('<')) && bare(a) == bare(b)) || reordered
-}
-
-/// `text` with every occurrence of `term` (any case) replaced by `by`; none when it holds none.
-fn swap(text: &str, term: &str, by: &str) -> Option<String> {
-    if !swappable(text, term) {
-        return None;
-    }
-    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
-    let mut out = String::new();
-    let mut rest = 0;
-    for (at, _) in lower.match_indices(&needle) {
-        out.push_str(&text[rest..at]);
-        out.push_str(by);
-        rest = at + needle.len();
-        // A term cut before its closing bracket ("Option<T" of "Option<T>") is replaced with
-        // the bracket; the neighbour keeps its own ("Box<T>", not "Box<T>>"; "String::from_utf8",
-        // not "String::from_utf8>").
-        for (open, close) in [('<', '>'), ('(', ')'), ('[', ']')] {
-            let unclosed = |t: &str| t.matches(open).count() > t.matches(close).count();
-            if unclosed(term) && text[rest..].starts_with(close) {
-                rest += close.len_utf8();
-                if unclosed(by) {
-                    out.push(close);
-                }
-            }
-        }
-    }
-    out.push_str(&text[rest..]);
-    Some(out)
-}
-
-/// Whether [`swap`] can put a neighbour in `term`'s place in `text`: `text` names it (any
-/// case), and lower-casing changed no byte length, outside ASCII, where offsets are read.
-fn swappable(text: &str, term: &str) -> bool {
-    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
-    lower.contains(&needle) && lower.len() == text.len() && needle.len() == term.len()
 }
 
 /// The checks of the question; returns it trimmed.
