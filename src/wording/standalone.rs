@@ -32,7 +32,7 @@ pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>
 }
 
 /// Things of a text a question can point at as if the reader saw them.
-const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation";
+const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation";
 
 /// Words between "the" and the noun that point rather than name: "the following function".
 const POINTERS: &[&str] = &[
@@ -76,6 +76,7 @@ const POINTERS: &[&str] = &[
     "two",
     "three",
     "both",
+    "calling",
 ];
 
 /// A definite description of a thing of the text, with its modifiers.
@@ -246,6 +247,13 @@ mod tests {
             ("What does the function return to the caller?", "the function"),
             ("Which value does the option default to?", "the option"),
             ("What does the command to run again do?", "the command"),
+            // Black's unanswerable, written from "Windows: `~\\.black`" (the user config file).
+            ("where does Black look for the file on Android?", "the file"),
+            // The rust book's: the caller of one listing's function.
+            (
+                "how does the calling code handle errors in Rust",
+                "the calling code",
+            ),
         ] {
             let r = not_standalone(q, EN).unwrap_or_else(|| panic!("{q}"));
             assert_eq!(&q[r], at, "{q}");
@@ -272,6 +280,8 @@ mod tests {
             "In what districts are the registration numbers for cars all of the same type?",
             "What does the command to set a new passphrase do?",
             "Which option to skip the hooks is safe?",
+            "Where does Black look for the configuration file?",
+            "What does the file format of a snapshot look like?",
         ] {
             assert_eq!(not_standalone(q, EN), None, "{q}");
         }
