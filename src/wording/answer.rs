@@ -271,6 +271,13 @@ fn not_sent_elsewhere(
     if language != Language::ENGLISH || asks_where {
         return Ok(());
     }
+    // "method syntax in chapter 5", from "We'll discuss method syntax in Chapter 5": the
+    // book's pointer ahead, not the syntax.
+    static NUMBERED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(?:chapter|section|appendix)\s+\d").expect("valid regex"));
+    if NUMBERED.is_match(claim) {
+        return Err(points_outside(claim));
+    }
     let opening: Vec<String> = crate::text::words(claim).into_iter().take(2).collect();
     let sends = match opening.as_slice() {
         [first, ..] if matches!(first.as_str(), "see" | "refer") => true,
@@ -893,6 +900,18 @@ mod tests {
                 Err(AnswerFault::PointsOutside { .. })
             )
         };
+        // The rust book's pointer ahead is no answer, unless the question asks which chapter.
+        let fact = "We’ll discuss method syntax in Chapter 5, but because methods are a common feature in many programming languages, you’ve probably seen them before.";
+        assert!(points(
+            "what is the syntax for method in Rust",
+            "method syntax in chapter 5",
+            fact
+        ));
+        assert!(!points(
+            "which chapter discusses method syntax",
+            "chapter 5",
+            fact
+        ));
         // Flask's signals page: the answer only names the sections it points to.
         let fact =
             "Note the limitations described\nin :ref:`signals-sending` and :ref:`request-tearing-down`.";

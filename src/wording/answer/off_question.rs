@@ -7,6 +7,8 @@
 //!   deallocating resources at the end of an item's lifetime in Rust?" answered "RAII",
 //!   labelled "In C++, this pattern … is sometimes called Resource Acquisition Is
 //!   Initialization (RAII)": the name holds in C++, the question asks about Rust;
+//! - *where it applies for what it does*: "What is the command `:BlackUpgrade` used for?"
+//!   answered "used with virtualenv" — the label says when the command works, not its use;
 //! - *the question said back*: "What should be done in the initializer to ensure the instance
 //!   has invariants?" answered "check instance for invariants" — most of the answer's words are
 //!   the question's, and it names no number, code or name the question lacks.
@@ -30,6 +32,7 @@ pub(super) fn answers_its_question(
         return Ok(());
     }
     gives_no_unasked_reason(question, claim, language)?;
+    gives_no_setting_for_a_use(question, claim)?;
     says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
 }
@@ -118,6 +121,29 @@ fn gives_no_unasked_reason(question: &str, claim: &str, language: Language) -> R
         Some(m) if !ASKS_WHY.is_match(question) && !main_says_more => Err(AnswerFault::OffQuestion {
             why: format!(
                 "it gives a reason (\"{}\") to a question that does not ask why",
+                m.as_str().trim()
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// A question asking what a thing is for or does ("what is X used for", "what is the purpose
+/// of X", "what does X do") answered with where or when it can be used ("used with virtualenv",
+/// "only usable in a virtualenv") is answered with its setting, not its use.
+fn gives_no_setting_for_a_use(question: &str, claim: &str) -> Result<(), AnswerFault> {
+    static ASKS_USE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\bused for\b|\bpurpose\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$")
+            .expect("valid regex")
+    });
+    static SETTING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:it\s+is\s+|is\s+)?(?:only\s+)?(?:used|usable|useful|available)\s+(?:only\s+)?(?:with|in|on|when|inside|under)\b")
+            .expect("valid regex")
+    });
+    match SETTING.find(claim) {
+        Some(m) if ASKS_USE.is_match(question) => Err(AnswerFault::OffQuestion {
+            why: format!(
+                "it says where it is used (\"{}\"), not what it is used for",
                 m.as_str().trim()
             ),
         }),
@@ -249,6 +275,43 @@ mod tests {
     use super::*;
 
     const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn where_a_thing_is_used_does_not_say_what_it_is_for() {
+        // Black's, hop 2 of a multi-hop marked wrong twice.
+        let fact = "Note that the `:BlackUpgrade` command is only usable and useful with a virtualenv, so when the virtualenv is not in use, `:BlackUpgrade` is disabled.";
+        for q in [
+            "What is the command `:BlackUpgrade` used for?",
+            "what is the purpose of the command to upgrade Black",
+            "What does `:BlackUpgrade` do?",
+        ] {
+            assert!(
+                matches!(
+                    answers_its_question(q, "used with virtualenv", fact, EN),
+                    Err(AnswerFault::OffQuestion { .. })
+                ),
+                "{q}"
+            );
+        }
+        assert!(
+            answers_its_question(
+                "When can `:BlackUpgrade` be used?",
+                "used with virtualenv",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        assert!(
+            answers_its_question(
+                "What is `:BlackUpgrade` used for?",
+                "used to upgrade Black in the virtualenv",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+    }
 
     #[test]
     fn a_reason_answers_why_not_how() {
