@@ -320,6 +320,7 @@ const KIND_WORDS: &[&str] = &[
     "tag",
     "header",
     "namespace",
+    "feature",
 ];
 
 /// Whether `word` says what kind of thing a name is ("variant", "flag"); English.

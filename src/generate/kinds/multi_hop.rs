@@ -175,6 +175,13 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if let Err(r) = check_second_answer(&second.answer, &facts.0.shown, &facts.1.shown, language) {
         return Ok(vec![Err(r)]);
     }
+    // And answers hop 2's question as a lookup's answer must ("What is `:BlackUpgrade` used
+    // for?" → "used with virtualenv" says where, not what for).
+    let answered =
+        label_in(ctx, c2, &facts.1.quote).and_then(|l| second.answers_its_own_question(&l, language));
+    if let Err(r) = answered {
+        return Ok(vec![Err(r)]);
+    }
     if names_hop_2s_code(&second.question, &thing, &c1.text, &c2.text) {
         return Ok(vec![Err(Rejection::SecondHopFirst)]);
     }
@@ -411,6 +418,18 @@ fn check_bridge_with(
     let (said, described) = (set(&answer), set(&phrase));
     if said.len() >= 2 && 2 * said.intersection(&described).count() >= said.len() {
         return Err(Rejection::RestatesAnswer);
+    }
+    // Nor what hop 1's fact says of the thing in most of the same words: that passage alone
+    // answers ("creates a response object …" is jsonify's description in both).
+    let own = &set(thing);
+    if said.len() >= 2
+        && 2 * said
+            .iter()
+            .filter(|t| t1.contains(*t) && !own.contains(*t))
+            .count()
+            > said.len()
+    {
+        return Err(Rejection::SingleChunkAnswers);
     }
     // Copying hop 1's words is how the question points at it; hop 2's must be the user's own.
     check_wording(&question, &answer, fact_2, language)?;
@@ -872,11 +891,13 @@ pub fn described_by(question: &str) -> Option<String> {
     // "Which plan includes …": a noun or two, then the verb.
     let verb = (2..words.len().min(5)).find(|&i| is_verb(words[i]))?;
     // "Which error does exit code 4 stand for?": an inverted auxiliary leaves no clause to
-    // describe by.
+    // describe by. A modal followed by its own verb is no inversion ("What argument can be
+    // used to hide a parameter?" → "the argument that can be used to …").
+    let next = words.get(verb + 1).map(|w| w.to_lowercase()).unwrap_or_default();
     let inverted = matches!(
         words[verb].to_lowercase().as_str(),
         "does" | "do" | "did" | "can" | "should" | "will" | "would" | "must" | "has" | "have"
-    );
+    ) && !matches!(next.as_str(), "be" | "been" | "also" | "not" | "only");
     if inverted || (1..verb).any(|i| is_verb(words[i])) {
         return None;
     }
@@ -1166,6 +1187,15 @@ mod tests {
             check_bridge(&r, "jsonify", f1, f2, Language::ENGLISH),
             Err(Rejection::RestatesAnswer)
         );
+        // Described by hop 1's question instead, the answer is still hop 1's own: that
+        // passage alone answers.
+        r.blank_described = "the function that should be used to return a JSON type from a view".into();
+        assert_eq!(
+            check_bridge(&r, "jsonify", f1, f2, Language::ENGLISH),
+            Err(Rejection::SingleChunkAnswers)
+        );
+        r.blank_described =
+            "the function that creates a response object with the given data serialized to JSON".into();
         // What hop 2 adds stands.
         r.answer_2 = "a dict or list".into();
         assert!(check_bridge(&r, "jsonify", f1, f2, Language::ENGLISH).is_ok());
@@ -1409,6 +1439,11 @@ mod tests {
             Some("the error code that means the lock timed out")
         );
         assert_eq!(described_by("What does code 5 stand for?"), None);
+        assert_eq!(
+            described_by("What argument can be used to hide a parameter from the callback?").as_deref(),
+            Some("the argument that can be used to hide a parameter from the callback")
+        );
+        assert_eq!(described_by("Which option can I use to skip a file?"), None);
         assert_eq!(
             blank(
                 "Code: 4; Meaning: Repository locked (TP-409), see tp-409",
