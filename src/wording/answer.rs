@@ -479,6 +479,9 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
             return Err(AnswerFault::NotInFact { missing: s });
         }
     }
+    if let Some(part) = part_of_a_code(claim, question, fact) {
+        return Err(AnswerFault::NotInFact { missing: part });
+    }
     let analyzer = language.analyzer();
     let asked_terms: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
     let fact_terms: HashSet<String> = analyzer.content_terms(fact).into_iter().collect();
@@ -514,6 +517,28 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
         Some(part) => Err(AnswerFault::NotInFact { missing: part }),
         None => Ok(()),
     }
+}
+
+/// A word of `claim` that `fact` writes only as a part of a snake_case code, and `question`
+/// not at all: "use push_str or push", labelled with a sentence about `push_str` alone, names
+/// another method (the rust book's `push` appends one character).
+fn part_of_a_code(claim: &str, question: &str, fact: &str) -> Option<String> {
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_')
+            .to_lowercase()
+    };
+    let fact_words: Vec<String> = fact.split_whitespace().map(bare).collect();
+    let asked: HashSet<String> = question.split_whitespace().map(bare).collect();
+    let parts: HashSet<&str> = fact_words
+        .iter()
+        .filter(|w| w.contains('_') && !w.starts_with('_') && !w.ends_with('_'))
+        .flat_map(|w| w.split('_'))
+        .filter(|p| p.chars().count() >= 3)
+        .collect();
+    claim
+        .split_whitespace()
+        .map(bare)
+        .find(|w| parts.contains(w.as_str()) && !fact_words.contains(w) && !asked.contains(w))
 }
 
 /// Whether `claim` is one sentence, as the generator's answers are: other tools' reference
@@ -900,6 +925,24 @@ mod tests {
                 Err(AnswerFault::PointsOutside { .. })
             )
         };
+        // A part of a code is another name: the rust book's `push` is not `push_str`.
+        let fact = "We can grow a String by using the push_str method to append a string slice, as shown in Listing 8-15.";
+        let q = "how can I append a string to a string in Rust";
+        assert_eq!(
+            answer_in_fact(
+                q,
+                "use push_str or push to append a string to a string in Rust",
+                fact,
+                Language::ENGLISH
+            ),
+            Err(AnswerFault::NotInFact {
+                missing: "push".into()
+            })
+        );
+        assert_eq!(
+            answer_in_fact(q, "use the push_str method", fact, Language::ENGLISH),
+            Ok(())
+        );
         // The rust book's pointer ahead is no answer, unless the question asks which chapter.
         let fact = "We’ll discuss method syntax in Chapter 5, but because methods are a common feature in many programming languages, you’ve probably seen them before.";
         assert!(points(
