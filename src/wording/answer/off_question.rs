@@ -9,6 +9,10 @@
 //!   Initialization (RAII)": the name holds in C++, the question asks about Rust;
 //! - *where it applies for what it does*: "What is the command `:BlackUpgrade` used for?"
 //!   answered "used with virtualenv" — the label says when the command works, not its use;
+//! - *what a person does for what a thing does*: "What does the Rust programming language do
+//!   with errors?" answered "propagate all success or error information upward", from "…, so
+//!   we propagate all the success or error information upward": the book's example code does
+//!   that, not the language;
 //! - *the question said back*: "What should be done in the initializer to ensure the instance
 //!   has invariants?" answered "check instance for invariants" — most of the answer's words are
 //!   the question's, and it names no number, code or name the question lacks.
@@ -33,6 +37,7 @@ pub(super) fn answers_its_question(
     }
     gives_no_unasked_reason(question, claim, language)?;
     gives_no_setting_for_a_use(question, claim)?;
+    keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
 }
@@ -149,6 +154,44 @@ fn gives_no_setting_for_a_use(question: &str, claim: &str) -> Result<(), AnswerF
         }),
         _ => Ok(()),
     }
+}
+
+/// An answer whose verb the fact gives to "we" or "you" (the writer, the reader) answers what
+/// a person does; a question asking what a thing does ("what does Rust do with errors", "how
+/// does Black handle …") asks another question. "What do I …", "how can you …" ask what a
+/// person does, and pass.
+fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    static THING_DOES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:what|how)\s+(?:does|do|did|will|can|should)\s+(?P<subject>\w+)")
+            .expect("valid regex")
+    });
+    let Some(subject) = THING_DOES.captures(question).map(|c| c["subject"].to_lowercase()) else {
+        return Ok(());
+    };
+    if matches!(subject.as_str(), "i" | "we" | "you" | "one" | "users" | "people") {
+        return Ok(());
+    }
+    let Some(verb) = claim
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .filter(|w| w.chars().count() >= 3)
+    else {
+        return Ok(());
+    };
+    let by_a_person = Regex::new(&format!(
+        r"(?i)\b(?:we|you)\s+(?:(?:can|could|should|must|will|may|might|then|also|just|need\s+to|have\s+to)\s+)*{}\b",
+        regex::escape(&verb)
+    ))
+    .expect("valid regex");
+    if by_a_person.is_match(fact) {
+        return Err(AnswerFault::OffQuestion {
+            why: format!(
+                "its label says \"{verb}\" of the writer or the reader; the question asks what a thing does"
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// A fact opening "In C++, …" (or "Note: In Python 2, …") says what follows of that case
@@ -310,6 +353,30 @@ mod tests {
                 EN
             )
             .is_ok()
+        );
+    }
+
+    #[test]
+    fn what_a_person_does_is_no_answer_to_what_a_thing_does() {
+        // The rust book's, marked wrong twice.
+        let fact = "We don’t have enough information on what the calling code is actually trying to do, so we propagate all the success or error information upward for it to handle appropriately.";
+        let claim = "propagate all success or error information upward for it to handle appropriately";
+        assert!(matches!(
+            answers_its_question(
+                "what does the Rust programming language do with errors",
+                claim,
+                fact,
+                EN
+            ),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        assert!(
+            answers_its_question("what should we do with errors we cannot handle", claim, fact, EN).is_ok()
+        );
+        // The tool's own verb stands.
+        let fact = "Black reformats entire files in place.";
+        assert!(
+            answers_its_question("what does Black do", "reformats entire files in place", fact, EN).is_ok()
         );
     }
 
