@@ -16,8 +16,12 @@ question sets another (\"… in Rust?\") and neither it nor the answer names the
 whose one-sentence answer (three to twenty words) says the question back: three in five of its
 content words are the question's and it names no number, code or name the question lacks
 (\"check instance for invariants\" for \"what should be done in the initializer to ensure the
-instance has invariants\"), unless the question asks yes or no. `generate` turns the same
-answers away as `answer_off_question`.
+instance has invariants\"), unless the question asks yes or no; or that says where a thing is
+used (\"used with virtualenv\") to a question asking what it is for or does; or whose first word
+its label gives to \"we\" or \"you\" (the writer, the reader: \"so we propagate all the success or
+error information upward\") while the question asks what a thing does (\"what does the Rust
+programming language do with errors\"). `generate` turns the same answers away as
+`answer_off_question`.
 
 **Why it matters**: every word of such an answer stands in its label, so the lexical checks pass
 it, yet it answers another question than the case asks: a system that answers the question

@@ -12,7 +12,8 @@ pub const INFO: RuleInfo = RuleInfo {
 stand for (\"What is its purpose?\", \"What advice is given to them?\"), or that points back at an
 earlier turn or passage (\"the previous answer\", \"as mentioned earlier\", \"what about ...\",
 \"in this situation\"), or that names a thing of the text by a description no name resolves (English): \"the function\", \"the
-example\", \"this option\", \"the code\", \"the given struct\", \"the following\" — not \"the
+example\", \"this option\", \"the code\", \"the file\", \"the calling code\", \"the given struct\",
+\"the following\" — not \"the
 `parse` function\", \"the function read_to_string\", \"the main function\" or \"the function of
 the archive tier\". In a case with no `conversation`; `generate` turns the same away as
 `not_standalone`. A case that carries the earlier turns (Giskard's conversational
