@@ -17,7 +17,8 @@ whose one-sentence answer (three to twenty words) says the question back: three 
 content words are the question's and it names no number, code or name the question lacks
 (\"check instance for invariants\" for \"what should be done in the initializer to ensure the
 instance has invariants\"), unless the question asks yes or no; or that says where a thing is
-used (\"used with virtualenv\") to a question asking what it is for or does; or whose first word
+used (\"used with virtualenv\") or what it does not do (\"does not take a help parameter\") to a
+question asking what it is for or does; or whose first word
 its label gives to \"we\" or \"you\" (the writer, the reader: \"so we propagate all the success or
 error information upward\") while the question asks what a thing does (\"what does the Rust
 programming language do with errors\"). `generate` turns the same answers away as

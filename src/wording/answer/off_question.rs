@@ -37,6 +37,7 @@ pub(super) fn answers_its_question(
     }
     gives_no_unasked_reason(question, claim, language)?;
     gives_no_setting_for_a_use(question, claim)?;
+    says_what_it_does(question, claim)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
@@ -150,6 +151,30 @@ fn gives_no_setting_for_a_use(question: &str, claim: &str) -> Result<(), AnswerF
             why: format!(
                 "it says where it is used (\"{}\"), not what it is used for",
                 m.as_str().trim()
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// What a thing does not do ("does not take a help parameter") is no answer to what it does
+/// or is for ("what does the `click.argument` function do").
+fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
+    static ASKS_DOES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\bpurpose\b|\bused for\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$")
+            .expect("valid regex")
+    });
+    static DENIES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^\s*(?:it\s+)?(?:does\s+not|doesn't|do\s+not|don't|cannot|can't|is\s+not|isn't|never)\b",
+        )
+        .expect("valid regex")
+    });
+    match DENIES.find(claim) {
+        Some(m) if ASKS_DOES.is_match(question) => Err(AnswerFault::OffQuestion {
+            why: format!(
+                "it says what the thing {} do, not what it does",
+                m.as_str().trim().to_lowercase()
             ),
         }),
         _ => Ok(()),
@@ -349,6 +374,30 @@ mod tests {
             answers_its_question(
                 "What is `:BlackUpgrade` used for?",
                 "used to upgrade Black in the virtualenv",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn what_a_thing_does_not_do_is_no_answer_to_what_it_does() {
+        // Click's, marked wrong.
+        let fact = ":func:`click.argument` does not take a ``help`` parameter.";
+        assert!(matches!(
+            answers_its_question(
+                "what does the `click.argument` function do",
+                "does not take a help parameter",
+                fact,
+                EN
+            ),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        assert!(
+            answers_its_question(
+                "does `click.argument` take a help parameter?",
+                "does not take a help parameter",
                 fact,
                 EN
             )
