@@ -479,10 +479,9 @@ fn in_fact(question: &str, claim: &str, fact: &str, language: Language) -> Resul
             return Err(AnswerFault::NotInFact { missing: s });
         }
     }
-    // One short sentence is the generator's answer; another tool's explanation may name a
-    // word the label uses inside a code ("topics" of `default_topics`).
-    let short_sentence = one_sentence(claim) && claim.split_whitespace().count() <= PART_CHECKED_WORDS;
-    if let Some(part) = part_of_a_code(claim, question, fact).filter(|_| short_sentence) {
+    // One sentence is the generator's answer; another tool's explanation in several may name
+    // a word the label uses inside a code ("topics" of `default_topics`).
+    if let Some(part) = part_of_a_code(claim, question, fact).filter(|_| one_sentence(claim)) {
         return Err(AnswerFault::NotInFact { missing: part });
     }
     let analyzer = language.analyzer();
