@@ -134,20 +134,22 @@ fn gives_no_unasked_reason(question: &str, claim: &str, language: Language) -> R
     }
 }
 
+/// A question asking what a thing is for or does: "what is X used for", "the purpose of X",
+/// "what does X do".
+static ASKS_WHAT_IT_DOES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bused for\b|\bpurpose\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$").expect("valid regex")
+});
+
 /// A question asking what a thing is for or does ("what is X used for", "what is the purpose
 /// of X", "what does X do") answered with where or when it can be used ("used with virtualenv",
 /// "only usable in a virtualenv") is answered with its setting, not its use.
 fn gives_no_setting_for_a_use(question: &str, claim: &str) -> Result<(), AnswerFault> {
-    static ASKS_USE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\bused for\b|\bpurpose\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$")
-            .expect("valid regex")
-    });
     static SETTING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:it\s+is\s+|is\s+)?(?:only\s+)?(?:used|usable|useful|available)\s+(?:only\s+)?(?:with|in|on|when|inside|under)\b")
             .expect("valid regex")
     });
     match SETTING.find(claim) {
-        Some(m) if ASKS_USE.is_match(question) => Err(AnswerFault::OffQuestion {
+        Some(m) if ASKS_WHAT_IT_DOES.is_match(question) => Err(AnswerFault::OffQuestion {
             why: format!(
                 "it says where it is used (\"{}\"), not what it is used for",
                 m.as_str().trim()
@@ -160,10 +162,6 @@ fn gives_no_setting_for_a_use(question: &str, claim: &str) -> Result<(), AnswerF
 /// What a thing does not do ("does not take a help parameter") is no answer to what it does
 /// or is for ("what does the `click.argument` function do").
 fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
-    static ASKS_DOES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\bpurpose\b|\bused for\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$")
-            .expect("valid regex")
-    });
     static DENIES: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"(?i)^\s*(?:it\s+)?(?:does\s+not|doesn't|do\s+not|don't|cannot|can't|is\s+not|isn't|never)\b",
@@ -171,7 +169,7 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
         .expect("valid regex")
     });
     match DENIES.find(claim) {
-        Some(m) if ASKS_DOES.is_match(question) => Err(AnswerFault::OffQuestion {
+        Some(m) if ASKS_WHAT_IT_DOES.is_match(question) => Err(AnswerFault::OffQuestion {
             why: format!(
                 "it says what the thing {} do, not what it does",
                 m.as_str().trim().to_lowercase()
