@@ -177,11 +177,12 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     }
     // And answers hop 2's question as a lookup's answer must ("What is `:BlackUpgrade` used
     // for?" → "used with virtualenv" says where, not what for).
-    let answered =
-        label_in(ctx, c2, &facts.1.quote).and_then(|l| second.answers_its_own_question(&l, language));
-    if let Err(r) = answered {
-        return Ok(vec![Err(r)]);
-    }
+    let label_2 = match label_in(ctx, c2, &facts.1.quote)
+        .and_then(|l| second.answers_its_own_question(&l, language).map(|()| l))
+    {
+        Ok(l) => l,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
     if names_hop_2s_code(&second.question, &thing, &c1.text, &c2.text) {
         return Ok(vec![Err(Rejection::SecondHopFirst)]);
     }
@@ -216,9 +217,9 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let (f1, f2) = &facts;
     // Each description makes its own question; the ones that pass every check are judged in
     // turn, and the first the judge lets through is the case.
-    let relevant = match (label_in(ctx, c1, &f1.quote), label_in(ctx, c2, &f2.quote)) {
-        (Ok(l1), Ok(l2)) => vec![l1, l2],
-        (Err(e), _) | (_, Err(e)) => return Ok(vec![Err(e)]),
+    let relevant = match label_in(ctx, c1, &f1.quote) {
+        Ok(l1) => vec![l1, label_2],
+        Err(e) => return Ok(vec![Err(e)]),
     };
     let built = bridge_questions(&r, &thing, &f1.shown, &f2.shown, language, |question| {
         // A code of hop 2's passage named in the question takes keyword search straight there,

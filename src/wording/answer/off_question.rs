@@ -36,7 +36,6 @@ pub(super) fn answers_its_question(
         return Ok(());
     }
     gives_no_unasked_reason(question, claim, language)?;
-    gives_no_setting_for_a_use(question, claim)?;
     says_what_it_does(question, claim)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
@@ -140,43 +139,38 @@ static ASKS_WHAT_IT_DOES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bused for\b|\bpurpose\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$").expect("valid regex")
 });
 
-/// A question asking what a thing is for or does ("what is X used for", "what is the purpose
-/// of X", "what does X do") answered with where or when it can be used ("used with virtualenv",
-/// "only usable in a virtualenv") is answered with its setting, not its use.
-fn gives_no_setting_for_a_use(question: &str, claim: &str) -> Result<(), AnswerFault> {
+/// A question asking what a thing is for or does, answered with where or when it can be used
+/// ("used with virtualenv", "only usable in a virtualenv": its setting, not its use) or with
+/// what it does not do ("does not take a help parameter", of "what does the `click.argument`
+/// function do").
+fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     static SETTING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:it\s+is\s+|is\s+)?(?:only\s+)?(?:used|usable|useful|available)\s+(?:only\s+)?(?:with|in|on|when|inside|under)\b")
             .expect("valid regex")
     });
-    match SETTING.find(claim) {
-        Some(m) if ASKS_WHAT_IT_DOES.is_match(question) => Err(AnswerFault::OffQuestion {
-            why: format!(
-                "it says where it is used (\"{}\"), not what it is used for",
-                m.as_str().trim()
-            ),
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// What a thing does not do ("does not take a help parameter") is no answer to what it does
-/// or is for ("what does the `click.argument` function do").
-fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     static DENIES: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"(?i)^\s*(?:it\s+)?(?:does\s+not|doesn't|do\s+not|don't|cannot|can't|is\s+not|isn't|never)\b",
         )
         .expect("valid regex")
     });
-    match DENIES.find(claim) {
-        Some(m) if ASKS_WHAT_IT_DOES.is_match(question) => Err(AnswerFault::OffQuestion {
-            why: format!(
-                "it says what the thing {} do, not what it does",
-                m.as_str().trim().to_lowercase()
-            ),
-        }),
-        _ => Ok(()),
+    if !ASKS_WHAT_IT_DOES.is_match(question) {
+        return Ok(());
     }
+    let why = if let Some(m) = SETTING.find(claim) {
+        format!(
+            "it says where it is used (\"{}\"), not what it is used for",
+            m.as_str().trim()
+        )
+    } else if let Some(m) = DENIES.find(claim) {
+        format!(
+            "it says what the thing {} do, not what it does",
+            m.as_str().trim().to_lowercase()
+        )
+    } else {
+        return Ok(());
+    };
+    Err(AnswerFault::OffQuestion { why })
 }
 
 /// An answer whose verb the fact gives to "we" or "you" (the writer, the reader) answers what
@@ -202,12 +196,20 @@ fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), Answer
     else {
         return Ok(());
     };
-    let by_a_person = Regex::new(&format!(
-        r"(?i)\b(?:we|you)\s+(?:(?:can|could|should|must|will|may|might|then|also|just|need\s+to|have\s+to)\s+)*{}\b",
-        regex::escape(&verb)
-    ))
-    .expect("valid regex");
-    if by_a_person.is_match(fact) {
+    // "we propagate", "you can then pass": a person, auxiliaries and adverbs, then the verb.
+    const BETWEEN: &[&str] = &[
+        "can", "could", "should", "must", "will", "may", "might", "then", "also", "just", "need", "have",
+        "to",
+    ];
+    let words = crate::text::words(fact);
+    let by_a_person = words.iter().enumerate().any(|(i, w)| {
+        matches!(w.as_str(), "we" | "you")
+            && words[i + 1..]
+                .iter()
+                .find(|w| !BETWEEN.contains(&w.as_str()))
+                .is_some_and(|next| *next == verb)
+    });
+    if by_a_person {
         return Err(AnswerFault::OffQuestion {
             why: format!(
                 "its label says \"{verb}\" of the writer or the reader; the question asks what a thing does"
