@@ -7,7 +7,7 @@ use crate::wording::answer::AnswerFault;
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS514",
     name: "answer-off-question",
-    summary: "The reference answer is its label's answer to another question: a reason, a claim its label limits to another case, or the question said back",
+    summary: "The reference answer is its label's answer to another question: a reason, a claim its label limits to another case, what happens by default for a default value, or the question said back",
     doc: "\
 **What it flags**: an English case whose reference `answer` opens with a reason (\"because\",
 \"since\", \"due to\") while the question asks what or how, not why; or whose label opens by
@@ -18,10 +18,15 @@ content words are the question's and it names no number, code or name the questi
 (\"check instance for invariants\" for \"what should be done in the initializer to ensure the
 instance has invariants\"), unless the question asks yes or no; or that says where a thing is
 used (\"used with virtualenv\") or what it does not do (\"does not take a help parameter\") to a
-question asking what it is for or does; or whose first word
+question asking what it is for or does; or that says what happens \"by default\", with no
+number, code, quoted or on/off word of its own, to a question asking for a default value or
+setting; or whose first word
 its label gives to \"we\" or \"you\" (the writer, the reader: \"so we propagate all the success or
 error information upward\") while the question asks what a thing does (\"what does the Rust
-programming language do with errors\"). `generate` turns the same answers away as
+programming language do with errors\"), or whose label gives the verb of a question asking
+what, how, where or when a thing does something to the writer or the reader (\"where does the
+Rust memory allocator store the pointer\" of \"you can store the pointer on the stack\": a
+false premise). `generate` turns the same answers away as
 `answer_off_question`.
 
 **Why it matters**: every word of such an answer stands in its label, so the lexical checks pass

@@ -37,6 +37,7 @@ pub(super) fn answers_its_question(
     }
     gives_no_unasked_reason(question, claim, language)?;
     says_what_it_does(question, claim)?;
+    names_the_default(question, claim)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
@@ -173,43 +174,98 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     Err(AnswerFault::OffQuestion { why })
 }
 
-/// An answer whose verb the fact gives to "we" or "you" (the writer, the reader) answers what
-/// a person does; a question asking what a thing does ("what does Rust do with errors", "how
-/// does Black handle …") asks another question. "What do I …", "how can you …" ask what a
-/// person does, and pass.
-fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
-    static THING_DOES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*(?:what|how)\s+(?:does|do|did|will|can|should)\s+(?P<subject>\w+)")
+/// A question asking for a default value or setting, answered with what happens "by default"
+/// and no value of its own ("what is the default setting for `.git-blame-ignore-revs`?" →
+/// "GitHub supports `.git-blame-ignore-revs` by default in blame views"): the label says that
+/// something is on by default, not what the default is. A number, a code, a quoted word or an
+/// on/off word the question lacks is a value.
+fn names_the_default(question: &str, claim: &str) -> Result<(), AnswerFault> {
+    static ASKS_DEFAULT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\bdefault\s+(?:value|setting|option)s?\b|\bdefaults?\s+to\b|\bwhat\s+(?:is|are)\s+the\s+default\b(?:\s+(?:for|of)\b|\s*\W*$)")
             .expect("valid regex")
     });
-    let Some(subject) = THING_DOES.captures(question).map(|c| c["subject"].to_lowercase()) else {
+    static BY_DEFAULT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\bby\s+default\b").expect("valid regex"));
+    if !ASKS_DEFAULT.is_match(question) || !BY_DEFAULT.is_match(claim) {
+        return Ok(());
+    }
+    const STATES: &[&str] = &[
+        "true", "false", "on", "off", "enabled", "disabled", "none", "null", "empty", "yes", "no", "unset",
+    ];
+    let asked = question.to_lowercase();
+    let value = claim
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '*')))
+        .filter(|w| !w.is_empty())
+        .any(|w| {
+            let bare = w
+                .trim_matches(|c: char| matches!(c, '`' | '\'' | '"'))
+                .to_lowercase();
+            let valued = w.chars().any(|c| c.is_ascii_digit())
+                || super::is_code(w)
+                || w.starts_with(['`', '\'', '"'])
+                || STATES.contains(&bare.as_str());
+            valued && !asked.contains(&bare)
+        });
+    if value {
+        return Ok(());
+    }
+    Err(AnswerFault::OffQuestion {
+        why: "it says what happens by default, not what the default is".to_string(),
+    })
+}
+
+/// An answer whose verb the fact gives to "we" or "you" (the writer, the reader) answers what
+/// a person does; a question asking what a thing does ("what does Rust do with errors", "how
+/// does Black handle …") asks another question. So does a question whose own verb the fact
+/// gives to a person ("where does the Rust memory allocator store the pointer" of "you can
+/// store the pointer on the stack": a false premise, the thing does not do it). "What do I …",
+/// "how can you …" ask what a person does, and pass.
+fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    static THING_DOES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:what|how|where|when)\s+(?P<aux>does|do|did|will|can|should)\s+(?P<rest>.*)")
+            .expect("valid regex")
+    });
+    let Some(asked) = THING_DOES.captures(question) else {
+        return Ok(());
+    };
+    let rest = crate::text::words(&asked["rest"]);
+    // "How can X be integrated …" asks what a person does with X: only "does X <verb>" says X
+    // is the one who does it.
+    let own_verb = matches!(asked["aux"].to_lowercase().as_str(), "does" | "do" | "did");
+    let Some(subject) = rest.first() else {
         return Ok(());
     };
     if matches!(subject.as_str(), "i" | "we" | "you" | "one" | "users" | "people") {
         return Ok(());
     }
-    let Some(verb) = claim
+    let answer_verb = claim
         .split_whitespace()
         .next()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+    // The answer's first word, then the question's own words after its subject's first.
+    let verbs: Vec<&str> = answer_verb
+        .iter()
+        .map(String::as_str)
+        .chain(rest.iter().skip(1).filter(|_| own_verb).map(String::as_str))
         .filter(|w| w.chars().count() >= 3)
-    else {
-        return Ok(());
-    };
+        .collect();
     // "we propagate", "you can then pass": a person, auxiliaries and adverbs, then the verb.
     const BETWEEN: &[&str] = &[
         "can", "could", "should", "must", "will", "may", "might", "then", "also", "just", "need", "have",
         "to",
     ];
     let words = crate::text::words(fact);
-    let by_a_person = words.iter().enumerate().any(|(i, w)| {
-        matches!(w.as_str(), "we" | "you")
-            && words[i + 1..]
-                .iter()
-                .find(|w| !BETWEEN.contains(&w.as_str()))
-                .is_some_and(|next| *next == verb)
+    let by_a_person = verbs.into_iter().find(|verb| {
+        words.iter().enumerate().any(|(i, w)| {
+            matches!(w.as_str(), "we" | "you")
+                && words[i + 1..]
+                    .iter()
+                    .find(|w| !BETWEEN.contains(&w.as_str()))
+                    .is_some_and(|next| next == verb)
+        })
     });
-    if by_a_person {
+    if let Some(verb) = by_a_person {
         return Err(AnswerFault::OffQuestion {
             why: format!(
                 "its label says \"{verb}\" of the writer or the reader; the question asks what a thing does"
@@ -406,6 +462,43 @@ mod tests {
     }
 
     #[test]
+    fn what_happens_by_default_is_no_default_value() {
+        // Black's, an identifier case marked wrong.
+        let fact = "GitHub supports `.git-blame-ignore-revs` by default in blame views however.";
+        let claim = "GitHub supports `.git-blame-ignore-revs` by default in blame views however";
+        assert!(matches!(
+            answers_its_question(
+                "what is the default setting for `.git-blame-ignore-revs`?",
+                claim,
+                fact,
+                EN
+            ),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        assert!(answers_its_question("does GitHub use `.git-blame-ignore-revs`?", claim, fact, EN).is_ok());
+        let fact = "By default, `--line-length` is 88.";
+        assert!(
+            answers_its_question(
+                "what is the default value of --line-length",
+                "88 by default",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+        let fact = "Colors are disabled by default when the output is not a terminal.";
+        assert!(
+            answers_its_question(
+                "what is the default setting for colors in a pipe",
+                "disabled by default",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
     fn what_a_person_does_is_no_answer_to_what_a_thing_does() {
         // The rust book's, marked wrong twice.
         let fact = "We don’t have enough information on what the calling code is actually trying to do, so we propagate all the success or error information upward for it to handle appropriately.";
@@ -421,6 +514,23 @@ mod tests {
         ));
         assert!(
             answers_its_question("what should we do with errors we cannot handle", claim, fact, EN).is_ok()
+        );
+        // The question's own verb given to the reader: a false premise (marked wrong twice).
+        let fact = "Because the pointer to the heap is a known, fixed size, you can store the pointer on the stack, but when you want the actual data, you must follow the pointer.";
+        for q in [
+            "where does the Rust memory allocator store the pointer",
+            "where does the Rust memory allocator store the pointer to the heap",
+        ] {
+            assert!(
+                matches!(
+                    answers_its_question(q, "stack", fact, EN),
+                    Err(AnswerFault::OffQuestion { .. })
+                ),
+                "{q}"
+            );
+        }
+        assert!(
+            answers_its_question("where can you store the pointer to the heap", "stack", fact, EN).is_ok()
         );
         // The tool's own verb stands.
         let fact = "Black reformats entire files in place.";
