@@ -748,7 +748,14 @@ fn specifics(claim: &str, language: Language) -> Vec<String> {
             out.push(w.to_string());
         }
     }
-    out.retain(|s| s.chars().any(char::is_alphabetic) && squash(s).chars().count() >= 3);
+    // Two characters are a code when they mix a letter and a digit ("X2", "s3": the rust
+    // book's type parameters and variables); shorter marked strings are wording.
+    out.retain(|s| {
+        let squashed = squash(s);
+        s.chars().any(char::is_alphabetic)
+            && (squashed.chars().count() >= 3
+                || squashed.chars().count() == 2 && squashed.chars().any(|c| c.is_ascii_digit()))
+    });
     if !language.capitalises_nouns() {
         let toks = tokens(claim);
         for (i, t) in toks.iter().enumerate() {
@@ -1165,6 +1172,22 @@ mod tests {
         assert_eq!(missing("48 hours"), "48");
         assert_eq!(missing("`api.session_ttl` of 24 hours"), "api.session_ttl");
         assert_eq!(missing("24 hours on the Enterprise plan"), "Enterprise");
+        // Two-character codes: the rust book's type parameters, one the label does not name.
+        let fact = "The method creates a new Point instance with the x value from the self Point (of type X1) and the y value from the passed-in Point (of type Y2).";
+        let got = answer_in_fact(
+            "What are the generic types used in Listing 10-11",
+            "X1 and Y1 for Point, X2 and Y2 for mixup method signature",
+            fact,
+            EN,
+        );
+        assert!(
+            matches!(got, Err(AnswerFault::NotInFact { ref missing }) if missing == "Y1"),
+            "{got:?}"
+        );
+        assert_eq!(
+            answer_in_fact("What types do x and y take?", "X1 and Y2", fact, EN),
+            Ok(())
+        );
     }
 
     #[test]
