@@ -18,7 +18,8 @@ content words are the question's and it names no number, code or name the questi
 (\"check instance for invariants\" for \"what should be done in the initializer to ensure the
 instance has invariants\"), unless the question asks yes or no; or that says where a thing is
 used (\"used with virtualenv\") or what it does not do (\"does not take a help parameter\") to a
-question asking what it is for or does; or that says what happens \"by default\", with no
+question asking what it is for or does, or which others it is for (\"PRs that are trivial
+…\") to a question asking what it does for them (\"… do for PRs\"); or that says what happens \"by default\", with no
 number, code, quoted or on/off word of its own, to a question asking for a default value or
 setting; or whose first word
 its label gives to \"we\" or \"you\" (the writer, the reader: \"so we propagate all the success or

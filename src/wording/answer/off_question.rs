@@ -140,10 +140,18 @@ static ASKS_WHAT_IT_DOES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bused for\b|\bpurpose\b|^\s*what\s+(?:does|do)\b.*\bdo\s*\??\s*$").expect("valid regex")
 });
 
+/// A question asking what a thing does for some others ("what does X do for PRs"): the last
+/// word of them.
+static WHICH_ONES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*what\s+(?:does|do)\b.*\bdo\s+for\s+(?:the\s+|all\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}(?P<whom>[\w-]+)\s*\??\s*$")
+        .expect("valid regex")
+});
+
 /// A question asking what a thing is for or does, answered with where or when it can be used
 /// ("used with virtualenv", "only usable in a virtualenv": its setting, not its use) or with
 /// what it does not do ("does not take a help parameter", of "what does the `click.argument`
-/// function do").
+/// function do"), or asking what it does for some others answered with which of them it is
+/// for.
 fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     static SETTING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:it\s+is\s+|is\s+)?(?:only\s+)?(?:used|usable|useful|available)\s+(?:only\s+)?(?:with|in|on|when|inside|under)\b")
@@ -155,6 +163,27 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
         )
         .expect("valid regex")
     });
+    if let Some(whom) = WHICH_ONES.captures(question).map(|c| c["whom"].to_lowercase()) {
+        // "what does the skip news label do for PRs" → "PRs that are trivial …": which PRs it
+        // is for, not what it does for them.
+        let opens = claim
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .skip_while(|w| matches!(w.as_str(), "for" | "the" | "all" | "any" | "only"))
+            .take(2)
+            .collect::<Vec<_>>();
+        if opens.len() == 2
+            && opens[0] == whom
+            && matches!(
+                opens[1].as_str(),
+                "that" | "which" | "who" | "whose" | "where" | "with"
+            )
+        {
+            return Err(AnswerFault::OffQuestion {
+                why: format!("it says which {whom} it is for, not what it does for them"),
+            });
+        }
+    }
     if !ASKS_WHAT_IT_DOES.is_match(question) {
         return Ok(());
     }
@@ -454,6 +483,27 @@ mod tests {
             answers_its_question(
                 "does `click.argument` take a help parameter?",
                 "does not take a help parameter",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn which_ones_a_thing_is_for_is_not_what_it_does_for_them() {
+        // Black's, hop 2 of a multi-hop marked wrong.
+        let fact = "**`skip news`**: for PRs that are trivial and don't need a CHANGELOG entry (and skips the CHANGELOG entry check)";
+        let claim = "PRs that are trivial and don't need a CHANGELOG entry";
+        assert!(matches!(
+            answers_its_question("What does the skip news feature do for PRs?", claim, fact, EN),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        assert!(answers_its_question("What PRs is the skip news label for?", claim, fact, EN).is_ok());
+        assert!(
+            answers_its_question(
+                "What does the skip news label do for PRs?",
+                "skips the CHANGELOG entry check",
                 fact,
                 EN
             )
