@@ -47,7 +47,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub prompts: Option<PathBuf>,
     /// Rounds at most: after the planned pass, kinds short of their planned count get
-    /// replacement candidates; 1 = no replacements. Bounds the calls at R times one pass [default: 5].
+    /// replacement candidates; 1 = no replacements. Bounds the calls at R times one pass [default: 8].
     #[arg(long, value_name = "R")]
     pub max_rounds: Option<u32>,
     /// Real questions of the set shown to the model as style examples; 0 shows none (the

@@ -449,9 +449,11 @@ fn answer_in_label(question: &str, answer: &str, fact: &str, language: Language)
         Err(answer::AnswerFault::NotInFact { .. }) => Err(Rejection::AnswerNotInLabel),
         Err(answer::AnswerFault::Contradicts { .. }) => Err(Rejection::AnswerContradictsLabel),
         Err(answer::AnswerFault::PointsOutside { .. }) => Err(Rejection::AnswerPointsOutside),
-        Err(answer::AnswerFault::Stitched { .. } | answer::AnswerFault::Repeats { .. }) => {
-            Err(Rejection::AnswerStitched)
-        }
+        Err(
+            answer::AnswerFault::Stitched { .. }
+            | answer::AnswerFault::Repeats { .. }
+            | answer::AnswerFault::CutShort { .. },
+        ) => Err(Rejection::AnswerStitched),
         Err(answer::AnswerFault::AboutAbsence { .. }) => Err(Rejection::AnswerAboutAbsence),
         Err(answer::AnswerFault::OffQuestion { .. }) => Err(Rejection::AnswerOffQuestion),
     }

@@ -89,6 +89,12 @@ pub enum AnswerFault {
         /// The run said twice, as the answer first writes it.
         run: String,
     },
+    /// The answer stops inside a phrase ("… on the command line to skip the"): a small model
+    /// ran out of words or copied a label cut mid-sentence.
+    CutShort {
+        /// The answer's last words, as it writes them.
+        tail: String,
+    },
     /// The answer says what happens without the thing the question asks about.
     AboutAbsence {
         /// The answer's condition ("If --exclude is not set").
@@ -116,6 +122,7 @@ impl std::fmt::Display for AnswerFault {
                 write!(f, "the answer joins words its label says apart: \"{span}\"")
             }
             AnswerFault::Repeats { run } => write!(f, "the answer says \"{run}\" twice"),
+            AnswerFault::CutShort { tail } => write!(f, "the answer stops mid-phrase: \"… {tail}\""),
             AnswerFault::AboutAbsence { condition } => {
                 write!(
                     f,
@@ -150,6 +157,7 @@ pub fn answer_in_fact(
     not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
     stitched::not_looped(claim, fact, language)?;
+    stitched::not_cut_short(claim, language)?;
     absence::not_about_absence(question, claim, language)?;
     off_question::answers_its_question(question, claim, fact, language)?;
     names_its_referent(question, claim, language)

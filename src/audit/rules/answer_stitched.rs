@@ -7,14 +7,16 @@ use crate::wording::answer::AnswerFault;
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS512",
     name: "answer-stitched",
-    summary: "A short reference answer is made of its label's words taken from places apart",
+    summary: "A short reference answer is made of its label's words taken from places apart, loops, or stops mid-phrase",
     doc: "\
 **What it flags**: a case whose reference `answer` has at most eight content words, each word
 standing in the labelled text in the same order, but taken from three places or more: in two or
 more places between them the label says a content word (not the question's) that the answer
 drops. Leaving out one stretch is a shortening and passes. Link targets and web addresses are
 not counted. A one-sentence answer of any length that says a run of four content words twice
-(a model that looped) is flagged too, unless its label says the run twice. `generate` turns the same answers away as `answer_stitched`.
+(a model that looped) is flagged too, unless its label says the run twice, and so is an
+answer of three words or more that stops on a word waiting for more (\"the\", \"of\", \"and\",
+\"to\": \"… on the command line to skip the\"). `generate` turns the same answers away as `answer_stitched`.
 
 **Why it matters**: the answer reads like the label but says neither of the clauses it was cut
 from; a reviewer has to rewrite it, and a system that answers in the label's words is scored
@@ -31,9 +33,11 @@ in some sort of manner\".",
 
 fn check(input: &CaseInput<'_>) -> Option<Hit> {
     match super::answer_fault(input) {
-        Some(fault @ (AnswerFault::Stitched { .. } | AnswerFault::Repeats { .. })) => {
-            Some(Hit::new(fault.to_string()))
-        }
+        Some(
+            fault @ (AnswerFault::Stitched { .. }
+            | AnswerFault::Repeats { .. }
+            | AnswerFault::CutShort { .. }),
+        ) => Some(Hit::new(fault.to_string())),
         _ => None,
     }
 }

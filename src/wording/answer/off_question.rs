@@ -148,13 +148,14 @@ static WHICH_ONES: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A question asking what a thing is for or does, answered with where or when it can be used
-/// ("used with virtualenv", "only usable in a virtualenv": its setting, not its use) or with
+/// ("used with virtualenv", "only usable in a virtualenv", "If you are adopting _Black_ in a
+/// large project …, you can pass `--skip-string-normalization`": its setting, not its use) or with
 /// what it does not do ("does not take a help parameter", of "what does the `click.argument`
 /// function do"), or asking what it does for some others answered with which of them it is
 /// for.
 fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     static SETTING: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*(?:it\s+is\s+|is\s+)?(?:only\s+)?(?:used|usable|useful|available)\s+(?:only\s+)?(?:with|in|on|when|inside|under)\b")
+        Regex::new(r"(?i)^\s*(?:(?:it\s+is\s+|is\s+)?(?:only\s+)?(?:used|usable|useful|available)\s+(?:only\s+)?(?:with|in|on|when|inside|under)\b|(?:if|when)\s+you\b)")
             .expect("valid regex")
     });
     static DENIES: LazyLock<Regex> = LazyLock::new(|| {
@@ -459,6 +460,26 @@ mod tests {
             answers_its_question(
                 "What is `:BlackUpgrade` used for?",
                 "used to upgrade Black in the virtualenv",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn when_you_would_use_a_thing_is_not_what_it_does() {
+        // Black's identifier, marked wrong.
+        let fact = "If you are adopting _Black_ in a large project with pre-existing string conventions, you can pass `--skip-string-normalization` on the command line.";
+        let claim = "If you are adopting _Black_ in a large project with pre-existing string conventions, you can pass `--skip-string-normalization` on the command line";
+        assert!(matches!(
+            answers_its_question("what does `--skip-string-normalization` do?", claim, fact, EN),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        assert!(
+            answers_its_question(
+                "when should I use `--skip-string-normalization`?",
+                claim,
                 fact,
                 EN
             )

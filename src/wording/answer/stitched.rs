@@ -1,4 +1,4 @@
-//! A short answer stitched from words the fact says apart: "author or resolved manner" from
+//! A short answer stitched from words the fact says apart (or looped, or cut mid-phrase): "author or resolved manner" from
 //! "User support issues are best closed by the author or when it's clear the issue has been
 //! resolved in some sort of manner". Every word stands in the fact, in the same order, so
 //! [`super::in_fact`] passes it; but between its content words the fact says what the answer drops ("clear",
@@ -124,6 +124,54 @@ pub(super) fn not_looped(claim: &str, fact: &str, language: Language) -> Result<
     Ok(())
 }
 
+/// Words an English phrase does not end with: articles, conjunctions, possessives and the
+/// prepositions that are no verb's particle ("turned on", "logged in" end well) wait for what
+/// they govern.
+const NO_END: &[&str] = &[
+    "the", "a", "an", "and", "or", "nor", "but", "than", "its", "their", "your", "our", "of", "to", "with",
+    "for", "by", "from", "into", "as",
+];
+
+/// Prepositions a clause may leave at its end after "what", "which" or "who" ("what *attrs*
+/// is good for").
+const STRANDED: &[&str] = &["of", "to", "with", "for", "by", "from", "into"];
+
+/// Checks that an English `claim` of three words or more does not stop on a word that waits for
+/// more (see [`NO_END`]): "you can pass `--skip-string-normalization` on the command line to
+/// skip the", "… with different Python and". Over the hand marks every answer so cut was
+/// wrong (4 of 4).
+pub(super) fn not_cut_short(claim: &str, language: Language) -> Result<(), AnswerFault> {
+    let trimmed = claim.trim_end();
+    // A sentence's own end, a closing bracket or quote, or code closes the phrase.
+    if language != Language::ENGLISH
+        || trimmed.ends_with(['.', '!', '?', ')', ']', '`', '"', '\'', '”', '’', '*'])
+    {
+        return Ok(());
+    }
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    if words.len() < 3 {
+        return Ok(());
+    }
+    let last = words[words.len() - 1]
+        .trim_end_matches([',', ';', ':'])
+        .to_lowercase();
+    if !NO_END.contains(&last.as_str()) {
+        return Ok(());
+    }
+    let asks_back = words.iter().any(|w| {
+        matches!(
+            w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()),
+            "what" | "which" | "who" | "whom" | "where"
+        )
+    });
+    if asks_back && STRANDED.contains(&last.as_str()) {
+        return Ok(());
+    }
+    Err(AnswerFault::CutShort {
+        tail: words[words.len().saturating_sub(4)..].join(" "),
+    })
+}
+
 /// The positions of `said`'s words in `norms`, each after the one before, the first at or
 /// after `from`: the leftmost placement (none when they do not stand there in order).
 fn placed(norms: &[&str], said: &[String], from: usize) -> Option<Vec<usize>> {
@@ -147,6 +195,33 @@ fn unlinked(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_answer_stopping_on_a_word_that_waits_for_more_is_cut_short() {
+        let en = Language::ENGLISH;
+        let cut = "If you are adopting _Black_ in a large project, you can pass `--skip-string-normalization` on the command line to skip the";
+        assert_eq!(
+            super::not_cut_short(cut, en),
+            Err(AnswerFault::CutShort {
+                tail: "line to skip the".to_string()
+            })
+        );
+        assert!(super::not_cut_short("works with different Python and", en).is_err());
+        for whole in [
+            "keeps snapshots for 30 days",
+            "some benefits are lost if you do that.",
+            "turned on",
+            "pass `--fast` or",
+            "use the `--check` flag (see below)",
+            "the agent is turned on",
+            "a sub-genre of what attrs is good for",
+        ] {
+            let expect_cut = whole.ends_with(" or");
+            assert_eq!(super::not_cut_short(whole, en).is_err(), expect_cut, "{whole}");
+        }
+        // Other languages are not read.
+        assert!(super::not_cut_short("la respuesta de la", Language::parse("es").unwrap()).is_ok());
+    }
+
     use super::*;
 
     const EN: Language = Language::ENGLISH;
