@@ -138,9 +138,20 @@ const STRANDED: &[&str] = &["of", "to", "with", "for", "by", "from", "into"];
 
 /// Checks that an English `claim` of three words or more does not stop on a word that waits for
 /// more (see [`NO_END`]): "you can pass `--skip-string-normalization` on the command line to
-/// skip the", "… with different Python and". Over the hand marks every answer so cut was
-/// wrong (4 of 4).
-pub(super) fn not_cut_short(claim: &str, language: Language) -> Result<(), AnswerFault> {
+/// skip the", "… with different Python and"; nor, itself a list, where `fact`'s list goes on
+/// ("command names, option names, and values for choice" of "… values for choice, file, and
+/// path parameter types"). Over the hand marks every answer so cut was wrong (4 of 4).
+pub(super) fn not_cut_short(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    // Another tool's explanation of several sentences may be cut where its writer stopped
+    // reading (LlamaIndex's "… reduces the likelihood of"); one sentence is the generator's.
+    if !super::one_sentence(claim) {
+        return Ok(());
+    }
+    if language == Language::ENGLISH
+        && let Some(tail) = list_goes_on(claim, fact)
+    {
+        return Err(AnswerFault::CutShort { tail });
+    }
     let trimmed = claim.trim_end();
     // A sentence's own end, a closing bracket or quote, or code closes the phrase.
     if language != Language::ENGLISH
@@ -172,6 +183,32 @@ pub(super) fn not_cut_short(claim: &str, language: Language) -> Result<(), Answe
     })
 }
 
+/// The claim's last words when the claim is a list (a comma in it) and `fact`, right after
+/// those words, goes on with more of the list: ", file, and path …", ", or …".
+fn list_goes_on(claim: &str, fact: &str) -> Option<String> {
+    static GOES_ON: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*,\s*(?:[^,.;:()]{1,40},\s*)*(?:and|or)\s+\S").expect("valid regex")
+    });
+    let claim = claim.trim_end().trim_end_matches('.');
+    if !claim.contains(',') {
+        return None;
+    }
+    let words: Vec<&str> = claim.split_whitespace().collect();
+    if words.len() < 3 {
+        return None;
+    }
+    let tail = words[words.len() - 2..].join(" ").to_lowercase();
+    let flat = fact
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let at = flat.find(&tail)? + tail.len();
+    GOES_ON
+        .is_match(&flat[at..])
+        .then(|| words[words.len().saturating_sub(4)..].join(" "))
+}
+
 /// The positions of `said`'s words in `norms`, each after the one before, the first at or
 /// after `from`: the leftmost placement (none when they do not stand there in order).
 fn placed(norms: &[&str], said: &[String], from: usize) -> Option<Vec<usize>> {
@@ -199,13 +236,26 @@ mod tests {
     fn an_answer_stopping_on_a_word_that_waits_for_more_is_cut_short() {
         let en = Language::ENGLISH;
         let cut = "If you are adopting _Black_ in a large project, you can pass `--skip-string-normalization` on the command line to skip the";
+        let fact = "Shell completion suggests command names, option names, and values for choice, file, and path parameter types.";
+        assert!(
+            super::not_cut_short("command names, option names, and values for choice", fact, en).is_err()
+        );
+        assert!(
+            super::not_cut_short(
+                "command names, option names, and values for choice, file, and path parameter types",
+                fact,
+                en
+            )
+            .is_ok()
+        );
+        assert!(super::not_cut_short("values for choice", fact, en).is_ok());
         assert_eq!(
-            super::not_cut_short(cut, en),
+            super::not_cut_short(cut, "", en),
             Err(AnswerFault::CutShort {
                 tail: "line to skip the".to_string()
             })
         );
-        assert!(super::not_cut_short("works with different Python and", en).is_err());
+        assert!(super::not_cut_short("works with different Python and", "", en).is_err());
         for whole in [
             "keeps snapshots for 30 days",
             "some benefits are lost if you do that.",
@@ -216,10 +266,14 @@ mod tests {
             "a sub-genre of what attrs is good for",
         ] {
             let expect_cut = whole.ends_with(" or");
-            assert_eq!(super::not_cut_short(whole, en).is_err(), expect_cut, "{whole}");
+            assert_eq!(
+                super::not_cut_short(whole, "", en).is_err(),
+                expect_cut,
+                "{whole}"
+            );
         }
         // Other languages are not read.
-        assert!(super::not_cut_short("la respuesta de la", Language::parse("es").unwrap()).is_ok());
+        assert!(super::not_cut_short("la respuesta de la", "", Language::parse("es").unwrap()).is_ok());
     }
 
     use super::*;
