@@ -53,12 +53,12 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
     assert_eq!(s["llm"]["calls"].as_u64().unwrap(), calls);
     assert!(s["llm"]["prompt_tokens"].as_u64().unwrap() > 100 * calls);
     assert_eq!(s["llm"]["cache_hits"], 0);
-    // Five rounds by default: at most five times one pass, if every candidate is rejected.
+    // Eight rounds by default: at most eight times one pass, if every candidate is rejected.
     assert_eq!(s["max_rounds"], 8);
     // (A task's bound counts its full two questions: a chunk asked for one is over by a judge.)
     let worst = s["worst_case_calls"].as_u64().unwrap();
     assert!(
-        (5 * calls..=5 * (calls + 2)).contains(&worst),
+        (8 * calls..=8 * (calls + 2)).contains(&worst),
         "{worst} vs {calls}"
     );
 
@@ -79,7 +79,7 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
     assert!(text.contains("retention.md"), "{text}");
     assert!(text.contains("(estimated)"), "{text}");
     assert!(
-        text.contains(&format!("worst case over 5 round(s): {worst} calls")),
+        text.contains(&format!("worst case over 8 round(s): {worst} calls")),
         "{text}"
     );
 
@@ -98,7 +98,7 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
         .output()
         .unwrap();
     let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(5 * s["worst_case_calls"].as_u64().unwrap(), worst);
+    assert_eq!(8 * s["worst_case_calls"].as_u64().unwrap(), worst);
 }
 
 /// A port nothing listens on: bound, read, released.
