@@ -277,7 +277,15 @@ fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), Answer
     let verbs: Vec<&str> = answer_verb
         .iter()
         .map(String::as_str)
-        .chain(rest.iter().skip(1).filter(|_| own_verb).map(String::as_str))
+        .chain(
+            rest.iter()
+                .enumerate()
+                .skip(1)
+                // A verb inside the subject's description is not the question's ("how does the
+                // command to set a new passphrase function": the bridge of a multi-hop).
+                .filter(|(i, _)| own_verb && !matches!(rest[i - 1].as_str(), "to" | "that" | "which" | "who"))
+                .map(|(_, w)| w.as_str()),
+        )
         .filter(|w| w.chars().count() >= 3)
         .collect();
     // "we propagate", "you can then pass": a person, auxiliaries and adverbs, then the verb.
@@ -602,6 +610,17 @@ mod tests {
         }
         assert!(
             answers_its_question("where can you store the pointer to the heap", "stack", fact, EN).is_ok()
+        );
+        // The sample corpus's bridge: "set" is the description's verb, not the question's.
+        let fact = "With the recovery code you can set a new passphrase with `tide key passwd`. `tide key passwd` re-wraps the existing master key with a new passphrase.";
+        assert!(
+            answers_its_question(
+                "how does the command to set a new passphrase function",
+                "re-wraps the existing master key with a new passphrase",
+                fact,
+                EN
+            )
+            .is_ok()
         );
         // The tool's own verb stands.
         let fact = "Black reformats entire files in place.";
