@@ -16,7 +16,9 @@ drops. Leaving out one stretch is a shortening and passes. Link targets and web 
 not counted. A one-sentence answer of any length that says a run of four content words twice
 (a model that looped) is flagged too, unless its label says the run twice, and so is an
 answer of three words or more that stops on a word waiting for more (\"the\", \"of\", \"and\",
-\"to\": \"… on the command line to skip the\"). `generate` turns the same answers away as `answer_stitched`.
+\"to\": \"… on the command line to skip the\"), or that, itself a list, stops where its
+label's list goes on (\"… and values for choice\" of \"…, file, and path parameter types\");
+these three only in one-sentence answers. `generate` turns the same answers away as `answer_stitched`.
 
 **Why it matters**: the answer reads like the label but says neither of the clauses it was cut
 from; a reviewer has to rewrite it, and a system that answers in the label's words is scored

@@ -71,16 +71,10 @@ fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Resu
     // A value or name the question does not hold is an answer ("loop.index starts with 1,
     // loop.index0 starts with 0", "python-black or formatters-python", "… are Storj and
     // OrbitDB").
-    let new_value = claim
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '\'' | '"'))
-        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '`' | '*')))
-        .filter(|w| !w.is_empty())
-        .enumerate()
-        .any(|(i, w)| {
-            let name = i > 0 && w.chars().any(char::is_uppercase);
-            let value = w.chars().any(|c| c.is_ascii_digit()) || super::is_code(w) || w.contains('-') || name;
-            value && !q.contains(&w.to_lowercase())
-        });
+    let new_value = gives_unasked(claim, &q, |i, w| {
+        let name = i > 0 && w.chars().any(char::is_uppercase);
+        w.chars().any(|c| c.is_ascii_digit()) || super::is_code(w) || w.contains('-') || name
+    });
     let mut said = said;
     said.sort();
     said.dedup();
@@ -91,6 +85,23 @@ fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Resu
     Err(AnswerFault::OffQuestion {
         why: format!("it says the question back (\"{}\")", claim.trim()),
     })
+}
+
+/// Whether a word of `claim` that `is_value` accepts (given its place and the word as written,
+/// quotes and code marks kept) is not in `asked` (the question, lower-cased): an answer's own
+/// number, code or name.
+fn gives_unasked(claim: &str, asked: &str, is_value: impl Fn(usize, &str) -> bool) -> bool {
+    claim
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '*')))
+        .filter(|w| !w.is_empty())
+        .enumerate()
+        .any(|(i, w)| {
+            let bare = w
+                .trim_matches(|c: char| matches!(c, '`' | '\'' | '"'))
+                .to_lowercase();
+            is_value(i, w) && !asked.contains(&bare)
+        })
 }
 
 /// A claim opening with "because", "since", "due to" or "as a result of" gives a reason; it
@@ -222,21 +233,15 @@ fn names_the_default(question: &str, claim: &str) -> Result<(), AnswerFault> {
     const STATES: &[&str] = &[
         "true", "false", "on", "off", "enabled", "disabled", "none", "null", "empty", "yes", "no", "unset",
     ];
-    let asked = question.to_lowercase();
-    let value = claim
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
-        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '*')))
-        .filter(|w| !w.is_empty())
-        .any(|w| {
-            let bare = w
-                .trim_matches(|c: char| matches!(c, '`' | '\'' | '"'))
-                .to_lowercase();
-            let valued = w.chars().any(|c| c.is_ascii_digit())
-                || super::is_code(w)
-                || w.starts_with(['`', '\'', '"'])
-                || STATES.contains(&bare.as_str());
-            valued && !asked.contains(&bare)
-        });
+    let value = gives_unasked(claim, &question.to_lowercase(), |_, w| {
+        let bare = w
+            .trim_matches(|c: char| matches!(c, '`' | '\'' | '"'))
+            .to_lowercase();
+        w.chars().any(|c| c.is_ascii_digit())
+            || super::is_code(w)
+            || w.starts_with(['`', '\'', '"'])
+            || STATES.contains(&bare.as_str())
+    });
     if value {
         return Ok(());
     }

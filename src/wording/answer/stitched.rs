@@ -144,19 +144,15 @@ const STRANDED: &[&str] = &["of", "to", "with", "for", "by", "from", "into"];
 pub(super) fn not_cut_short(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
     // Another tool's explanation of several sentences may be cut where its writer stopped
     // reading (LlamaIndex's "… reduces the likelihood of"); one sentence is the generator's.
-    if !super::one_sentence(claim) {
+    if language != Language::ENGLISH || !super::one_sentence(claim) {
         return Ok(());
     }
-    if language == Language::ENGLISH
-        && let Some(tail) = list_goes_on(claim, fact)
-    {
+    if let Some(tail) = list_goes_on(claim, fact) {
         return Err(AnswerFault::CutShort { tail });
     }
     let trimmed = claim.trim_end();
     // A sentence's own end, a closing bracket or quote, or code closes the phrase.
-    if language != Language::ENGLISH
-        || trimmed.ends_with(['.', '!', '?', ')', ']', '`', '"', '\'', '”', '’', '*'])
-    {
+    if trimmed.ends_with(['.', '!', '?', ')', ']', '`', '"', '\'', '”', '’', '*']) {
         return Ok(());
     }
     let words: Vec<&str> = trimmed.split_whitespace().collect();
