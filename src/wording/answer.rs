@@ -159,6 +159,7 @@ pub fn answer_in_fact(
     stitched::not_looped(claim, fact, language)?;
     stitched::not_cut_short(claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;
+    condition::not_an_aside(question, claim, fact, language)?;
     off_question::answers_its_question(question, claim, fact, language)?;
     names_its_referent(question, claim, language)
 }

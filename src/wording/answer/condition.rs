@@ -8,6 +8,10 @@
 //! Only `generate` applies it: crowd questions often leave out a clause that sets the scene
 //! ("When the Interstate Highway System was created in the 1950s, …"), and on a real set the
 //! audit would flag right cases.
+//!
+//! Both apply [`not_an_aside`]: an answer made of a condition the label sets aside in
+//! parentheses, said as what the thing is ("what is the purpose of `.pr-comment.json`" → "a file
+//! triggered by a PR", of "`.pr-comment.json` (if triggered by a PR)").
 
 use std::sync::LazyLock;
 
@@ -91,6 +95,52 @@ pub fn states_the_condition(
     Ok(())
 }
 
+/// A condition set aside in parentheses: "(if triggered by a PR)", "(only when run in CI)".
+static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\((?:only\s+)?(?:if|when|unless|whenever)\b(?P<condition>[^()]+)\)")
+        .expect("valid regex")
+});
+
+/// An English `claim` whose own words (those not in `question`) that stand in `fact` all
+/// stand in one parenthesised condition of it, which holds two of its words or more, and that
+/// says no "if" or
+/// "when" of its own: it reads the condition under which the label's thing holds as what the
+/// thing is.
+pub(super) fn not_an_aside(
+    question: &str,
+    claim: &str,
+    fact: &str,
+    language: Language,
+) -> Result<(), super::AnswerFault> {
+    static OWN_CONDITION: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(?:if|when|unless|whenever|only)\b").expect("valid regex"));
+    if language != Language::ENGLISH || OWN_CONDITION.is_match(claim) {
+        return Ok(());
+    }
+    let analyzer = language.analyzer();
+    let terms = |t: &str| super::distinct_terms(analyzer, t);
+    let asked = terms(question);
+    let in_fact = terms(fact);
+    let said = terms(claim);
+    let own: Vec<&String> = said
+        .iter()
+        .filter(|t| !asked.contains(t) && in_fact.contains(t))
+        .collect();
+    for aside in ASIDE.captures_iter(fact) {
+        let condition = terms(&aside["condition"]);
+        let from_condition = said.iter().filter(|t| condition.contains(t)).count();
+        if !own.is_empty() && from_condition >= 2 && own.iter().all(|t| condition.contains(t)) {
+            return Err(super::AnswerFault::OffQuestion {
+                why: format!(
+                    "it says as what the thing is the condition its label sets aside: \"{}\"",
+                    &aside[0]
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +181,19 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn a_condition_set_aside_is_not_what_the_thing_is() {
+        // Black's identifier, marked wrong: the label lists the artifacts a run uploads.
+        let fact = "- `.pr-comment.json` (if triggered by a PR)";
+        let q = "what is the purpose of `.pr-comment.json`";
+        let err = not_an_aside(q, "a file triggered by a PR", fact, EN).unwrap_err();
+        assert!(err.to_string().contains("(if triggered by a PR)"), "{err}");
+        // Said with its condition, or with words of its own, it passes.
+        assert!(not_an_aside(q, "uploaded if the run was triggered by a PR", fact, EN).is_ok());
+        let fact = "`.pr-comment.json` holds the comment to post (if triggered by a PR)";
+        assert!(not_an_aside(q, "holds the comment to post on the PR", fact, EN).is_ok());
     }
 
     #[test]

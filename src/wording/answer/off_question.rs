@@ -13,6 +13,8 @@
 //!   with errors?" answered "propagate all success or error information upward", from "…, so
 //!   we propagate all the success or error information upward": the book's example code does
 //!   that, not the language;
+//! - *what a thing brings about for what it is*: "What is monomorphization in Rust?" answered
+//!   "makes Rust's generics extremely efficient at runtime";
 //! - *the question said back*: "What should be done in the initializer to ensure the instance
 //!   has invariants?" answered "check instance for invariants" — most of the answer's words are
 //!   the question's, and it names no number, code or name the question lacks.
@@ -37,6 +39,7 @@ pub(super) fn answers_its_question(
     }
     gives_no_unasked_reason(question, claim, language)?;
     says_what_it_does(question, claim)?;
+    says_what_it_is(question, claim)?;
     names_the_default(question, claim)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
@@ -63,7 +66,12 @@ fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Resu
     }
     let analyzer = language.analyzer();
     let asked: std::collections::HashSet<String> = analyzer.content_terms(question).into_iter().collect();
-    let said = analyzer.content_terms(claim);
+    // "as well as" joins like "and": its "well" is no word of the answer's ("normalizes string
+    // quotes as well as string prefixes" for "how does Black normalize string quotes and
+    // prefixes").
+    static JOINS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\bas\s+well\s+as\b").expect("valid regex"));
+    let said = analyzer.content_terms(&JOINS.replace_all(claim, "and"));
     if said.len() < SAID_BACK_WORDS {
         return Ok(());
     }
@@ -213,6 +221,36 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
         return Ok(());
     };
     Err(AnswerFault::OffQuestion { why })
+}
+
+/// A question asking what a thing is ("what is monomorphization in Rust"), answered with what it
+/// brings about ("makes Rust's generics extremely efficient at runtime"): its effect, half an
+/// answer a reviewer turns away. A question asking what it is for or does asks for the effect.
+fn says_what_it_is(question: &str, claim: &str) -> Result<(), AnswerFault> {
+    static ASKS_WHAT_IT_IS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+){0,3}?(?:\s+in\s+[^\s?]+)?\s*\??\s*$")
+            .expect("valid regex")
+    });
+    static EFFECT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:it\s+|they\s+)?(?P<verb>makes|make|allows|allow|lets|let|enables|enable|helps|help|ensures|ensure|improves|improve|prevents|prevent|reduces|reduce|avoids|avoid|saves|save|speeds|guarantees|guarantee)\b")
+            .expect("valid regex")
+    });
+    static ASKS_EFFECT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:purpose|used|use|for|benefits?|advantages?|effects?|point|role|goal|does|do|cost|performance)\b")
+            .expect("valid regex")
+    });
+    if !ASKS_WHAT_IT_IS.is_match(question) || ASKS_EFFECT.is_match(question) {
+        return Ok(());
+    }
+    match EFFECT.captures(claim) {
+        Some(c) => Err(AnswerFault::OffQuestion {
+            why: format!(
+                "it says what the thing {} (its effect), not what it is",
+                c["verb"].to_lowercase()
+            ),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// A question asking for a default value or setting, answered with what happens "by default"
@@ -543,6 +581,43 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn as_well_as_is_no_word_of_the_answer() {
+        // Black's, marked wrong: the quotes become double quotes, which the answer never says.
+        let q = "how does _Black_ normalize string quotes and prefixes";
+        let claim = "normalizes string quotes as well as string prefixes, making them lowercase";
+        assert!(says_more_than_asked(q, claim, EN).is_err());
+        assert!(
+            says_more_than_asked(q, "prefers double quotes and makes string prefixes lowercase", EN).is_ok()
+        );
+    }
+
+    #[test]
+    fn what_a_thing_brings_about_is_not_what_it_is() {
+        // The rust book's, marked wrong.
+        let q = "what is monomorphization in Rust?";
+        let err = says_what_it_is(q, "makes rust's generics extremely efficient at runtime").unwrap_err();
+        assert!(err.to_string().contains("makes"), "{err}");
+        assert!(
+            says_what_it_is(
+                q,
+                "turning generic code into specific code by filling in the concrete types"
+            )
+            .is_ok()
+        );
+        // Asked for its effect, the effect answers.
+        for q in [
+            "what is the benefit of monomorphization in Rust",
+            "what is monomorphization used for",
+            "what does monomorphization do",
+        ] {
+            assert!(
+                says_what_it_is(q, "makes generics efficient at runtime").is_ok(),
+                "{q}"
+            );
+        }
     }
 
     #[test]
