@@ -6,8 +6,8 @@
 //! A question fails to stand alone when it leans on an earlier turn or a pronoun it never
 //! explains ([`crate::wording::leans_on_context_in`]), or when it names a thing of the text by a
 //! definite description no name resolves ([`unresolved_reference`]): "the function", "the
-//! example", "this option", "the code", "the given struct", "the following", "the above
-//! program". A name resolves it where it stands — before the noun ("the `parse` function", "the
+//! example", "this option", "the code", "the given struct", "the match", "the following", "the
+//! above program". A name resolves it where it stands — before the noun ("the `parse` function", "the
 //! parse_config function", "the main function": any word that is not a pointer like
 //! "following" or "given"), after it ("the function read_to_string", "the option `--force`",
 //! "the method called `len`") — or an "of" phrase says whose it is ("the function of the archive
@@ -32,7 +32,7 @@ pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>
 }
 
 /// Things of a text a question can point at as if the reader saw them.
-const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation";
+const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation|match";
 
 /// Words between "the" and the noun that point rather than name: "the following function".
 const POINTERS: &[&str] = &[
@@ -254,6 +254,11 @@ mod tests {
                 "how does the calling code handle errors in Rust",
                 "the calling code",
             ),
+            // The rust book's: the match of one listing (its other arm resolves by "of").
+            (
+                "what does the other arm of the match do when File::open returns an error",
+                "the match",
+            ),
         ] {
             let r = not_standalone(q, EN).unwrap_or_else(|| panic!("{q}"));
             assert_eq!(&q[r], at, "{q}");
@@ -282,6 +287,7 @@ mod tests {
             "Which option to skip the hooks is safe?",
             "Where does Black look for the configuration file?",
             "What does the file format of a snapshot look like?",
+            "What does the match expression return in Rust?",
         ] {
             assert_eq!(not_standalone(q, EN), None, "{q}");
         }

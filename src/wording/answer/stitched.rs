@@ -1,4 +1,5 @@
-//! A short answer stitched from words the fact says apart (or looped, or cut mid-phrase): "author or resolved manner" from
+//! A short answer stitched from words the fact says apart (or looped, cut mid-phrase, or a
+//! predicate rejoined to the wrong noun): "author or resolved manner" from
 //! "User support issues are best closed by the author or when it's clear the issue has been
 //! resolved in some sort of manner". Every word stands in the fact, in the same order, so
 //! [`super::in_fact`] passes it; but between its content words the fact says what the answer drops ("clear",
@@ -75,6 +76,34 @@ pub(super) fn not_stitched(
     Err(AnswerFault::Stitched {
         span: span.split_whitespace().collect::<Vec<_>>().join(" "),
     })
+}
+
+/// Checks that `claim` does not make a relative clause of a predicate `fact` joins with "and":
+/// "a workflow that shouldn't be downloaded locally" of "The last one is downloaded by the
+/// `diff-shades-comment` workflow and shouldn't be downloaded locally" gives the workflow what
+/// the fact says of its subject ("the last one", an artifact).
+pub(super) fn not_rejoined(claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    let said: Vec<String> = tokens(claim).into_iter().map(|t| t.norm).collect();
+    let fact_tokens = tokens(fact);
+    let norms: Vec<&str> = fact_tokens.iter().map(|t| t.norm.as_str()).collect();
+    for i in 1..said.len().saturating_sub(2) {
+        if !matches!(said[i].as_str(), "that" | "which" | "who") {
+            continue;
+        }
+        let joined = [
+            said[i - 1].as_str(),
+            "and",
+            said[i + 1].as_str(),
+            said[i + 2].as_str(),
+        ];
+        if let Some(at) = norms.windows(4).position(|w| w == joined) {
+            let last = &fact_tokens[at + 3];
+            return Err(AnswerFault::Stitched {
+                span: fact[fact_tokens[at].byte..last.byte + last.raw.len()].to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Content words in a row that make a loop when an answer says them twice.
@@ -228,6 +257,17 @@ fn unlinked(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_predicate_joined_by_and_is_not_the_nouns() {
+        // Black's identifier, marked wrong.
+        let fact = "The last one is downloaded by the `diff-shades-comment` workflow and shouldn't be downloaded locally.";
+        let err = super::not_rejoined("a workflow that shouldn't be downloaded locally", fact).unwrap_err();
+        assert!(err.to_string().contains("workflow and shouldn't be"), "{err}");
+        assert!(super::not_rejoined("the workflow that downloads the last artifact", fact).is_ok());
+        let fact = "The agent keeps a workflow that shouldn't be downloaded locally.";
+        assert!(super::not_rejoined("a workflow that shouldn't be downloaded locally", fact).is_ok());
+    }
+
     #[test]
     fn an_answer_stopping_on_a_word_that_waits_for_more_is_cut_short() {
         let en = Language::ENGLISH;
