@@ -339,6 +339,8 @@ mod tests {
         let lower: BTreeSet<&str> = ["finished", "the", "build"].into_iter().collect();
         assert!(!one_thing("Finished", &lower));
         assert!(!one_thing("FAQ", &lower));
+        // A plural acronym is a kind of thing: the rust book's "APIs".
+        assert!(!one_thing("APIs", &lower));
         assert!(!one_thing("Ok(T", &lower));
         assert!(one_thing("Rustaceans", &lower));
         assert!(one_thing("TP-409", &lower));

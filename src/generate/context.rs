@@ -129,7 +129,7 @@ impl<'a> GenerateContext<'a> {
     /// capitalised word the corpus never writes in lower case — and not the corpus's subject
     /// (named in more than half of its documents).
     pub fn is_specific_name(&self, name: &str) -> bool {
-        if self.is_subject(name) {
+        if self.is_subject(name) || crate::generate::names::plural_acronym(name) {
             return false;
         }
         if !crate::generate::names::identifiers(name).is_empty() || name.split_whitespace().count() > 1 {

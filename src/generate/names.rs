@@ -110,7 +110,7 @@ pub fn lower_case_words(chunks: &[Chunk]) -> BTreeSet<&str> {
 /// lower case (`lower_words`, [`lower_case_words`]; "PRs", "FAQ" and "Finished" name none;
 /// "Ok(T" is a cut identifier).
 pub fn one_thing(surface: &str, lower_words: &BTreeSet<&str>) -> bool {
-    if !balanced(surface) {
+    if !balanced(surface) || plural_acronym(surface) {
         return false;
     }
     if !identifiers(surface).is_empty() || surface.split_whitespace().count() > 1 {
@@ -118,6 +118,16 @@ pub fn one_thing(surface: &str, lower_words: &BTreeSet<&str>) -> bool {
     }
     surface.chars().filter(|c| c.is_alphabetic()).count() > 3
         && !lower_words.contains(surface.to_lowercase().as_str())
+}
+
+/// Whether `name` is an acronym in the plural ("APIs", "URLs", "CPUs"): a kind of thing, not one
+/// thing. Swapped for another kind ("the generic APIs available for strings" → "… constructors
+/// …"), it made a question the rust book answers.
+pub fn plural_acronym(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix('s') else {
+        return false;
+    };
+    stem.chars().count() >= 2 && stem.chars().all(|c| c.is_ascii_uppercase())
 }
 
 /// Text in code marks: reStructuredText's double backticks first (read as single ones,
@@ -410,6 +420,16 @@ pub fn swappable(text: &str, term: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plural_acronym_names_a_kind() {
+        for kind in ["APIs", "URLs", "CPUs"] {
+            assert!(plural_acronym(kind), "{kind}");
+        }
+        for one in ["ANSIS", "Rustaceans", "As", "DNS", "iOS", "APIServers"] {
+            assert!(!plural_acronym(one), "{one}");
+        }
+    }
 
     #[test]
     fn names_in_code_marks_and_by_shape() {
