@@ -166,7 +166,7 @@ const NO_END: &[&str] = &[
 const STRANDED: &[&str] = &["of", "to", "with", "for", "by", "from", "into"];
 
 /// Checks that an English `claim` of three words or more does not stop on a word that waits for
-/// more (see [`NO_END`]): "you can pass `--skip-string-normalization` on the command line to
+/// more (see [`NO_END`]), or on a question word after a preposition ("… flexibility in how"): "you can pass `--skip-string-normalization` on the command line to
 /// skip the", "… with different Python and"; nor, itself a list, where `fact`'s list goes on
 /// ("command names, option names, and values for choice" of "… values for choice, file, and
 /// path parameter types"). Over the hand marks every answer so cut was wrong (4 of 4).
@@ -191,6 +191,20 @@ pub(super) fn not_cut_short(claim: &str, fact: &str, language: Language) -> Resu
     let last = words[words.len() - 1]
         .trim_end_matches([',', ';', ':'])
         .to_lowercase();
+    // "… providing flexibility in how": a question word after a preposition opens a clause.
+    let before = words[words.len() - 2].to_lowercase();
+    let clause_cut = matches!(
+        last.as_str(),
+        "how" | "what" | "which" | "whether" | "why" | "where" | "when"
+    ) && matches!(
+        before.as_str(),
+        "in" | "of" | "on" | "about" | "to" | "for" | "over" | "as"
+    );
+    if clause_cut {
+        return Err(AnswerFault::CutShort {
+            tail: words[words.len().saturating_sub(4)..].join(" "),
+        });
+    }
     if !NO_END.contains(&last.as_str()) {
         return Ok(());
     }
@@ -292,6 +306,10 @@ mod tests {
             })
         );
         assert!(super::not_cut_short("works with different Python and", "", en).is_err());
+        // Flask's identifier, cut by the reply's length: a clause opened and not said.
+        let cut = "The `werkzeug.routing.Rule` class is used to map the endpoint to a view function, providing flexibility in how";
+        assert!(super::not_cut_short(cut, "", en).is_err());
+        assert!(super::not_cut_short("the guide shows you how", "", en).is_ok());
         for whole in [
             "keeps snapshots for 30 days",
             "some benefits are lost if you do that.",
