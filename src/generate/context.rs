@@ -185,6 +185,19 @@ impl<'a> GenerateContext<'a> {
         self.topic_at(chunk, fact.start)
     }
 
+    /// The headings over character `at` of document `doc`: its title, and the section it falls
+    /// under when that is another.
+    pub fn headings_at(&self, doc: &str, at: usize) -> Vec<String> {
+        let Some(d) = self.corpus.doc(doc) else {
+            return Vec::new();
+        };
+        let title = facts::title(&d.text, &d.path);
+        match facts::section(&d.text, at) {
+            Some(s) if s != title => vec![title, s],
+            _ => vec![title],
+        }
+    }
+
     /// Where character `at` of `chunk` stands in its document: "Title > Section".
     pub fn topic_at(&self, chunk: &Chunk, at: usize) -> String {
         match self.corpus.doc(&chunk.doc) {

@@ -252,7 +252,11 @@ async fn attempt(
     let results = (kinds::info(task.kind).attempt)(llm, ctx, task, &mut tally).await?;
     let mut checked = Vec::with_capacity(results.len());
     for r in results {
-        let r = match r.and_then(answer_held).and_then(|a| wording_held(ctx.chunks, a)) {
+        let r = match r
+            .and_then(answer_held)
+            .and_then(|a| wording_held(ctx.chunks, a))
+            .and_then(|a| heading_held(ctx, a))
+        {
             Ok(a) if judged => answers_its_question(llm, ctx, a, &mut tally).await?,
             Ok(a) => Ok(a),
             Err(e) => Err(e),
@@ -318,6 +322,31 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
     let holds = |q: &str| verify::check_wording(q, &answer, &source, a.language);
     holds(&a.question)?;
     a.phrasings.retain(|p| holds(p).is_ok());
+    Ok(a)
+}
+
+/// The question does not place its thing in a heading of a labelled page the user has not seen
+/// ([`verify::check_not_heading`]): the prompt tells the model where the fact stands ("Title >
+/// Section"), and on held-out corpora it wrote "… in Windows Console Notes?" and "… in View
+/// Decorators". A heading its label says (any case), or its page writes as a name outside the
+/// heading's own line, is one a user may know.
+fn heading_held(ctx: &GenerateContext<'_>, a: Accepted) -> Result<Accepted, Rejection> {
+    let headings: Vec<String> = a
+        .relevant
+        .iter()
+        .flat_map(|l| ctx.headings_at(&l.doc, l.start))
+        .collect();
+    let say = |h: &str| {
+        let lower = h.to_lowercase();
+        a.relevant.iter().any(|l| {
+            l.quote.to_lowercase().contains(&lower)
+                || ctx
+                    .corpus
+                    .doc(&l.doc)
+                    .is_some_and(|d| d.text.lines().any(|line| line.trim() != h && line.contains(h)))
+        })
+    };
+    verify::check_not_heading(&a.question, &headings, say)?;
     Ok(a)
 }
 

@@ -508,6 +508,31 @@ pub fn check_one_sided(question: &str, language: Language) -> Result<(), Rejecti
     Ok(())
 }
 
+/// Rejects a question that ends by placing its thing in a heading of its label's page ("what
+/// does sys.argv do in Windows Console Notes?"): the prompt shows the model where the fact
+/// stands, and a user who has not seen the page does not name it so. Only a heading written as
+/// such (its capitals kept) that the page does not `say` as a name counts: "… in GitHub
+/// Actions" names a product its page talks about.
+pub fn check_not_heading(
+    question: &str,
+    headings: &[String],
+    say: impl Fn(&str) -> bool,
+) -> Result<(), Rejection> {
+    let asked = question.trim_end().trim_end_matches(['?', '.', '!']).trim_end();
+    let placed = headings.iter().any(|h| {
+        let h = h.trim();
+        let capitalised = h.chars().next().is_some_and(char::is_uppercase);
+        let ends = [format!(" in {h}"), format!(" in the {h}")]
+            .iter()
+            .any(|tail| asked.ends_with(tail.as_str()));
+        capitalised && h.chars().count() >= 3 && ends && !say(h)
+    });
+    if placed {
+        return Err(Rejection::NotStandalone);
+    }
+    Ok(())
+}
+
 /// The product the templates' worked examples are about: a question naming it copied the
 /// example, unless the corpus is about a product of that name.
 pub const EXAMPLE_PRODUCT: &str = "nimbus";
@@ -633,6 +658,34 @@ impl Dedup {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_question_placed_in_its_page_heading_leans_on_the_page() {
+        let headings = |hs: &[&str]| hs.iter().map(|h| h.to_string()).collect::<Vec<_>>();
+        let page = "Windows Console Notes\n=====\n\nWe also now extract unicode parameters from `sys.argv`.";
+        let say = |h: &str| page.lines().any(|l| l.trim() != h && l.contains(h));
+        let q = "what does sys.argv do in Windows Console Notes?";
+        assert_eq!(
+            super::check_not_heading(q, &headings(&["Windows Console Notes"]), say),
+            Err(super::Rejection::NotStandalone)
+        );
+        // Said on its page as a name, a heading is one the user may know; elsewhere in the
+        // question, or in lower case, it is the user's own words.
+        let page = "GitHub Actions\n=====\n\nBlack's action runs on GitHub Actions with --check.";
+        let say = |h: &str| page.lines().any(|l| l.trim() != h && l.contains(h));
+        let q = "what does --check do in GitHub Actions";
+        assert!(super::check_not_heading(q, &headings(&["GitHub Actions"]), say).is_ok());
+        assert!(
+            super::check_not_heading(
+                "what is the upload limit in scheduled backups",
+                &headings(&["Scheduled backups"]),
+                |_| false
+            )
+            .is_ok()
+        );
+        let q = "does sys.argv hold unicode in Windows Console Notes mode";
+        assert!(super::check_not_heading(q, &headings(&["Windows Console Notes"]), |_| false).is_ok());
+    }
+
     use super::*;
 
     #[test]
