@@ -343,7 +343,7 @@ fn heading_held(ctx: &GenerateContext<'_>, a: Accepted) -> Result<Accepted, Reje
                 || ctx
                     .corpus
                     .doc(&l.doc)
-                    .is_some_and(|d| d.text.lines().any(|line| line.trim() != h && line.contains(h)))
+                    .is_some_and(|d| verify::page_says(&d.text, h))
         })
     };
     verify::check_not_heading(&a.question, &headings, say)?;

@@ -103,9 +103,8 @@ static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// An English `claim` whose own words (those not in `question`) that stand in `fact` all
 /// stand in one parenthesised condition of it, which holds two of its words or more, and that
-/// says no "if" or
-/// "when" of its own: it reads the condition under which the label's thing holds as what the
-/// thing is.
+/// says no "if" or "when" of its own: it reads the condition under which the label's thing
+/// holds as what the thing is.
 pub(super) fn not_an_aside(
     question: &str,
     claim: &str,
@@ -132,7 +131,7 @@ pub(super) fn not_an_aside(
         if !own.is_empty() && from_condition >= 2 && own.iter().all(|t| condition.contains(t)) {
             return Err(super::AnswerFault::OffQuestion {
                 why: format!(
-                    "it says as what the thing is the condition its label sets aside: \"{}\"",
+                    "it reads the condition its label sets aside, \"{}\", as what the thing is",
                     &aside[0]
                 ),
             });
