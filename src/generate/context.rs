@@ -188,14 +188,9 @@ impl<'a> GenerateContext<'a> {
     /// The headings over character `at` of document `doc`: its title, and the section it falls
     /// under when that is another.
     pub fn headings_at(&self, doc: &str, at: usize) -> Vec<String> {
-        let Some(d) = self.corpus.doc(doc) else {
-            return Vec::new();
-        };
-        let title = facts::title(&d.text, &d.path);
-        match facts::section(&d.text, at) {
-            Some(s) if s != title => vec![title, s],
-            _ => vec![title],
-        }
+        self.corpus
+            .doc(doc)
+            .map_or_else(Vec::new, |d| facts::headings(&d.text, &d.path, at))
     }
 
     /// Where character `at` of `chunk` stands in its document: "Title > Section".

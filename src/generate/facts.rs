@@ -616,13 +616,19 @@ pub fn section(doc_text: &str, at: usize) -> Option<String> {
     None
 }
 
-/// "Title > Section": where in the documentation a fact stands, for the prompt.
-pub fn topic(doc_text: &str, path: &str, at: usize) -> String {
+/// The headings over character `at` of a document: its title, and the section it falls under
+/// when that is another.
+pub fn headings(doc_text: &str, path: &str, at: usize) -> Vec<String> {
     let t = title(doc_text, path);
     match section(doc_text, at) {
-        Some(s) if s != t => format!("{t} > {s}"),
-        _ => t,
+        Some(s) if s != t => vec![t, s],
+        _ => vec![t],
     }
+}
+
+/// "Title > Section": where in the documentation a fact stands, for the prompt.
+pub fn topic(doc_text: &str, path: &str, at: usize) -> String {
+    headings(doc_text, path, at).join(" > ")
 }
 
 #[cfg(test)]
