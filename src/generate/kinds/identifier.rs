@@ -93,7 +93,8 @@ fn shown_identifiers(fact: &Fact) -> Vec<String> {
 fn only_an_example(text: &str, id: &str) -> bool {
     static CUE: LazyLock<Regex> = LazyLock::new(|| {
         // The cue, then any earlier code items of a list ("`a`, `b` or"), up to the mention.
-        Regex::new(r"(?i)\b(?:like|such as|e\.g\.,?|for instance,?|for example,?)\s+(?:\S*[`_.:/()\-]\S*,?\s+(?:(?:or|and)\s+)?){0,4}$")
+        // A means after the cue is still the example's ("for example by using ``gettext.find``").
+        Regex::new(r"(?i)\b(?:like|such as|e\.g\.,?|for instance,?|for example,?)\s+(?:(?:by\s+)?(?:using|calling|with|via)\s+)?(?:\S*[`_.:/()\-]\S*,?\s+(?:(?:or|and)\s+)?){0,4}$")
             .expect("valid regex")
     });
     let mut mentions = text.match_indices(id).peekable();
@@ -342,6 +343,11 @@ mod tests {
             "Click provides helpers such as :func:`get_binary_stream`.",
             "get_binary_stream"
         ));
+        // An example of how the subject does its work (Jinja's docs: asked "what does the
+        // `gettext.find` function do", answered with what get_gettext_translations does).
+        let jinja = "The ``get_gettext_translations`` function would return the translator for the current configuration, for example by using ``gettext.find``.";
+        assert!(only_an_example(jinja, "gettext.find"));
+        assert!(!only_an_example(jinja, "get_gettext_translations"));
         // Examples that are the sentence's subject, or a later mention that is not an example.
         let ensure = "For example, if the extension provides a view function decorator add ``ensure_sync`` before calling the decorated function.";
         assert!(!only_an_example(ensure, "ensure_sync"));
