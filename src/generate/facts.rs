@@ -144,6 +144,36 @@ struct Reading {
     in_fence: bool,
     /// Inside a code block indented after a blank line.
     in_code: bool,
+    /// Where a reStructuredText literal block stands: its content may be indented by any
+    /// amount (Click's docs indent code by three spaces, which read as prose).
+    literal: Literal,
+}
+
+/// A reStructuredText literal block: announced by a paragraph ending in "::" or a code
+/// directive (`.. code-block:: python`), it is every indented line after the blank line that
+/// follows, up to the first line back at the margin.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Literal {
+    #[default]
+    None,
+    /// Announced; its blank line has not come yet (a directive's options stand between).
+    Announced,
+    /// Inside its indented lines.
+    Inside,
+}
+
+/// Whether `line` (trimmed) announces a literal block: a paragraph line ending in "::" ("For
+/// example::") or a directive whose content is code. Other directives' content (`.. note::`)
+/// is prose.
+fn announces_literal(t: &str) -> bool {
+    const CODE: &[&str] = &["code-block", "code", "sourcecode", "literalinclude", "doctest", "testcode", "testoutput", "parsed-literal"];
+    match t.strip_prefix("..") {
+        Some(rest) => rest
+            .trim_start()
+            .split_once("::")
+            .is_some_and(|(name, _)| CODE.contains(&name.trim())),
+        None => t.ends_with("::") && t.len() > 2,
+    }
 }
 
 /// Splits `text` into paragraphs and tables, leaving out code (fenced, or indented after a
@@ -158,6 +188,7 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     let mut in_fence = from.in_fence;
     let mut after_blank = true;
     let mut in_code = from.in_code;
+    let mut literal = from.literal;
     // Inside an indented block, a first line that the chunk's start stripped of its
     // indentation still belongs to the block when the next line is indented.
     let indented_at = |i: usize| {
@@ -183,6 +214,24 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
         }
         if in_fence {
             continue;
+        }
+        // A literal block's lines are code at any indentation, and so is a first line the
+        // chunk's start stripped of it when the next line is indented.
+        let margin = !line.starts_with([' ', '\t'])
+            && !(i == 0 && lines.get(1).is_some_and(|&(s, e)| text[s..e].starts_with([' ', '\t'])));
+        match literal {
+            Literal::Inside if t.is_empty() || !margin => {
+                flush_para(&mut para, &mut out);
+                after_blank = t.is_empty();
+                continue;
+            }
+            Literal::Inside => literal = Literal::None,
+            Literal::Announced if t.is_empty() => literal = Literal::Inside,
+            Literal::Announced if margin && !t.starts_with(':') => literal = Literal::None,
+            _ => {}
+        }
+        if announces_literal(t) {
+            literal = Literal::Announced;
         }
         let underline = lines
             .get(i + 1)
@@ -246,7 +295,14 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     if let Some(tr) = table {
         out.push(tr.block());
     }
-    (out, Reading { in_fence, in_code })
+    (
+        out,
+        Reading {
+            in_fence,
+            in_code,
+            literal,
+        },
+    )
 }
 
 /// A table as it is read: its first line, whether a rule line (`|---|`) followed it — which
@@ -708,6 +764,31 @@ mod tests {
         // A chunk after prose reads its own first line as prose.
         let prose = [chunk(0, "Uploads go to a folder.\n"), chunk(30, code)];
         assert!(of_chunk(&prose, 1).iter().any(|f| f.quote.contains("@app.route")));
+    }
+
+    #[test]
+    fn a_literal_block_is_code_at_any_indentation_and_a_notes_content_is_prose() {
+        // Click's testing.rst indents its code by three spaces; read as prose, its lines were
+        // facts ("def test_prompts(): runner = CliRunner() …" became a bridge's first hop).
+        let text = "Testing prompts works the same way.\n\n\
+                    .. code-block:: python\n   :caption: test_prompt.py\n\n   \
+                    from click.testing import CliRunner\n\n   \
+                    def test_prompts():\n      runner = CliRunner()\n      \
+                    result = runner.invoke(prompt, input='wau wau')\n\n\
+                    Note that prompts will be emulated so that they write the input data to the output stream.\n\n\
+                    The runner can also read a file given to it, for example::\n\n  \
+                    result = runner.invoke(cli, ['--config', 'settings.toml'])\n\n\
+                    .. note::\n\n   Hidden input is never written to the output stream by the runner.\n";
+        let mut quotes: Vec<String> = facts(text).into_iter().map(|f| f.shown).collect();
+        quotes.sort();
+        assert_eq!(
+            quotes,
+            [
+                "Hidden input is never written to the output stream by the runner.",
+                "Note that prompts will be emulated so that they write the input data to the output stream.",
+                "Testing prompts works the same way.",
+            ]
+        );
     }
 
     #[test]
