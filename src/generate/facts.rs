@@ -166,7 +166,16 @@ enum Literal {
 /// example::") or a directive whose content is code. Other directives' content (`.. note::`)
 /// is prose.
 fn announces_literal(t: &str) -> bool {
-    const CODE: &[&str] = &["code-block", "code", "sourcecode", "literalinclude", "doctest", "testcode", "testoutput", "parsed-literal"];
+    const CODE: &[&str] = &[
+        "code-block",
+        "code",
+        "sourcecode",
+        "literalinclude",
+        "doctest",
+        "testcode",
+        "testoutput",
+        "parsed-literal",
+    ];
     match t.strip_prefix("..") {
         Some(rest) => rest
             .trim_start()
@@ -188,7 +197,10 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     let mut in_fence = from.in_fence;
     let mut after_blank = true;
     let mut in_code = from.in_code;
-    let mut literal = from.literal;
+    // Announced before the chunk: the blank line was in the gap the chunk's start trimmed, so
+    // its first line is the block's first, stripped of its indentation.
+    let announced = from.literal == Literal::Announced;
+    let mut literal = if announced { Literal::Inside } else { from.literal };
     // Inside an indented block, a first line that the chunk's start stripped of its
     // indentation still belongs to the block when the next line is indented.
     let indented_at = |i: usize| {
@@ -218,7 +230,11 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
         // A literal block's lines are code at any indentation, and so is a first line the
         // chunk's start stripped of it when the next line is indented.
         let margin = !line.starts_with([' ', '\t'])
-            && !(i == 0 && lines.get(1).is_some_and(|&(s, e)| text[s..e].starts_with([' ', '\t'])));
+            && !(i == 0
+                && (announced
+                    || lines
+                        .get(1)
+                        .is_some_and(|&(s, e)| text[s..e].starts_with([' ', '\t']))));
         match literal {
             Literal::Inside if t.is_empty() || !margin => {
                 flush_para(&mut para, &mut out);
@@ -788,6 +804,29 @@ mod tests {
                 "Note that prompts will be emulated so that they write the input data to the output stream.",
                 "Testing prompts works the same way.",
             ]
+        );
+    }
+
+    #[test]
+    fn a_chunk_that_starts_a_literal_block_announced_before_it_reads_it_as_code() {
+        // Click's prompts.rst: the chunk before ends at "floats::", this one starts at the
+        // block's one line, its indentation and the blank line before it left in the gap.
+        let chunk = |start: usize, text: &str| crate::chunk::Chunk {
+            id: format!("prompts.rst#{start}"),
+            doc: "prompts.rst".into(),
+            start,
+            end: start + text.chars().count(),
+            text: text.into(),
+        };
+        let before =
+            "The type is taken from a default value. For instance, the following will only accept floats::";
+        let code = "value = click.prompt('Please enter a number', default=42.0)\n\n\
+                    Most prompts ask again until the user enters a value of the right type.";
+        let chunks = [chunk(0, before), chunk(before.chars().count() + 6, code)];
+        let read_on: Vec<String> = of_chunk(&chunks, 1).into_iter().map(|f| f.quote).collect();
+        assert_eq!(
+            read_on,
+            ["Most prompts ask again until the user enters a value of the right type."]
         );
     }
 
