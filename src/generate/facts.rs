@@ -147,6 +147,8 @@ struct Reading {
     /// Where a reStructuredText literal block stands: its content may be indented by any
     /// amount (Click's docs indent code by three spaces, which read as prose).
     literal: Literal,
+    /// The text ends with a line's indentation: the next text's first line is indented.
+    indented_next: bool,
 }
 
 /// A reStructuredText literal block: announced by a paragraph ending in "::" or a code
@@ -198,8 +200,10 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     let mut after_blank = true;
     let mut in_code = from.in_code;
     // Announced before the chunk: the blank line was in the gap the chunk's start trimmed, so
-    // its first line is the block's first, stripped of its indentation.
-    let announced = from.literal == Literal::Announced;
+    // its first line is the block's first, stripped of its indentation. Inside, the text before
+    // tells whether the first line was indented (chunks overlap, so it may end in the spaces).
+    let announced =
+        from.literal == Literal::Announced || from.literal == Literal::Inside && from.indented_next;
     let mut literal = if announced { Literal::Inside } else { from.literal };
     // Inside an indented block, a first line that the chunk's start stripped of its
     // indentation still belongs to the block when the next line is indented.
@@ -317,6 +321,9 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
             in_fence,
             in_code,
             literal,
+            indented_next: text
+                .rsplit_once('\n')
+                .is_some_and(|(_, last)| !last.is_empty() && last.chars().all(|c| c == ' ' || c == '\t')),
         },
     )
 }
@@ -824,10 +831,13 @@ mod tests {
                     Most prompts ask again until the user enters a value of the right type.";
         let chunks = [chunk(0, before), chunk(before.chars().count() + 6, code)];
         let read_on: Vec<String> = of_chunk(&chunks, 1).into_iter().map(|f| f.quote).collect();
-        assert_eq!(
-            read_on,
-            ["Most prompts ask again until the user enters a value of the right type."]
-        );
+        let prose = ["Most prompts ask again until the user enters a value of the right type."];
+        assert_eq!(read_on, prose);
+        // Overlapping: the chunk before runs on into the block, past the line's indentation.
+        let whole = format!("{before}\n\n    value = click.prompt('Please enter a number', default=42.0)");
+        let chunks = [chunk(0, &whole), chunk(before.chars().count() + 6, code)];
+        let read_on: Vec<String> = of_chunk(&chunks, 1).into_iter().map(|f| f.quote).collect();
+        assert_eq!(read_on, prose);
     }
 
     #[test]
