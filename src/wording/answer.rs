@@ -157,6 +157,7 @@ pub fn answer_in_fact(
     not_only_links(claim, fact, language)?;
     stitched::not_stitched(question, claim, fact, language)?;
     stitched::not_rejoined(claim, fact)?;
+    stitched::not_reparented(claim, fact)?;
     stitched::not_looped(claim, fact, language)?;
     stitched::not_cut_short(claim, fact, language)?;
     absence::not_about_absence(question, claim, language)?;

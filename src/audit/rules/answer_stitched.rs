@@ -18,7 +18,12 @@ not counted. A one-sentence answer of any length that says a run of four content
 answer of three words or more that stops on a word waiting for more (\"the\", \"of\", \"and\",
 \"to\": \"… on the command line to skip the\"), or that, itself a list, stops where its
 label's list goes on (\"… and values for choice\" of \"…, file, and path parameter types\");
-these three only in one-sentence answers. `generate` turns the same answers away as `answer_stitched`.
+these three only in one-sentence answers. So is an answer made of two runs of its label with
+two to eight words cut between them up to \"with\", \"to\", \"by\", \"from\", \"into\" or \"onto\":
+what followed the preposition becomes the object of the word before the cut (\"Override the
+operator symbols you want to intercept\" of \"Override `…intercepted_binops` and
+`…intercepted_unops` with the operator symbols you want to intercept\"). `generate` turns the
+same answers away as `answer_stitched`.
 
 **Why it matters**: the answer reads like the label but says neither of the clauses it was cut
 from; a reviewer has to rewrite it, and a system that answers in the label's words is scored

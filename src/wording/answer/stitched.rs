@@ -106,6 +106,51 @@ pub(super) fn not_rejoined(claim: &str, fact: &str) -> Result<(), AnswerFault> {
     Ok(())
 }
 
+/// Prepositions whose object a cut before them gives to the verb that had another object.
+const REPARENTING: &[&str] = &["with", "to", "by", "from", "into", "onto"];
+
+/// Checks that `claim` is not two runs of `fact` with words cut out up to a preposition
+/// ([`REPARENTING`]): what followed the preposition becomes the object of the word before the
+/// cut. "Override the operator symbols you want to intercept" of "Override
+/// `SandboxedEnvironment.intercepted_binops` and `…intercepted_unops` with the operator
+/// symbols you want to intercept" overrides the symbols, not the attributes. One cut word
+/// ("run on initialization") and "of" ("invent [some kind of] magic system") leave the sense.
+pub(super) fn not_reparented(claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    let said: Vec<String> = tokens(claim).into_iter().map(|t| t.norm).collect();
+    let fact_tokens = tokens(fact);
+    let norms: Vec<&str> = fact_tokens.iter().map(|t| t.norm.as_str()).collect();
+    let find = |part: &[String], from: usize| {
+        (from..norms.len()).find(|&i| {
+            norms
+                .get(i..i + part.len())
+                .is_some_and(|run| run.iter().zip(part).all(|(a, b)| *a == b.as_str()))
+        })
+    };
+    // Said whole, in a row, nothing was cut ("to construct the initial Context object" after
+    // "passed to ``.invoke()`` will be used").
+    if find(&said, 0).is_some() {
+        return Ok(());
+    }
+    for k in 1..said.len().saturating_sub(1) {
+        let (head, tail) = said.split_at(k);
+        let mut from = 0;
+        while let Some(at) = find(head, from) {
+            let cut = at + head.len();
+            if let Some(next) = find(tail, cut) {
+                let gap = &norms[cut..next];
+                if (2..=8).contains(&gap.len()) && gap.last().is_some_and(|w| REPARENTING.contains(w)) {
+                    let last = &fact_tokens[next - 1];
+                    return Err(AnswerFault::Stitched {
+                        span: fact[fact_tokens[at].byte..last.byte + last.raw.len()].to_string(),
+                    });
+                }
+            }
+            from = at + 1;
+        }
+    }
+    Ok(())
+}
+
 /// Content words in a row that make a loop when an answer says them twice.
 const LOOP_WORDS: usize = 4;
 
@@ -280,6 +325,24 @@ mod tests {
         assert!(super::not_rejoined("the workflow that downloads the last artifact", fact).is_ok());
         let fact = "The agent keeps a workflow that shouldn't be downloaded locally.";
         assert!(super::not_rejoined("a workflow that shouldn't be downloaded locally", fact).is_ok());
+    }
+
+    #[test]
+    fn an_answer_cut_up_to_a_preposition_gives_its_object_to_another_verb() {
+        // Jinja's identifier, marked wrong.
+        let fact = "Override\n:attr:`SandboxedEnvironment.intercepted_binops` and\n:attr:`SandboxedEnvironment.intercepted_unops` with the operator symbols\nyou want to intercept.";
+        let err =
+            super::not_reparented("Override the operator symbols you want to intercept", fact).unwrap_err();
+        assert!(err.to_string().contains("intercepted_unops` with"), "{err}");
+        // The whole run, one word cut, or "of": right answers of attrs' marks.
+        assert!(super::not_reparented("override intercepted_binops with the operator symbols", fact).is_ok());
+        let fact = "Validators run on initialization and on attribute setting.";
+        assert!(super::not_reparented("run on initialization and attribute setting", fact).is_ok());
+        let fact = "You do not have to invent some kind of magic system.";
+        assert!(super::not_reparented("invent magic system", fact).is_ok());
+        // Click's identifier, marked right: the answer stands in its label whole.
+        let fact = "Additional keyword arguments passed to ``.invoke()`` will be used to construct the initial Context object.";
+        assert!(super::not_reparented("to construct the initial Context object", fact).is_ok());
     }
 
     #[test]
