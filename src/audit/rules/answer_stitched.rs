@@ -18,7 +18,8 @@ not counted. A one-sentence answer of any length that says a run of four content
 answer of three words or more that stops on a word waiting for more (\"the\", \"of\", \"and\",
 \"to\": \"… on the command line to skip the\"), or that, itself a list, stops where its
 label's list goes on (\"… and values for choice\" of \"…, file, and path parameter types\");
-these three only in one-sentence answers. So is an answer made of two runs of its label with
+these three only in one-sentence answers. So is a one-sentence answer of up to thirty words
+made of two runs of its label with
 two to eight words cut between them up to \"with\", \"to\", \"by\", \"from\", \"into\" or \"onto\":
 what followed the preposition becomes the object of the word before the cut (\"Override the
 operator symbols you want to intercept\" of \"Override `…intercepted_binops` and

@@ -106,6 +106,9 @@ pub(super) fn not_rejoined(claim: &str, fact: &str) -> Result<(), AnswerFault> {
     Ok(())
 }
 
+/// Longest answer, in words, read for a cut that gives an object to another verb.
+const REPARENTED_WORDS: usize = 30;
+
 /// Prepositions whose object a cut before them gives to the verb that had another object.
 const REPARENTING: &[&str] = &["with", "to", "by", "from", "into", "onto"];
 
@@ -117,6 +120,11 @@ const REPARENTING: &[&str] = &["with", "to", "by", "from", "into", "onto"];
 /// ("run on initialization") and "of" ("invent [some kind of] magic system") leave the sense.
 pub(super) fn not_reparented(claim: &str, fact: &str) -> Result<(), AnswerFault> {
     let said: Vec<String> = tokens(claim).into_iter().map(|t| t.norm).collect();
+    // A short answer cut from its label; an explanation is read as a whole, and the search
+    // below grows with the answer's length times the label's.
+    if said.len() > REPARENTED_WORDS || !super::one_sentence(claim) {
+        return Ok(());
+    }
     let fact_tokens = tokens(fact);
     let norms: Vec<&str> = fact_tokens.iter().map(|t| t.norm.as_str()).collect();
     let find = |part: &[String], from: usize| {
