@@ -202,9 +202,13 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     // Announced before the chunk: the blank line was in the gap the chunk's start trimmed, so
     // its first line is the block's first, stripped of its indentation. Inside, the text before
     // tells whether the first line was indented (chunks overlap, so it may end in the spaces).
-    let announced =
+    let starts_inside =
         from.literal == Literal::Announced || from.literal == Literal::Inside && from.indented_next;
-    let mut literal = if announced { Literal::Inside } else { from.literal };
+    let mut literal = if starts_inside {
+        Literal::Inside
+    } else {
+        from.literal
+    };
     // Inside an indented block, a first line that the chunk's start stripped of its
     // indentation still belongs to the block when the next line is indented.
     let indented_at = |i: usize| {
@@ -213,6 +217,11 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
             .is_some_and(|&(s, e)| text[s..e].starts_with("    ") || text[s..e].starts_with('\t'))
     };
     let first_in_code = from.in_code && indented_at(1);
+    // A literal block's first line the chunk's start stripped of its indentation.
+    let first_stripped = starts_inside
+        || lines
+            .get(1)
+            .is_some_and(|&(s, e)| text[s..e].starts_with([' ', '\t']));
     let flush_para = |para: &mut Option<(usize, usize, bool)>, out: &mut Vec<Block>| {
         if let Some((start, end, quoted)) = para.take() {
             out.push(Block::Prose { start, end, quoted });
@@ -231,23 +240,17 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
         if in_fence {
             continue;
         }
-        // A literal block's lines are code at any indentation, and so is a first line the
-        // chunk's start stripped of it when the next line is indented.
-        let margin = !line.starts_with([' ', '\t'])
-            && !(i == 0
-                && (announced
-                    || lines
-                        .get(1)
-                        .is_some_and(|&(s, e)| text[s..e].starts_with([' ', '\t']))));
+        // A literal block's lines are code at any indentation.
+        let off_margin = line.starts_with([' ', '\t']) || (i == 0 && first_stripped);
         match literal {
-            Literal::Inside if t.is_empty() || !margin => {
+            Literal::Inside if t.is_empty() || off_margin => {
                 flush_para(&mut para, &mut out);
                 after_blank = t.is_empty();
                 continue;
             }
             Literal::Inside => literal = Literal::None,
             Literal::Announced if t.is_empty() => literal = Literal::Inside,
-            Literal::Announced if margin && !t.starts_with(':') => literal = Literal::None,
+            Literal::Announced if !off_margin && !t.starts_with(':') => literal = Literal::None,
             _ => {}
         }
         if announces_literal(t) {
@@ -758,15 +761,20 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn a_chunk_that_starts_inside_a_code_block_reads_it_as_code() {
-        let chunk = |start: usize, text: &str| crate::chunk::Chunk {
-            id: format!("upload.rst#{start}"),
-            doc: "upload.rst".into(),
+    /// A chunk of `doc` holding `text` from `start`.
+    fn doc_chunk(doc: &str, start: usize, text: &str) -> crate::chunk::Chunk {
+        crate::chunk::Chunk {
+            id: format!("{doc}#{start}"),
+            doc: doc.into(),
             start,
             end: start + text.chars().count(),
             text: text.into(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_chunk_that_starts_inside_a_code_block_reads_it_as_code() {
+        let chunk = |start: usize, text: &str| doc_chunk("upload.rst", start, text);
         let before = "The view checks the file and then redirects the user to the uploaded file::\n\n    \
                       def allowed_file(filename):\n        return '.' in filename";
         // The chunker left the first line's indentation in the gap between the chunks.
@@ -818,13 +826,7 @@ mod tests {
     fn a_chunk_that_starts_a_literal_block_announced_before_it_reads_it_as_code() {
         // Click's prompts.rst: the chunk before ends at "floats::", this one starts at the
         // block's one line, its indentation and the blank line before it left in the gap.
-        let chunk = |start: usize, text: &str| crate::chunk::Chunk {
-            id: format!("prompts.rst#{start}"),
-            doc: "prompts.rst".into(),
-            start,
-            end: start + text.chars().count(),
-            text: text.into(),
-        };
+        let chunk = |start: usize, text: &str| doc_chunk("prompts.rst", start, text);
         let before =
             "The type is taken from a default value. For instance, the following will only accept floats::";
         let code = "value = click.prompt('Please enter a number', default=42.0)\n\n\
