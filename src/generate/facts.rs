@@ -11,6 +11,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::tables::{Line, Table, TableRead};
 use crate::lang::Language;
 use crate::text::words;
 
@@ -101,11 +102,7 @@ fn facts_after(lead: &str, text: &str) -> Vec<Fact> {
             // facts: a question about it asks what a customer said.
             Block::Prose { start, end, quoted } if quoted && is_testimonial(&text[start..end]) => {}
             Block::Prose { start, end, quoted } => sentences(text, start, end, quoted, &mut found),
-            Block::Table {
-                header,
-                header_start,
-                rows,
-            } => table_rows(text, &header, header_start, &rows, &mut found),
+            Block::Table(table) => table_rows(text, &table, &mut found),
         }
     }
     if found.iter().any(|f| !f.quoted) {
@@ -120,21 +117,10 @@ fn facts_after(lead: &str, text: &str) -> Vec<Fact> {
     order.into_iter().map(|i| found[i].clone()).collect()
 }
 
-/// A byte range of the text: start, end.
-type Range = (usize, usize);
-
 /// A run of lines: a paragraph (byte range of the text) or a table.
 enum Block {
-    Prose {
-        start: usize,
-        end: usize,
-        quoted: bool,
-    },
-    Table {
-        header: Vec<String>,
-        header_start: usize,
-        rows: Vec<Range>,
-    },
+    Prose { start: usize, end: usize, quoted: bool },
+    Table(Table),
 }
 
 /// Where a text left off, for the text that goes on from it.
@@ -259,29 +245,34 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
         let underline = lines
             .get(i + 1)
             .is_some_and(|&(s, e)| is_underline(text[s..e].trim()) && !t.is_empty());
-        if t.starts_with('|') {
-            flush_para(&mut para, &mut out);
-            let cells = cells(t);
-            let lead = line.len() - line.trim_start().len();
-            let range = (start + lead, start + lead + t.len());
-            match &mut table {
-                None => {
-                    table = Some(TableRead {
-                        first: cells,
-                        first_range: range,
-                        ruled: false,
-                        rows: Vec::new(),
-                    })
+        // A line of the table being read, or one that opens a table.
+        let in_table = match &mut table {
+            Some(tr) => {
+                let next_blank = lines
+                    .get(i + 1)
+                    .is_none_or(|&(s, e)| text[s..e].trim().is_empty());
+                match tr.read(line, (start, end), next_blank) {
+                    Line::Taken => true,
+                    Line::Closed => {
+                        out.extend(table.take().map(|t| Block::Table(t.finish())));
+                        true
+                    }
+                    Line::Outside => {
+                        out.extend(table.take().map(|t| Block::Table(t.finish())));
+                        false
+                    }
                 }
-                Some(tr) if cells.iter().all(|c| is_rule(c)) => tr.ruled = tr.rows.is_empty(),
-                Some(tr) => tr.rows.push(range),
             }
+            None => false,
+        };
+        if !in_table {
+            table = TableRead::open(line, (start, end));
+        }
+        if in_table || table.is_some() {
+            flush_para(&mut para, &mut out);
             after_blank = false;
             in_code = false;
             continue;
-        }
-        if let Some(tr) = table.take() {
-            out.push(tr.block());
         }
         let indented = line.starts_with("    ") || line.starts_with('\t') || (i == 0 && first_in_code);
         let skip = t.is_empty()
@@ -316,7 +307,7 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     }
     flush_para(&mut para, &mut out);
     if let Some(tr) = table {
-        out.push(tr.block());
+        out.push(Block::Table(tr.finish()));
     }
     (
         out,
@@ -329,35 +320,6 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
                 .is_some_and(|(_, last)| !last.is_empty() && last.chars().all(|c| c == ' ' || c == '\t')),
         },
     )
-}
-
-/// A table as it is read: its first line, whether a rule line (`|---|`) followed it — which
-/// makes the first line the column names — and the byte ranges of the other rows.
-struct TableRead {
-    first: Vec<String>,
-    first_range: Range,
-    ruled: bool,
-    rows: Vec<Range>,
-}
-
-impl TableRead {
-    /// The block: without a rule under it, the first line is a row like the others (a chunk
-    /// that starts inside a table has not seen the names), and the columns have no names.
-    fn block(mut self) -> Block {
-        if self.ruled {
-            return Block::Table {
-                header: self.first,
-                header_start: self.first_range.0,
-                rows: self.rows,
-            };
-        }
-        self.rows.insert(0, self.first_range);
-        Block::Table {
-            header: Vec::new(),
-            header_start: self.first_range.0,
-            rows: self.rows,
-        }
-    }
 }
 
 /// Whether a block quote is a quotation of someone: it holds quotation marks or ends with an
@@ -387,10 +349,6 @@ fn is_underline(t: &str) -> bool {
     t.len() >= 3
         && t.chars().next().is_some_and(|c| "=-~^*+#".contains(c))
         && t.chars().all(|c| c == t.chars().next().unwrap_or(' '))
-}
-
-fn is_rule(cell: &str) -> bool {
-    !cell.is_empty() && cell.chars().all(|c| matches!(c, '-' | ':' | ' '))
 }
 
 /// A reStructuredText directive's option line (`:caption: config.py`, `:members:`): markup, not
@@ -462,14 +420,6 @@ fn is_list_item(t: &str) -> bool {
     bullet || numbered
 }
 
-fn cells(row: &str) -> Vec<String> {
-    row.trim()
-        .trim_matches('|')
-        .split('|')
-        .map(|c| c.trim().to_string())
-        .collect()
-}
-
 /// The sentences of the paragraph `text[start..end]`.
 fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<Fact>) {
     let para = &text[start..end];
@@ -528,18 +478,13 @@ fn is_transcript(sentence: &str) -> bool {
 }
 
 /// The table's data rows, each shown with its column names.
-fn table_rows(
-    text: &str,
-    header: &[String],
-    header_start: usize,
-    rows: &[(usize, usize)],
-    out: &mut Vec<Fact>,
-) {
-    let header_start = text[..header_start].chars().count();
-    for &(s, e) in rows {
-        let row = &text[s..e];
+fn table_rows(text: &str, table: &Table, out: &mut Vec<Fact>) {
+    let header_start = text[..table.header_start].chars().count();
+    let header: Vec<String> = table.header.iter().map(|h| visible(h)).collect();
+    for row in &table.rows {
+        let (s, e) = row.range;
         let shown = if header.is_empty() {
-            cells(row)
+            row.cells
                 .iter()
                 .filter(|v| !v.is_empty())
                 .map(|v| plain_cell(v))
@@ -548,9 +493,9 @@ fn table_rows(
         } else {
             header
                 .iter()
-                .zip(cells(row))
+                .zip(&row.cells)
                 .filter(|(_, v)| !v.is_empty())
-                .map(|(h, v)| format!("{}: {}", visible(h), plain_cell(&v)))
+                .map(|(h, v)| format!("{h}: {}", plain_cell(v)))
                 .collect::<Vec<_>>()
                 .join("; ")
         };
@@ -559,14 +504,14 @@ fn table_rows(
             continue;
         }
         out.push(Fact {
-            quote: row.to_string(),
+            quote: text[s..e].to_string(),
             start: text[..s].chars().count(),
             score: score(&shown),
             shown,
             context: None,
             row: Some(Row {
-                header: header.iter().map(|h| visible(h)).collect(),
-                cells: cells(row).iter().map(|c| plain_cell(c)).collect(),
+                header: header.clone(),
+                cells: row.cells.iter().map(|c| plain_cell(c)).collect(),
                 header_start,
             }),
             quoted: false,
@@ -882,6 +827,55 @@ mod tests {
             "Key: lock.timeout; Default: 300s; Description: How long a job waits for a repository lock"
         );
         assert!(text.contains(&f[0].quote));
+    }
+
+    #[test]
+    fn a_grid_row_is_one_fact_and_its_second_line_none() {
+        // Jinja's loop variables: read line by line, "the rendering currently is.  Starts at
+        // level 1" was a fact, and the accepted "what is the current rendering level" → "level 1".
+        let text = "The loop variables:\n\n\
+                    +---------------+-----------------------------------+\n\
+                    | Variable      | Description                       |\n\
+                    +===============+===================================+\n\
+                    | `loop.depth`  | Indicates how deep in a recursive |\n\
+                    |               | loop the rendering currently is.  |\n\
+                    |               | Starts at level 1                 |\n\
+                    +---------------+-----------------------------------+\n\n\
+                    Loops can be recursive.\n";
+        let f = facts(text);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].shown,
+            "Variable: loop.depth; Description: Indicates how deep in a recursive loop the \
+             rendering currently is. Starts at level 1"
+        );
+        assert!(
+            f[0].quote.starts_with("| `loop.depth`") && f[0].quote.ends_with("level 1                 |")
+        );
+        assert!(text.contains(&f[0].quote));
+    }
+
+    #[test]
+    fn a_simple_tables_rows_do_not_run_together() {
+        // Flask's URL converters: read as a paragraph, the five rows were one "sentence".
+        let text = "Converter types:\n\n\
+                    ========== ==========================================\n\
+                    ``string`` (default) accepts any text without a slash\n\
+                    ``int``    accepts positive integers greater than zero\n\
+                    ========== ==========================================\n\n\
+                    Unique URLs and redirection behaviour differ in their trailing slash.\n";
+        let f = facts(text);
+        let shown: Vec<&str> = f.iter().map(|x| x.shown.as_str()).collect();
+        assert!(
+            shown.contains(&"string; (default) accepts any text without a slash"),
+            "{shown:?}"
+        );
+        assert!(
+            shown.contains(&"int; accepts positive integers greater than zero"),
+            "{shown:?}"
+        );
+        assert!(shown.contains(&"Unique URLs and redirection behaviour differ in their trailing slash."));
+        assert_eq!(f.len(), 3, "{shown:?}");
     }
 
     #[test]

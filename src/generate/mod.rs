@@ -25,6 +25,7 @@ pub mod plan;
 pub mod restyle;
 pub mod session;
 pub mod summary;
+mod tables;
 pub mod topup;
 pub mod verify;
 
