@@ -27,7 +27,9 @@ error information upward\") while the question asks what a thing does (\"what do
 programming language do with errors\"), or whose label gives the verb of a question asking
 what, how, where or when a thing does something to the writer or the reader (\"where does the
 Rust memory allocator store the pointer\" of \"you can store the pointer on the stack\": a
-false premise). `generate` turns the same answers away as
+false premise); or that gives, to a question asking what a thing is, only the other name its
+label puts in brackets after the thing's (\"short eval context or eval ctx\" of \"The evaluation
+context (short eval context or eval ctx) makes it possible to …\"). `generate` turns the same answers away as
 `answer_off_question`.
 
 **Why it matters**: every word of such an answer stands in its label, so the lexical checks pass

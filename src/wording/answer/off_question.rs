@@ -1,4 +1,4 @@
-//! An answer its label gives to another question than the one asked. Two shapes a lexical reader
+//! An answer its label gives to another question than the one asked. Shapes a lexical reader
 //! can tell:
 //! - *a reason for a what or how*: "How does Rust store pointers on the stack?" answered
 //!   "because the pointer to the heap is a known, fixed size, you can store the pointer on the
@@ -15,6 +15,8 @@
 //!   that, not the language;
 //! - *what a thing brings about for what it is*: "What is monomorphization in Rust?" answered
 //!   "makes Rust's generics extremely efficient at runtime";
+//! - *another name for what it is*: "What is the evaluation context?" answered "short eval
+//!   context or eval ctx", the brackets after the name in its label;
 //! - *the question said back*: "What should be done in the initializer to ensure the instance
 //!   has invariants?" answered "check instance for invariants" — most of the answer's words are
 //!   the question's, and it names no number, code or name the question lacks.
@@ -40,6 +42,7 @@ pub(super) fn answers_its_question(
     gives_no_unasked_reason(question, claim, language)?;
     says_what_it_does(question, claim)?;
     says_what_it_is(question, claim)?;
+    not_its_other_name(question, claim, fact)?;
     names_the_default(question, claim)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
@@ -223,14 +226,64 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     Err(AnswerFault::OffQuestion { why })
 }
 
+/// "What is X?": a thing of up to four words, perhaps "in" somewhere.
+static ASKS_WHAT_IT_IS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+){0,3}?(?:\s+in\s+[^\s?]+)?\s*\??\s*$")
+        .expect("valid regex")
+});
+
+/// A question asking what a thing is, answered with the other names its label gives it in
+/// brackets right after its own ("what is the evaluation context in API" → "short eval
+/// context or eval ctx", of "The evaluation context (short eval context or eval ctx) makes it
+/// possible to …"): what it is called, not what it is. The brackets open with a word that
+/// gives a name ("short", "or", "also", "aka", "abbreviated", "formerly", "called", "known");
+/// an explanation in brackets ("i.e. …") may answer.
+fn not_its_other_name(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?P<before>(?:[\w`'-]+\s+){0,2})(?P<name>[\w`'-]+)\s*\((?P<inside>(?:short|or|also|aka|a\.k\.a\.|abbreviated|formerly|called|known)\b[^()]{0,80})\)")
+            .expect("valid regex")
+    });
+    if !ASKS_WHAT_IT_IS.is_match(question) {
+        return Ok(());
+    }
+    let tokens = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (asked, said) = (tokens(question), tokens(claim));
+    if said.is_empty() {
+        return Ok(());
+    }
+    for c in ALIAS.captures_iter(fact) {
+        let name = c["name"].trim_matches(['`', '\'']).to_lowercase();
+        let inside = tokens(&c["inside"]);
+        if asked.contains(&name) && said.iter().all(|w| inside.contains(w)) {
+            // The words before the brackets the question says too: the thing's whole name.
+            let named: Vec<&str> = c["before"]
+                .split_whitespace()
+                .skip_while(|w| {
+                    !asked.contains(&w.trim_matches(['`', '\'']).to_lowercase())
+                        || w.eq_ignore_ascii_case("the")
+                })
+                .chain([&c["name"]])
+                .collect();
+            return Err(AnswerFault::OffQuestion {
+                why: format!(
+                    "it gives the other name its label puts in brackets after \"{}\", not what it is",
+                    named.join(" ")
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// A question asking what a thing is ("what is monomorphization in Rust"), answered with what it
 /// brings about ("makes Rust's generics extremely efficient at runtime"): its effect, half an
 /// answer a reviewer turns away. A question asking what it is for or does asks for the effect.
 fn says_what_it_is(question: &str, claim: &str) -> Result<(), AnswerFault> {
-    static ASKS_WHAT_IT_IS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+){0,3}?(?:\s+in\s+[^\s?]+)?\s*\??\s*$")
-            .expect("valid regex")
-    });
     static EFFECT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:it\s+|they\s+)?(?P<verb>makes|make|allows|allow|lets|let|enables|enable|helps|help|ensures|ensure|improves|improve|prevents|prevent|reduces|reduce|avoids|avoid|saves|save|speeds|guarantees|guarantee)\b")
             .expect("valid regex")
@@ -592,6 +645,36 @@ mod tests {
         assert!(
             says_more_than_asked(q, "prefers double quotes and makes string prefixes lowercase", EN).is_ok()
         );
+    }
+
+    #[test]
+    fn another_name_in_brackets_is_not_what_it_is() {
+        let fact = "The evaluation context (short eval context or eval ctx) makes it possible to \
+                    activate and deactivate compiled features at runtime.";
+        let q = "what is the evaluation context in API";
+        let err = not_its_other_name(q, "short eval context or eval ctx", fact).unwrap_err();
+        assert!(err.to_string().contains("other name"), "{err}");
+        assert!(not_its_other_name(q, "eval ctx", fact).is_err());
+        // What it does answers; so does a question asking for the short name.
+        assert!(
+            not_its_other_name(
+                q,
+                "makes it possible to activate compiled features at runtime",
+                fact
+            )
+            .is_ok()
+        );
+        assert!(
+            not_its_other_name(
+                "what is the short name of the evaluation context",
+                "eval ctx",
+                fact
+            )
+            .is_ok()
+        );
+        // An explanation in brackets is no other name.
+        let explained = "A slug (i.e. the last part of a URL) names a page.";
+        assert!(not_its_other_name("what is a slug", "the last part of a URL", explained).is_ok());
     }
 
     #[test]
