@@ -345,19 +345,40 @@ fn parallel<'n>(
     let names: Vec<String> = names.map(|n| n.to_lowercase()).collect();
     // Each side says something of its own, besides names and function words: "(it's the
     // same module in a different namespace)" added to one side compares nothing.
-    let own = |p: &[String], q: &[String]| {
-        p.iter().any(|w| {
-            !q.contains(w)
-                && !w.starts_with('\u{0}')
-                && !analyzer.is_stopword(w)
-                && !names
-                    .iter()
-                    .any(|n| n.contains(w.as_str()) || w.contains(n.as_str()))
-        })
+    let own = |p: &[String], q: &[String]| -> Vec<usize> {
+        (0..p.len())
+            .filter(|&i| {
+                let w = &p[i];
+                !q.contains(w)
+                    && !w.starts_with('\u{0}')
+                    && !analyzer.is_stopword(w)
+                    && !names
+                        .iter()
+                        .any(|n| n.contains(w.as_str()) || w.contains(n.as_str()))
+            })
+            .collect()
     };
-    let differs = own(&x, &y) && own(&y, &x);
+    let (own_x, own_y) = (own(&x, &y), own(&y, &x));
+    // What differs only in how each thing is brought in ("… on a non-privileged port using the
+    // `-b 0.0.0.0` option" and "… by not specifying the `--host` option": Flask's gunicorn and
+    // waitress pages) says the same of both: there is no difference to ask about.
+    // A thing of several words ("-b 0.0.0.0") is none of the words; it stands at its first.
+    let near_thing = |p: &[String], thing: &str, i: usize| {
+        let parts: Vec<String> = tokens(thing, "\u{1}");
+        let at = p
+            .iter()
+            .position(|w| w.starts_with('\u{0}') || parts.first() == Some(w));
+        at.is_some_and(|t| i + BRINGS_IN >= t && i <= t)
+    };
+    let says_other =
+        own_x.iter().any(|&i| !near_thing(&x, ta, i)) || own_y.iter().any(|&i| !near_thing(&y, tb, i));
+    let differs = !own_x.is_empty() && !own_y.is_empty() && says_other;
     common as f32 / longer as f32 >= MIN_PARALLEL && differs
 }
+
+/// Words before a thing that may only say how it is brought in ("using the", "by not
+/// specifying the").
+const BRINGS_IN: usize = 3;
 
 /// Length of the longest common subsequence of two word lists.
 fn lcs(x: &[String], y: &[String]) -> usize {
@@ -626,6 +647,11 @@ mod tests {
         assert!(compare(
             "`__attrs_post_init__` is automatically detected and run *after* *attrs* is done initializing your instance.",
             "`__attrs_pre_init__` is automatically detected and run *before* *attrs* starts initializing.",
+        ));
+        // Flask: two servers reach the same end by two means; nothing differs to ask about.
+        assert!(!compare(
+            "You can bind to all external IPs on a non-privileged port using the ``-b 0.0.0.0`` option.",
+            "You can bind to all external IPs on a non-privileged port by not specifying the ``--host`` option.",
         ));
         assert!(compare(
             "To subscribe to a signal, you can use the :meth:`~blinker.base.Signal.connect` method of a signal.",
