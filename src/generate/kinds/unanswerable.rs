@@ -25,7 +25,7 @@ use serde_json::json;
 
 use super::lookup::{self, OneLookup};
 use crate::chunk::Chunk;
-use crate::generate::ask::{self, created_of, topic_of};
+use crate::generate::ask::{self, created_of, label_in, topic_of};
 use crate::generate::bridges;
 use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
@@ -34,12 +34,14 @@ use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{lower_case_words, one_thing, shape, swap, swappable, without_kind_after};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
-    Rejection, check_not_example, check_on_topic, check_query, check_question, copied_row_asked, is_only,
+    Rejection, check_answer, check_not_example, check_on_topic, check_query, check_question,
+    copied_row_asked, is_only,
 };
 use crate::judge;
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
+use crate::testset::Label;
 
 /// Largest reply of the neighbour step: five names of a few words.
 pub const MAX_TOKENS: u32 = 96;
@@ -335,6 +337,15 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if !swappable(&own, &term) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
+    // Its fact answers it, as a lookup's fact must: a question its fact does not answer ("What
+    // is a `virtual environment`?" → "isolation of project dependencies") or answers by saying
+    // it back ("What type of attack is common in the context of DDoS?" → "common category of
+    // attacks") is none a user of the corpus asks, and with a neighbour in it none either.
+    let checked = label_in(ctx, chunk, &fact.quote)
+        .and_then(|label| fact_answers(&own, &reply.value.answer_1, &label, language));
+    if let Err(r) = checked {
+        return Ok(vec![Err(r)]);
+    }
     let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, MAX_TOKENS);
@@ -411,6 +422,15 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         language,
         difficulty: None,
     })])
+}
+
+/// Whether `label` answers the fact's own question `own` with `answer` as a lookup's label must
+/// (no answer given passes: the question is checked again with the neighbour in it).
+fn fact_answers(own: &str, answer: &str, label: &Label, language: Language) -> Result<(), Rejection> {
+    match answer.trim() {
+        "" => Ok(()),
+        answer => check_answer(own, answer, std::slice::from_ref(label), language),
+    }
 }
 
 /// Words and the word a look-alike puts in their place, both ways: SQuAD 2.0's antonym swap
@@ -658,6 +678,42 @@ fn generic(neighbour: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_facts_own_question_is_answered_by_its_fact() {
+        let label = |quote: &str| Label {
+            doc: "web-security.rst".into(),
+            start: 0,
+            end: quote.chars().count(),
+            quote: quote.into(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        };
+        // Flask: said back, the question was no one's, and with "DoS attack" in place of DDoS
+        // it became "what type of attack is common in the context of DoS attack?".
+        let dos = label("A common category of attacks is \"Denial of Service\" (DoS or DDoS).");
+        let en = Language::ENGLISH;
+        assert!(
+            fact_answers(
+                "What type of attack is common in the context of DDoS?",
+                "common category of attacks",
+                &dos,
+                en
+            )
+            .is_err()
+        );
+        assert!(
+            fact_answers(
+                "What is a common category of attacks?",
+                "Denial of Service",
+                &dos,
+                en
+            )
+            .is_ok()
+        );
+        assert!(fact_answers("What is DDoS?", "", &dos, en).is_ok());
+    }
 
     #[test]
     fn the_kind_word_after_a_neighbour_is_left_out() {
