@@ -9,6 +9,9 @@
 //! prompt shows: links reduced to their text, line breaks to spaces, a table row with its column
 //! names, and, for a sentence that opens with "It" or "This", the sentence before it.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::tables::{Line, Table, TableRead};
@@ -37,9 +40,37 @@ impl Fact {
     /// Whether it opens with a word that leans on the sentence before ("This decorator …",
     /// "It …"), whether or not that sentence is at hand.
     pub fn leans(&self) -> bool {
-        words(&self.shown)
-            .first()
-            .is_some_and(|w| LEANING.contains(&w.as_str()))
+        let words = words(&self.shown);
+        // A discourse marker before it leans on nothing by itself ("Well, at least it's the
+        // easiest way to speed up things": Flask's caching page, asked "how does Flask-Caching
+        // speed up things" → "easiest way").
+        let word = |i: usize| {
+            words
+                .get(i)
+                .map_or("", |w| w.trim_end_matches("'s").trim_end_matches("’s"))
+        };
+        let mut i = 0;
+        loop {
+            if MARKERS.contains(&word(i)) {
+                i += 1;
+            } else if MARKER_PAIRS.contains(&(word(i), word(i + 1))) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        LEANING.contains(&word(i)) || self.hypothetical()
+    }
+
+    /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
+    /// super cool plugin …", "Suppose you …"): what it names is the example's, not the
+    /// product's (Click's "super cool plugin" made two unanswerables that lean on it).
+    pub fn hypothetical(&self) -> bool {
+        static SCENE: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)^\W*(?:imagine|suppose|assume|pretend|let['’]?s\s+(?:say|imagine|pretend|assume)|say\s+(?:you|we)|what\s+if)\b")
+                .expect("valid regex")
+        });
+        SCENE.is_match(&self.shown)
     }
 }
 
@@ -56,6 +87,32 @@ pub struct Row {
 
 /// Fewest and most words of a sentence fact.
 const WORDS: std::ops::RangeInclusive<usize> = 6..=45;
+
+/// Words that open a sentence without saying what it is about, read past before its opener:
+/// "Well, at least it …", "But this …", "However, they …".
+const MARKERS: &[&str] = &[
+    "well",
+    "now",
+    "ok",
+    "okay",
+    "however",
+    "still",
+    "and",
+    "but",
+    "yet",
+    "also",
+    "indeed",
+    "again",
+    "luckily",
+    "fortunately",
+    "unfortunately",
+    "thus",
+    "hence",
+    "therefore",
+];
+
+/// Two-word discourse markers ("at least", "of course", "in fact").
+const MARKER_PAIRS: &[(&str, &str)] = &[("at", "least"), ("of", "course"), ("in", "fact")];
 
 /// Openers that lean on the sentence before ("Another thing that …", "Then
 /// ``load_logged_in_user`` won't …", "So on a laptop the difference is …").
@@ -876,6 +933,53 @@ mod tests {
         );
         assert!(shown.contains(&"Unique URLs and redirection behaviour differ in their trailing slash."));
         assert_eq!(f.len(), 3, "{shown:?}");
+    }
+
+    #[test]
+    fn a_discourse_marker_does_not_hide_a_leaning_opener() {
+        // Flask's caching page: "it" is the caches of the sentence before.
+        let text = "When your application runs slow, throw some caches in front of its views. Well, \
+                    at least it's the easiest way to speed up things.";
+        let f = facts(text);
+        let well = f.iter().find(|x| x.shown.starts_with("Well")).expect("a fact");
+        assert!(well.leans());
+        assert_eq!(f.last().map(|x| x.shown.as_str()), Some(well.shown.as_str()));
+        let but = facts("But this flag is ignored when the configuration file sets the value.");
+        assert!(but[0].leans());
+        // A marker before a name leans on nothing.
+        let plain = facts("However, Flask-Caching stores the rendered page for the next request.");
+        assert!(!plain[0].leans());
+        let at_this_point = facts("At the top of the file, the module imports the standard library.");
+        assert!(!at_this_point[0].leans());
+    }
+
+    #[test]
+    fn a_made_up_scene_ranks_last() {
+        // Click's complex.rst: the plugin is the example's, not Click's.
+        let text = "Imagine for instance that there was a super cool plugin for our version control \
+                    system that wanted to store its own configuration as :attr:`~Context.obj`. The \
+                    context keeps a reference to its parent context in the `parent` attribute.";
+        let f = facts(text);
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f[1].hypothetical() && f[1].leans());
+        assert!(!f[0].hypothetical());
+        for scene in [
+            "Suppose you have a list of numbers.",
+            "Let's say we want to store the name.",
+            "Say you pass a path to the command.",
+        ] {
+            assert!(
+                facts(&format!("{scene} It stays the same here."))
+                    .iter()
+                    .any(Fact::hypothetical),
+                "{scene}"
+            );
+        }
+        assert!(
+            !facts("Assumed values are kept in the default map of the context.")
+                .iter()
+                .any(Fact::hypothetical)
+        );
     }
 
     #[test]

@@ -261,6 +261,7 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
     let language = ctx.language_of(task.chunks[0]);
     let mut named = (0..n)
         .map(|i| &all[(task.attempt as usize + i) % n])
+        .filter(|f| !f.hypothetical())
         .filter_map(|f| {
             let specific = |name: &str| ctx.is_specific_name(name);
             let shown: String = f.shown.clone();
