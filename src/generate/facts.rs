@@ -38,7 +38,8 @@ pub struct Fact {
 
 impl Fact {
     /// Whether it opens with a word that leans on the sentence before ("This decorator …",
-    /// "It …"), whether or not that sentence is at hand.
+    /// "It …", also after a discourse marker: "Well, at least it …"), whether or not that
+    /// sentence is at hand, or sets up a made-up scene ([`Fact::hypothetical`]).
     pub fn leans(&self) -> bool {
         let words = words(&self.shown);
         // A discourse marker before it leans on nothing by itself ("Well, at least it's the
