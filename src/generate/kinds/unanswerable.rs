@@ -338,10 +338,10 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     if !swappable(&own, &term) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
-    // Its fact answers it, as a lookup's fact must: a question its fact does not answer ("What
-    // is a `virtual environment`?" → "isolation of project dependencies") or answers by saying
-    // it back ("What type of attack is common in the context of DDoS?" → "common category of
-    // attacks") is none a user of the corpus asks, and with a neighbour in it none either.
+    // Its fact answers it, as a lookup's fact must: a question its fact does not answer, or
+    // answers by saying it back ("What type of attack is common in the context of DDoS?" →
+    // "common category of attacks"), is none a user of the corpus asks, and with a neighbour in
+    // it none either.
     let checked = label_in(ctx, chunk, &fact.quote)
         .and_then(|label| fact_answers(&own, &reply.value.answer_1, &label, language));
     if let Err(r) = checked {
