@@ -988,15 +988,7 @@ mod tests {
 
     #[test]
     fn answers_their_label_does_not_hold_or_contradicts_are_turned_away() {
-        let label = |quote: &str| Label {
-            doc: "book.md".into(),
-            start: 0,
-            end: quote.chars().count(),
-            quote: quote.into(),
-            chunk: None,
-            grade: None,
-            extra: Default::default(),
-        };
+        let label = |quote: &str| Label::spanning("book.md", 0, quote);
         // The Rust book, ch08-02: `+` only looks like it copies both strings.
         let concat = label(
             "So, although let s3 = s1 + &s2; looks like it will copy both strings and create a new one, this statement actually takes ownership of s1, appends a copy of the contents of s2, and then returns ownership of the result.",

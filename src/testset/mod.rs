@@ -189,6 +189,22 @@ pub struct Label {
     pub extra: Map<String, Value>,
 }
 
+impl Label {
+    /// The label of `quote` standing at character `start` of `doc`: the span is the quote's,
+    /// with no chunk id and the default grade.
+    pub fn spanning(doc: &str, start: usize, quote: &str) -> Label {
+        Label {
+            doc: doc.into(),
+            start,
+            end: start + quote.chars().count(),
+            quote: quote.into(),
+            chunk: None,
+            grade: None,
+            extra: Default::default(),
+        }
+    }
+}
+
 /// Tags metrics are broken down by.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Tags {

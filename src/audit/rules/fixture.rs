@@ -119,15 +119,7 @@ pub fn label(doc: &str, quote: &str) -> Label {
         .text;
     let at = text.find(quote).expect("the quote is in the document");
     let start = CharIndex::new(text).char_of(at);
-    Label {
-        doc: doc.into(),
-        start,
-        end: start + quote.chars().count(),
-        quote: quote.into(),
-        chunk: None,
-        grade: None,
-        extra: Default::default(),
-    }
+    Label::spanning(doc, start, quote)
 }
 
 /// The message `check` gives `case` (which it must flag).

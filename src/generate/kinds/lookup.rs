@@ -426,15 +426,7 @@ mod tests {
     #[test]
     fn the_answer_is_checked_against_the_question_it_was_written_for() {
         let quote = "Note: In C++, this pattern of deallocating resources at the end of an item’s lifetime is sometimes called Resource Acquisition Is Initialization (RAII).";
-        let label = crate::testset::Label {
-            doc: "ch04.html".into(),
-            start: 0,
-            end: quote.chars().count(),
-            quote: quote.into(),
-            chunk: None,
-            grade: None,
-            extra: Default::default(),
-        };
+        let label = crate::testset::Label::spanning("ch04.html", 0, quote);
         let w = Written {
             question: "What is the term used to describe deallocating resources at the end of an item's lifetime in Rust?".into(),
             search: "rust resource management".into(),

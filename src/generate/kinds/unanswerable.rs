@@ -682,15 +682,7 @@ mod tests {
 
     #[test]
     fn the_facts_own_question_is_answered_by_its_fact() {
-        let label = |quote: &str| Label {
-            doc: "web-security.rst".into(),
-            start: 0,
-            end: quote.chars().count(),
-            quote: quote.into(),
-            chunk: None,
-            grade: None,
-            extra: Default::default(),
-        };
+        let label = |quote: &str| Label::spanning("web-security.rst", 0, quote);
         // Flask: said back, the question was no one's, and with "DoS attack" in place of DDoS
         // it became "what type of attack is common in the context of DoS attack?".
         let dos = label("A common category of attacks is \"Denial of Service\" (DoS or DDoS).");
