@@ -309,17 +309,11 @@ fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
                 let next_blank = lines
                     .get(i + 1)
                     .is_none_or(|&(s, e)| text[s..e].trim().is_empty());
-                match tr.read(line, (start, end), next_blank) {
-                    Line::Taken => true,
-                    Line::Closed => {
-                        out.extend(table.take().map(|t| Block::Table(t.finish())));
-                        true
-                    }
-                    Line::Outside => {
-                        out.extend(table.take().map(|t| Block::Table(t.finish())));
-                        false
-                    }
+                let read = tr.read(line, (start, end), next_blank);
+                if read != Line::Taken {
+                    out.extend(table.take().map(|t| Block::Table(t.finish())));
                 }
+                read != Line::Outside
             }
             None => false,
         };

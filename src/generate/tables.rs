@@ -121,7 +121,6 @@ impl TableRead {
                     }
                     return if rule { Line::Taken } else { Line::Closed };
                 }
-                let columns = columns.clone();
                 // Prose has words where the table's columns are apart.
                 if columns[1..]
                     .iter()
@@ -129,7 +128,7 @@ impl TableRead {
                 {
                     return Line::Outside;
                 }
-                let cells = simple_cells(line, &columns);
+                let cells = simple_cells(line, columns);
                 self.open = cells.first().is_some_and(|c| c.is_empty()) && !self.rows.is_empty();
                 self.go_on(range, cells);
                 Line::Taken
@@ -196,7 +195,7 @@ fn drop_markup(cell: &mut String) {
 }
 
 /// The cells of a pipe-table line (`| a | b |`).
-pub(super) fn pipe_cells(line: &str) -> Vec<String> {
+fn pipe_cells(line: &str) -> Vec<String> {
     line.trim()
         .trim_matches('|')
         .split('|')
@@ -205,7 +204,7 @@ pub(super) fn pipe_cells(line: &str) -> Vec<String> {
 }
 
 /// A rule cell of a pipe table (`---`, `:--:`).
-pub(super) fn is_rule(cell: &str) -> bool {
+fn is_rule(cell: &str) -> bool {
     !cell.is_empty() && cell.chars().all(|c| matches!(c, '-' | ':' | ' '))
 }
 
@@ -224,22 +223,18 @@ fn simple_columns(line: &str) -> Option<Vec<usize>> {
     let t = line.trim_end();
     let mark = t.chars().next().filter(|c| matches!(c, '=' | '-'))?;
     let mut starts = Vec::new();
-    let mut in_run = false;
-    for (i, c) in t.char_indices() {
-        match c {
-            c if c == mark => {
-                if !in_run {
-                    starts.push(i);
-                }
-                in_run = true;
+    let mut at = 0;
+    for run in t.split(' ') {
+        // Runs of one character ("- - -") are a Markdown rule.
+        if !run.is_empty() {
+            if run.len() < 2 || run.chars().any(|c| c != mark) {
+                return None;
             }
-            ' ' => in_run = false,
-            _ => return None,
+            starts.push(at);
         }
+        at += run.len() + 1;
     }
-    // Runs of one character ("- - -") are a Markdown rule.
-    let long_runs = t.split(' ').filter(|r| !r.is_empty()).all(|r| r.len() >= 2);
-    (starts.len() >= 2 && long_runs).then_some(starts)
+    (starts.len() >= 2).then_some(starts)
 }
 
 /// The cells of a simple table's line, cut where the columns start.
