@@ -360,18 +360,17 @@ fn parallel<'n>(
     };
     let (own_x, own_y) = (own(&x, &y), own(&y, &x));
     // A thing of several words ("-b 0.0.0.0") is none of the words; it stands at its first.
-    let near_thing = |p: &[String], thing: &str, i: usize| {
-        let parts: Vec<String> = tokens(thing, "\u{1}");
-        let at = p
-            .iter()
-            .position(|w| w.starts_with('\u{0}') || parts.first() == Some(w));
-        at.is_some_and(|t| i + BRINGS_IN >= t && i <= t)
+    let thing_at = |p: &[String], thing: &str| {
+        let first = tokens(thing, "\u{1}").into_iter().next();
+        p.iter()
+            .position(|w| w.starts_with('\u{0}') || first.as_ref() == Some(w))
     };
+    let (at_x, at_y) = (thing_at(&x, ta), thing_at(&y, tb));
+    let near = |at: Option<usize>, i: usize| at.is_some_and(|t| i + BRINGS_IN >= t && i <= t);
     // What differs only in how each thing is brought in ("… on a non-privileged port using the
     // `-b 0.0.0.0` option" and "… by not specifying the `--host` option": Flask's gunicorn and
     // waitress pages) says the same of both: there is no difference to ask about.
-    let says_other =
-        own_x.iter().any(|&i| !near_thing(&x, ta, i)) || own_y.iter().any(|&i| !near_thing(&y, tb, i));
+    let says_other = own_x.iter().any(|&i| !near(at_x, i)) || own_y.iter().any(|&i| !near(at_y, i));
     let differs = !own_x.is_empty() && !own_y.is_empty() && says_other;
     common as f32 / longer as f32 >= MIN_PARALLEL && differs
 }

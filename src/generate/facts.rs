@@ -231,9 +231,10 @@ fn announces_literal(t: &str) -> bool {
     }
 }
 
-/// Splits `text` into paragraphs and tables, leaving out code (fenced, indented after a blank
-/// line, or a reStructuredText literal block at any indentation), headings (`#` or reStructuredText underlines), directives and link definitions;
-/// `from` is where the text before it left off. Returns where this text leaves off.
+/// Splits `text` into paragraphs and tables ([`TableRead`]), leaving out code (fenced, indented
+/// after a blank line, or a reStructuredText literal block at any indentation), headings (`#`
+/// or reStructuredText underlines), directives and link definitions; `from` is where the text
+/// before it left off. Returns where this text leaves off.
 fn blocks(text: &str, from: Reading) -> (Vec<Block>, Reading) {
     let lines = lines_with_offsets(text);
     let mut out = Vec::new();

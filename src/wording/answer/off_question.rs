@@ -27,6 +27,7 @@ use regex::Regex;
 
 use super::AnswerFault;
 use crate::lang::Language;
+use crate::text::words;
 
 /// Checks an English `claim` against `question` and `fact` (see the module doc). Other
 /// languages pass.
@@ -246,27 +247,18 @@ fn not_its_other_name(question: &str, claim: &str, fact: &str) -> Result<(), Ans
     if !ASKS_WHAT_IT_IS.is_match(question) {
         return Ok(());
     }
-    let tokens = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let (asked, said) = (tokens(question), tokens(claim));
+    let (asked, said) = (words(question), words(claim));
     if said.is_empty() {
         return Ok(());
     }
+    let is_asked = |w: &str| words(w).iter().any(|t| asked.contains(t));
     for c in ALIAS.captures_iter(fact) {
-        let name = c["name"].trim_matches(['`', '\'']).to_lowercase();
-        let inside = tokens(&c["inside"]);
-        if asked.contains(&name) && said.iter().all(|w| inside.contains(w)) {
+        let inside = words(&c["inside"]);
+        if is_asked(&c["name"]) && said.iter().all(|w| inside.contains(w)) {
             // The words before the brackets the question says too: the thing's whole name.
             let named: Vec<&str> = c["before"]
                 .split_whitespace()
-                .skip_while(|w| {
-                    !asked.contains(&w.trim_matches(['`', '\'']).to_lowercase())
-                        || w.eq_ignore_ascii_case("the")
-                })
+                .skip_while(|w| !is_asked(w) || w.eq_ignore_ascii_case("the"))
                 .chain([&c["name"]])
                 .collect();
             return Err(AnswerFault::OffQuestion {

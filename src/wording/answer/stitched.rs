@@ -13,7 +13,7 @@ use regex::Regex;
 
 use super::{AnswerFault, SHORT_ANSWER};
 use crate::lang::Language;
-use crate::text::tokens;
+use crate::text::{Token, tokens};
 
 /// Gaps a stitched answer leaves, at least: places between two of its words where the fact
 /// says a content word the answer drops. One gap is a shortening ("this tier [of Tidepool is
@@ -72,10 +72,17 @@ pub(super) fn not_stitched(
         return Ok(());
     }
     let (first, last) = (at[0], at[at.len() - 1]);
-    let span = &fact[fact_tokens[first].byte..fact_tokens[last].byte + fact_tokens[last].raw.len()];
     Err(AnswerFault::Stitched {
-        span: span.split_whitespace().collect::<Vec<_>>().join(" "),
+        span: spanned(&fact, &fact_tokens, first, last)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
     })
+}
+
+/// The text of `fact` from its token `first` to its token `last`, both whole.
+fn spanned<'f>(fact: &'f str, tokens: &[Token<'_>], first: usize, last: usize) -> &'f str {
+    &fact[tokens[first].byte..tokens[last].byte + tokens[last].raw.len()]
 }
 
 /// Checks that `claim` does not make a relative clause of a predicate `fact` joins with "and":
@@ -97,9 +104,8 @@ pub(super) fn not_rejoined(claim: &str, fact: &str) -> Result<(), AnswerFault> {
             said[i + 2].as_str(),
         ];
         if let Some(at) = norms.windows(4).position(|w| w == joined) {
-            let last = &fact_tokens[at + 3];
             return Err(AnswerFault::Stitched {
-                span: fact[fact_tokens[at].byte..last.byte + last.raw.len()].to_string(),
+                span: spanned(fact, &fact_tokens, at, at + 3).to_string(),
             });
         }
     }
@@ -147,9 +153,8 @@ pub(super) fn not_reparented(claim: &str, fact: &str) -> Result<(), AnswerFault>
             if let Some(next) = find(tail, cut) {
                 let gap = &norms[cut..next];
                 if (2..=8).contains(&gap.len()) && gap.last().is_some_and(|w| REPARENTING.contains(w)) {
-                    let last = &fact_tokens[next - 1];
                     return Err(AnswerFault::Stitched {
-                        span: fact[fact_tokens[at].byte..last.byte + last.raw.len()].to_string(),
+                        span: spanned(fact, &fact_tokens, at, next - 1).to_string(),
                     });
                 }
             }
