@@ -17,6 +17,10 @@
 //!   "makes Rust's generics extremely efficient at runtime";
 //! - *another name for what it is*: "What is the evaluation context?" answered "short eval
 //!   context or eval ctx", the brackets after the name in its label;
+//! - *what the one asked for does, not which it is*: "What is the closest Python behavior to
+//!   undefined types?" answered "disallows all operations beside testing if it's an undefined
+//!   object", of "The closest to regular Python behavior is the :class:`StrictUndefined` which
+//!   disallows …": the name is the answer;
 //! - *the question said back*: "What should be done in the initializer to ensure the instance
 //!   has invariants?" answered "check instance for invariants" — most of the answer's words are
 //!   the question's, and it names no number, code or name the question lacks.
@@ -45,6 +49,7 @@ pub(super) fn answers_its_question(
     says_what_it_is(question, claim)?;
     not_its_other_name(question, claim, fact)?;
     names_the_default(question, claim)?;
+    names_the_superlative(question, claim, fact)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
@@ -330,6 +335,43 @@ fn names_the_default(question: &str, claim: &str) -> Result<(), AnswerFault> {
     }
     Err(AnswerFault::OffQuestion {
         why: "it says what happens by default, not what the default is".to_string(),
+    })
+}
+
+/// A question asking which thing is the most of something ("what is the closest Python
+/// behavior to undefined types"), answered without the name its label gives that thing
+/// ("disallows all operations beside testing if it's an undefined object", of "The closest to
+/// regular Python behavior is the :class:`StrictUndefined` which disallows …"): what the thing
+/// does, not which it is. A way or practice may be answered by what to do ("the simplest way to
+/// …" → "run …"); a label that names nothing the question lacks may answer in plain words.
+fn names_the_superlative(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    static ASKS_WHICH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:what|which)\s+(?:is|are)\s+the\s+(?:best|worst|closest|nearest|fastest|slowest|simplest|easiest|safest|strictest|largest|smallest|biggest|highest|lowest|latest|newest|oldest|earliest|shortest|longest|cheapest|quickest|most|least)\b")
+            .expect("valid regex")
+    });
+    static A_WAY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:way|ways|approach|method|practice|thing\s+to\s+do)\b").expect("valid regex")
+    });
+    if !ASKS_WHICH.is_match(question) || A_WAY.is_match(question) {
+        return Ok(());
+    }
+    // Names as words: "StrictUndefined" of ":class:`StrictUndefined`".
+    static WORD: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[A-Za-z0-9_][\w.]*[\w]|[A-Za-z0-9]").expect("valid regex"));
+    let asked = question.to_lowercase();
+    let unasked_names = |text: &str, first_counts: bool| {
+        WORD.find_iter(text).enumerate().any(|(i, w)| {
+            let w = w.as_str();
+            let name = ((first_counts || i > 0) && w.chars().any(char::is_uppercase)) || super::is_code(w);
+            name && !asked.contains(&w.to_lowercase())
+        })
+    };
+    if !unasked_names(fact, false) || unasked_names(claim, true) {
+        return Ok(());
+    }
+    Err(AnswerFault::OffQuestion {
+        why: "it says what the one asked for does, not which it is: the name its label gives it is left out"
+            .to_string(),
     })
 }
 
@@ -667,6 +709,31 @@ mod tests {
         // An explanation in brackets is no other name.
         let explained = "A slug (i.e. the last part of a URL) names a page.";
         assert!(not_its_other_name("what is a slug", "the last part of a URL", explained).is_ok());
+    }
+
+    #[test]
+    fn the_one_asked_for_is_named() {
+        // Jinja's, marked wrong.
+        let fact = "The closest to regular Python behavior is the :class:`StrictUndefined` which \
+                    disallows all operations beside testing if it's an undefined object.";
+        let q = "what is the closest Python behavior to undefined types";
+        let said = "disallows all operations beside testing if it's an undefined object";
+        let err = names_the_superlative(q, said, fact).unwrap_err();
+        assert!(err.to_string().contains("which it is"), "{err}");
+        assert!(names_the_superlative(q, "StrictUndefined, which disallows all operations", fact).is_ok());
+        // A way is answered by what to do; a question that names the thing asks something else.
+        let way = "The simplest way to start is to run `black .` in the project's folder.";
+        assert!(
+            names_the_superlative("what is the simplest way to start", "run it in the folder", way).is_ok()
+        );
+        assert!(
+            names_the_superlative(
+                "what is the closest to Python behavior about StrictUndefined",
+                said,
+                fact
+            )
+            .is_ok()
+        );
     }
 
     #[test]
