@@ -173,3 +173,40 @@ fn half_an_answer_to_a_broad_question_turns_away_no_answer_marked_right() {
     println!("{caught} wrong answers turned away");
     assert!(caught >= 3, "only {caught} turned away");
 }
+
+/// A question that names a thing of the page by a description nothing resolves ("the file
+/// handling function") does not stand alone (`generate`'s `not_standalone`, the audit's RS209):
+/// no question marked right, of any type, is flagged, and the wrong ones caught are shown.
+#[test]
+fn no_question_marked_right_fails_to_stand_alone() {
+    use ragsynth::wording::standalone::not_standalone;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness");
+    let (mut right, mut caught) = (0, 0);
+    let mut seen = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.to_string_lossy().ends_with(".marks.jsonl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let question = v["question"].as_str().unwrap_or("").to_string();
+            if !seen.insert(question.clone()) {
+                continue;
+            }
+            let Some(at) = not_standalone(&question, Language::ENGLISH) else {
+                continue;
+            };
+            if v["right"].as_bool() == Some(true) {
+                right += 1;
+                println!("marked right, flagged: {question:?} at {:?}", &question[at]);
+            } else {
+                caught += 1;
+                println!("caught: {question:?} at {:?}", &question[at]);
+            }
+        }
+    }
+    println!("{caught} wrong questions flagged");
+    assert_eq!(right, 0, "questions marked right flagged as not standing alone");
+    assert!(caught >= 3, "only {caught} flagged");
+}

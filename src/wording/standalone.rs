@@ -104,18 +104,54 @@ pub fn unresolved_reference(question: &str) -> Option<Range<usize>> {
     if let Some(m) = pointer_alone().find(question) {
         return Some(m.range());
     }
-    description().captures_iter(question).find_map(|c| {
+    let unresolved = |c: regex::Captures<'_>| {
         let whole = c.get(0)?;
         let noun = c.name("noun")?;
         let mods = c.name("mods").map_or("", |m| m.as_str());
         let after = &question[noun.end()..];
         let named_before = mods
             .split_whitespace()
-            .any(|w| !POINTERS.contains(&w.to_lowercase().as_str()));
+            .any(|w| !POINTERS.contains(&w.to_lowercase().as_str()))
+            && !says_its_use(mods);
         // A noun that only qualifies the next word ("the test flight") is no description.
         let named_after = after_noun(after)?;
         (!named_before && !named_after).then(|| whole.start()..noun.end())
-    })
+    };
+    // "the file handling function" is read as "the file" qualifying the next word by the
+    // first pattern, which then goes on after it; the second reads the whole description.
+    let first = description().captures_iter(question).find_map(unresolved);
+    let by_use = use_description().captures_iter(question).find_map(unresolved);
+    [first, by_use].into_iter().flatten().min_by_key(|r| r.start)
+}
+
+/// A definite description by what a thing is for: "the file handling function".
+fn use_description() -> &'static Regex {
+    static RE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(
+            r"(?i)\b(?P<det>the|this|that)\s+(?P<mods>[a-z]+\s+[a-z]{{3,}}ing\s+)(?P<noun>{NOUNS})\b"
+        ))
+        .expect("valid regex")
+    });
+    &RE
+}
+
+/// Whether the words before the noun say what it is for, as a plain noun and a gerund do ("the
+/// file handling function", "the error handling code"): a description of a job, which many
+/// things of a page may do, not a name. One plain word ("the main function", "the parse
+/// function") may be the name.
+fn says_its_use(mods: &str) -> bool {
+    let words: Vec<&str> = mods.split_whitespace().collect();
+    let plain = |w: &str| w.chars().all(|c| c.is_ascii_lowercase());
+    match words.as_slice() {
+        [object, gerund] => {
+            plain(object)
+                && plain(gerund)
+                && gerund.len() >= 6
+                && gerund.ends_with("ing")
+                && !gerund.ends_with("string")
+        }
+        _ => false,
+    }
 }
 
 /// Words after a noun that show it heads its phrase ("the function returns", "the code in the
@@ -259,6 +295,11 @@ mod tests {
                 "what does the other arm of the match do when File::open returns an error",
                 "the match",
             ),
+            // Click's: `exists` is an argument of click.Path, which the question does not name.
+            (
+                "what is the purpose of the 'exists' argument in the file handling function",
+                "the file handling function",
+            ),
         ] {
             let r = not_standalone(q, EN).unwrap_or_else(|| panic!("{q}"));
             assert_eq!(&q[r], at, "{q}");
@@ -288,6 +329,7 @@ mod tests {
             "Where does Black look for the configuration file?",
             "What does the file format of a snapshot look like?",
             "What does the match expression return in Rust?",
+            "What does the logging module write?",
         ] {
             assert_eq!(not_standalone(q, EN), None, "{q}");
         }
