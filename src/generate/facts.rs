@@ -60,7 +60,7 @@ impl Fact {
                 break;
             }
         }
-        LEANING.contains(&word(i)) || self.hypothetical()
+        LEANING.contains(&word(i)) || self.hypothetical() || points_back(&words)
     }
 
     /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
@@ -121,6 +121,17 @@ const LEANING: &[&str] = &[
     "it", "its", "this", "that", "these", "those", "they", "their", "them", "he", "she", "both", "such",
     "another", "then", "so",
 ];
+
+/// Whether "those" inside the sentence points at things of the sentence before ("If the
+/// template engine cannot find a name, one of those objects is created and returned": Jinja's
+/// Undefined objects, which an answer then left unnamed). "Those who …", "those of …" and
+/// "those options that …" say in the sentence what they are.
+fn points_back(words: &[String]) -> bool {
+    const SAYS_WHICH: &[&str] = &["who", "whom", "whose", "which", "that", "where", "of"];
+    let at = |i: usize| words.get(i).map_or("", String::as_str);
+    (1..words.len())
+        .any(|i| at(i) == "those" && !SAYS_WHICH.contains(&at(i + 1)) && !SAYS_WHICH.contains(&at(i + 2)))
+}
 
 /// The facts of `text`, best first: those that stand alone before those leaning on the
 /// sentence before, then richest in content words, then with specifics (numbers, code, option
@@ -947,6 +958,24 @@ mod tests {
         assert!(!plain[0].leans());
         let at_this_point = facts("At the top of the file, the module imports the standard library.");
         assert!(!at_this_point[0].leans());
+    }
+
+    #[test]
+    fn those_inside_a_sentence_leans_on_the_one_before() {
+        // Jinja's api.rst: "those objects" are the Undefined objects of the sentence before.
+        let text = "These undefined types are subclasses of Undefined. If the template engine is \
+                    unable to look up a name or access an attribute one of those objects is created \
+                    and returned.";
+        let f = facts(text);
+        let those = f.iter().find(|x| x.shown.starts_with("If the")).expect("a fact");
+        assert!(those.leans());
+        // "Those who …" and "those options that …" say what they are.
+        for plain in [
+            "Click passes the value on to those who registered a callback for the option.",
+            "The loader skips those templates that start with an underscore in their name.",
+        ] {
+            assert!(!facts(plain)[0].leans(), "{plain}");
+        }
     }
 
     #[test]
