@@ -380,7 +380,11 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let Some(asked) = swapped(&own) else {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     };
-    if !kin && (in_compound(&own, &term, |p| ctx.chunks_saying(p)) || quoted_within(&fact.shown, &term)) {
+    if !kin
+        && (in_compound(&own, &term, |p| ctx.chunks_saying(p))
+            || quoted_within(&fact.shown, &term)
+            || says_its_kind(&own))
+    {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     let question = match check(ctx, &asked, &term, &neighbour, &fact, language) {
@@ -540,6 +544,9 @@ fn pick<'n>(
         if shape(term).is_some() && shape(n) != shape(term) {
             continue;
         }
+        if !same_head(term, n) {
+            continue;
+        }
         if ctx.corpus_mentions(n) {
             why = Rejection::NeighbourInCorpus;
             continue;
@@ -547,6 +554,29 @@ fn pick<'n>(
         return Ok(n.to_string());
     }
     Err(why)
+}
+
+/// Whether a class name's neighbour is a class of its kind: `ClickException`'s is another
+/// exception (`UsageError`, `FileError`), not `ExceptionHandling`, which the model made up and
+/// no one names. A name of one word in CamelCase ends in what it is; a neighbour of one that
+/// ends in an error's or a warning's word must end in one of them too.
+fn same_head(term: &str, neighbour: &str) -> bool {
+    const ERRORS: &[&str] = &["Exception", "Error", "Warning"];
+    let head = |name: &str| -> Option<String> {
+        let name = name.trim_matches('`');
+        let camel = !name.contains(char::is_whitespace)
+            && name.starts_with(char::is_uppercase)
+            && name.chars().skip(1).any(char::is_uppercase)
+            && name.chars().all(char::is_alphanumeric);
+        let at = name.rfind(char::is_uppercase)?;
+        camel.then(|| name[at..].to_string())
+    };
+    match head(term) {
+        Some(h) if ERRORS.contains(&h.as_str()) => {
+            head(neighbour).is_some_and(|n| ERRORS.contains(&n.as_str()))
+        }
+        _ => true,
+    }
 }
 
 /// Whether `neighbour` is a variant of the plain name `term` rather than another thing: it holds
@@ -588,6 +618,22 @@ fn in_compound(question: &str, term: &str, chunks_saying: impl Fn(&str) -> usize
         return false;
     }
     chunks_saying(&format!("{t} {next}")) >= 2
+}
+
+/// Whether `question` sets its thing among others of a kind it names ("what is the main
+/// difference between Genshi and other template engines?"): the neighbour the model listed
+/// need not be of that kind (Flask's question became "… between Pyramid and other template
+/// engines?", a web framework), and the question's premise would be false. A look-alike is
+/// of the thing's kind by design.
+fn says_its_kind(question: &str) -> bool {
+    static OTHERS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:other|similar)\s+(?:[a-z-]+\s+)?(?P<kind>[a-z-]{3,}s)\b").expect("valid regex")
+    });
+    // "Which other option does --force override?": a verb, not a plural kind.
+    const VERBS: &[&str] = &["does", "is", "was", "has", "goes", "makes", "uses", "needs"];
+    OTHERS
+        .captures_iter(question)
+        .any(|c| !VERBS.contains(&c["kind"].to_lowercase().as_str()))
 }
 
 /// Whether `term` stands inside a longer quotation of `fact` ("Sicherung" of "\"Sicherung
@@ -922,6 +968,29 @@ mod tests {
         assert!(!in_compound("What is a Unicode string?", "Unicode", saying));
         // A term whose lower case is longer in bytes ("İ" → "i̇") cuts no character.
         assert!(!in_compound("Was ist İstanbul Zeit?", "İstanbul", saying));
+    }
+
+    #[test]
+    fn a_question_that_names_the_kind_takes_no_model_neighbour() {
+        // Flask's, marked wrong once Pyramid took Genshi's place.
+        assert!(says_its_kind(
+            "what is the main difference between Genshi and other template engines?"
+        ));
+        assert!(says_its_kind("How does Mako compare to similar libraries?"));
+        assert!(!says_its_kind("What does Genshi base its templates on?"));
+        assert!(!says_its_kind("Which other option does --force override?"));
+    }
+
+    #[test]
+    fn an_exception_is_swapped_for_an_exception() {
+        // Click's, marked wrong: "… display an error message in a ExceptionHandling".
+        assert!(!same_head("ClickException", "ExceptionHandling"));
+        assert!(!same_head("ClickException", "error handling"));
+        assert!(same_head("ClickException", "UsageError"));
+        assert!(same_head("`ClickException`", "`FileWarning`"));
+        // Other names keep to the other checks.
+        assert!(same_head("StrictUndefined", "ChainableUndefined"));
+        assert!(same_head("Amazon S3", "Backblaze B2"));
     }
 
     #[test]
