@@ -210,3 +210,25 @@ fn no_question_marked_right_fails_to_stand_alone() {
     assert_eq!(right, 0, "questions marked right flagged as not standing alone");
     assert!(caught >= 3, "only {caught} flagged");
 }
+
+/// Each sentence of a generated answer is held to its label as a one-sentence answer is
+/// (`generate`'s last check, [`ragsynth::generate::verify::check_against_label`]): no answer of
+/// several sentences marked right is turned away, and the wrong ones caught are shown.
+#[test]
+fn an_answer_of_several_sentences_marked_right_holds_in_each() {
+    use ragsynth::generate::verify::check_against_label;
+    let all = marks(&Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/correctness"));
+    let several: Vec<&Mark> = all
+        .iter()
+        .filter(|m| m.answer.trim_end().trim_end_matches('.').contains(". ") || m.answer.contains('\n'))
+        .collect();
+    let caught = turned_away(&several, |m| {
+        check_against_label(&m.question, &m.answer, &m.quote, Language::ENGLISH, &[])
+            .map_err(|r| format!("{r:?}"))
+    });
+    println!(
+        "{caught} of {} answers of several sentences turned away",
+        several.len()
+    );
+    assert!(caught >= 1, "none turned away");
+}

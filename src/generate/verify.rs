@@ -465,8 +465,8 @@ fn answer_in_label(question: &str, answer: &str, fact: &str, language: Language)
 /// `fact` gives no reason for it ([`answer::reason::gives_the_reason`]); the question leaves
 /// out the condition under which `fact` gives the answer, unless the condition names one of
 /// `sides` ([`answer::condition::states_the_condition`]); a broad question is answered by a
-/// fragment of `fact` ([`answer::partial::answers_in_full`]). The last three are generate's
-/// only.
+/// fragment of `fact` ([`answer::partial::answers_in_full`]); an answer of several sentences
+/// holds in each ([`each_sentence_held`]). The last four are generate's only.
 pub fn check_against_label(
     question: &str,
     answer: &str,
@@ -478,11 +478,33 @@ pub fn check_against_label(
         return Err(Rejection::AsksOutsideLabel);
     }
     answer_in_label(question, answer, fact, language)?;
+    each_sentence_held(question, answer, fact, language)?;
     answer::reason::gives_the_reason(question, answer, fact, language)
         .map_err(|_| Rejection::WhyWithoutReason)?;
     answer::condition::states_the_condition(question, answer, fact, language, sides)
         .map_err(|_| Rejection::ConditionDropped)?;
     answer::partial::answers_in_full(question, answer, fact, language).map_err(|_| Rejection::HalfAnswer)
+}
+
+/// The generator's answer is read from its label, so each of its sentences is held to the
+/// label as a one-sentence answer is. The audit reads another tool's answer of several
+/// sentences as an explanation in words of its own; the default model wrote "The exit_code
+/// attribute is a property that holds the exit code of the program when a ClickException is
+/// raised. This is useful for applications that need…" of a label that says only that the
+/// program exits with `ClickException.exit_code`.
+fn each_sentence_held(question: &str, answer: &str, fact: &str, language: Language) -> Result<(), Rejection> {
+    let sentences: Vec<&str> = answer
+        .split(['\n'])
+        .flat_map(|line| line.split(". "))
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if sentences.len() < 2 {
+        return Ok(());
+    }
+    sentences
+        .iter()
+        .try_for_each(|s| answer_in_label(question, s, fact, language))
 }
 
 /// Rejects an answer that says the same run of [`REPEAT`] words twice ("used with virtualenv,
@@ -984,6 +1006,22 @@ mod tests {
         let parallel =
             "get either an Ok value that contains a username or an Err value that contains an io::Error";
         assert_eq!(check_answer_form(parallel), Ok(()));
+    }
+
+    #[test]
+    fn each_sentence_of_an_answer_is_held_to_the_label() {
+        // Click's: the second sentence is the model's own.
+        let fact = "If a :exc:`ClickException` is raised, invoke the :meth:`ClickException.show` method \
+                    on it to display it and then exit the program with :attr:`ClickException.exit_code`.";
+        let q = "what is the exit_code attribute of ClickException?";
+        let long = "The exit_code attribute holds the exit code of the program when a ClickException is \
+                    raised. This is useful for applications that need to report their status to scripts.";
+        assert_eq!(
+            check_against_label(q, long, fact, Language::ENGLISH, &[]),
+            Err(Rejection::AnswerNotInLabel)
+        );
+        let held = "The program exits with it. That is when a ClickException is raised and shown.";
+        assert_eq!(check_against_label(q, held, fact, Language::ENGLISH, &[]), Ok(()));
     }
 
     #[test]
