@@ -32,7 +32,7 @@ pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>
 }
 
 /// Things of a text a question can point at as if the reader saw them.
-const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation|match";
+const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|decorator|decorators|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation|match";
 
 /// Words between "the" and the noun that point rather than name: "the following function".
 const POINTERS: &[&str] = &[
@@ -295,6 +295,11 @@ mod tests {
                 "what does the other arm of the match do when File::open returns an error",
                 "the match",
             ),
+            // Click's unanswerable: which decorator?
+            (
+                "what is the default_group used for in the decorator",
+                "the decorator",
+            ),
             // Click's: `exists` is an argument of click.Path, which the question does not name.
             (
                 "what is the purpose of the 'exists' argument in the file handling function",
@@ -330,6 +335,7 @@ mod tests {
             "What does the file format of a snapshot look like?",
             "What does the match expression return in Rust?",
             "What does the logging module write?",
+            "What does the `pass_context` decorator pass on?",
         ] {
             assert_eq!(not_standalone(q, EN), None, "{q}");
         }
