@@ -122,15 +122,20 @@ const LEANING: &[&str] = &[
     "another", "then", "so",
 ];
 
-/// Whether "those" inside the sentence points at things of the sentence before ("If the
+/// Whether "those" inside the sentence, or a pronoun ending it, points at things of the sentence before ("If the
 /// template engine cannot find a name, one of those objects is created and returned": Jinja's
 /// Undefined objects, which an answer then left unnamed). "Those who …", "those of …" and
 /// "those options that …" say in the sentence what they are.
 fn points_back(words: &[String]) -> bool {
     const SAYS_WHICH: &[&str] = &["who", "whom", "whose", "which", "that", "where", "of"];
+    // A pronoun ending the sentence stands for something before it: "You should run your
+    // application with limits on resources such as CPU and memory to mitigate this."
+    const LAST: &[&str] = &["this", "that", "these", "those", "them", "it"];
     let at = |i: usize| words.get(i).map_or("", String::as_str);
-    (1..words.len())
-        .any(|i| at(i) == "those" && !SAYS_WHICH.contains(&at(i + 1)) && !SAYS_WHICH.contains(&at(i + 2)))
+    let ends_on_one = words.len() > 1 && words.last().is_some_and(|w| LAST.contains(&w.as_str()));
+    ends_on_one
+        || (1..words.len())
+            .any(|i| at(i) == "those" && !SAYS_WHICH.contains(&at(i + 1)) && !SAYS_WHICH.contains(&at(i + 2)))
 }
 
 /// The facts of `text`, best first: those that stand alone before those leaning on the
@@ -969,6 +974,11 @@ mod tests {
         let f = facts(text);
         let those = f.iter().find(|x| x.shown.starts_with("If the")).expect("a fact");
         assert!(those.leans());
+        // Jinja's sandbox page: "this" is the resource exhaustion of the sentence before.
+        let ends = facts(
+            "You should run your application with limits on resources such as CPU and memory to mitigate this.",
+        );
+        assert!(ends[0].leans());
         // "Those who …" and "those options that …" say what they are.
         for plain in [
             "Click passes the value on to those who registered a callback for the option.",
