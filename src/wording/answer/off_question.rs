@@ -425,6 +425,18 @@ fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), Answer
         "to", "now", "only", "not", "always", "already", "usually", "still", "even", "simply", "first",
     ];
     let words = crate::text::words(fact);
+    // A label that tells the reader what to do ("Override
+    // :attr:`SandboxedEnvironment.intercepted_binops` … with the operator symbols you want to
+    // intercept"), its verb the answer's first: the reader's step, not what the thing does.
+    let told = words.iter().any(|w| matches!(w.as_str(), "you" | "your"))
+        && answer_verb
+            .as_ref()
+            .is_some_and(|v| words.first() == Some(v) && v.chars().count() >= 3);
+    if told && own_verb {
+        return Err(AnswerFault::OffQuestion {
+            why: "its label tells the reader what to do; the question asks what a thing does".to_string(),
+        });
+    }
     let by_a_person = verbs.into_iter().find(|verb| {
         words.iter().enumerate().any(|(i, w)| {
             matches!(w.as_str(), "we" | "you")
@@ -856,6 +868,29 @@ mod tests {
             ),
             Err(AnswerFault::OffQuestion { .. })
         ));
+        // Jinja's, marked wrong twice: the reader overrides the attribute.
+        let fact = "Override :attr:`SandboxedEnvironment.intercepted_binops` and \
+                    :attr:`SandboxedEnvironment.intercepted_unops` with the operator symbols you want to intercept.";
+        assert!(matches!(
+            answers_its_question(
+                "what does the `SandboxedEnvironment.intercepted_binops` attribute do",
+                "Override operator symbols to intercept them",
+                fact,
+                EN
+            ),
+            Err(AnswerFault::OffQuestion { .. })
+        ));
+        // A docstring's imperative says what the function does.
+        let fact = "Return the translator for the current configuration.";
+        assert!(
+            answers_its_question(
+                "what does `get_gettext_translations` do",
+                "Return the translator for the current configuration",
+                fact,
+                EN
+            )
+            .is_ok()
+        );
         // The tool's own verb stands.
         let fact = "Black reformats entire files in place.";
         assert!(
