@@ -32,7 +32,7 @@ pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>
 }
 
 /// Things of a text a question can point at as if the reader saw them.
-const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|decorator|decorators|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation|match";
+const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|decorator|decorators|filter|filters|signal|signals|invocation|invocations|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation|match";
 
 /// Words between "the" and the noun that point rather than name: "the following function".
 const POINTERS: &[&str] = &[
@@ -104,18 +104,35 @@ pub fn unresolved_reference(question: &str) -> Option<Range<usize>> {
     if let Some(m) = pointer_alone().find(question) {
         return Some(m.range());
     }
+    static NOUN: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(&format!(r"(?i)^\s+({NOUNS})\b")).expect("valid regex"));
     let unresolved = |c: regex::Captures<'_>| {
         let whole = c.get(0)?;
-        let noun = c.name("noun")?;
-        let mods = c.name("mods").map_or("", |m| m.as_str());
-        let after = &question[noun.end()..];
+        let mut noun = c.name("noun")?.range();
+        let mut mods = c.name("mods").map_or(0..0, |m| m.range());
+        // "the two signal invocations": a noun qualifying another of the list is a modifier.
+        while let Some(next) = NOUN.captures(&question[noun.end..]).and_then(|n| n.get(1)) {
+            if mods.is_empty() {
+                mods = noun.start..noun.end;
+            } else {
+                mods.end = noun.end;
+            }
+            noun = noun.end + next.start()..noun.end + next.end();
+        }
+        let mods = &question[mods];
+        let after = &question[noun.end..];
+        // After a pointer, a noun of the list names nothing ("the two signal invocations");
+        // alone before another, it may ("the match expression").
+        let pointer = |w: &str| POINTERS.contains(&w.to_lowercase().as_str());
+        let pointed = mods.split_whitespace().next().is_some_and(pointer);
+        let is_noun = |w: &str| NOUNS.split('|').any(|n| n.eq_ignore_ascii_case(w));
         let named_before = mods
             .split_whitespace()
-            .any(|w| !POINTERS.contains(&w.to_lowercase().as_str()))
+            .any(|w| !pointer(w) && !(pointed && is_noun(w)))
             && !says_its_use(mods);
         // A noun that only qualifies the next word ("the test flight") is no description.
         let named_after = after_noun(after)?;
-        (!named_before && !named_after).then(|| whole.start()..noun.end())
+        (!named_before && !named_after).then(|| whole.start()..noun.end)
     };
     // "the file handling function" is read as "the file" qualifying the next word by the
     // first pattern, which then goes on after it; the second reads the whole description.
@@ -295,6 +312,13 @@ mod tests {
                 "what does the other arm of the match do when File::open returns an error",
                 "the match",
             ),
+            // Jinja's and Flask's: which filter, which signal?
+            ("what does the filter do?", "the filter"),
+            ("what is the purpose of the signal", "the signal"),
+            (
+                "what is the difference between the two signal invocations?",
+                "the two signal invocations",
+            ),
             // Click's unanswerable: which decorator?
             (
                 "what is the default_group used for in the decorator",
@@ -336,6 +360,8 @@ mod tests {
             "What does the match expression return in Rust?",
             "What does the logging module write?",
             "What does the `pass_context` decorator pass on?",
+            "What does the urlize filter do?",
+            "What does the template_rendered signal send?",
         ] {
             assert_eq!(not_standalone(q, EN), None, "{q}");
         }
