@@ -29,7 +29,12 @@ what, how, where or when a thing does something to the writer or the reader (\"w
 Rust memory allocator store the pointer\" of \"you can store the pointer on the stack\": a
 false premise); or that gives, to a question asking what a thing is, only the other name its
 label puts in brackets after the thing's (\"short eval context or eval ctx\" of \"The evaluation
-context (short eval context or eval ctx) makes it possible to …\"). `generate` turns the same answers away as
+context (short eval context or eval ctx) makes it possible to …\"); or that leaves out the name its
+label gives the one a question asks for as the most of something (\"what is the closest Python
+behavior to undefined types\" → \"disallows all operations …\", of \"The closest to regular Python
+behavior is the :class:`StrictUndefined` which disallows …\"); or that opens with the verb of a
+label telling the reader what to do (\"Override :attr:`SandboxedEnvironment.intercepted_binops` …
+with the operator symbols you want to intercept\") while the question asks what a thing does. `generate` turns the same answers away as
 `answer_off_question`.
 
 **Why it matters**: every word of such an answer stands in its label, so the lexical checks pass
