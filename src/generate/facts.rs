@@ -60,7 +60,15 @@ impl Fact {
                 break;
             }
         }
-        LEANING.contains(&word(i)) || self.hypothetical() || points_back(&words)
+        LEANING.contains(&word(i)) || self.hypothetical() || points_back(&words) || self.fragment()
+    }
+
+    /// Whether it is a fragment that goes on from a lead-in: a list item opening with a plain
+    /// word in lower case ("supports lazy loading of subcommands at runtime", one of "Click in
+    /// three points:"), which says nothing of what it is said of.
+    fn fragment(&self) -> bool {
+        let first = self.shown.split_whitespace().next().unwrap_or("");
+        self.row.is_none() && first.len() >= 2 && first.chars().all(|c| c.is_ascii_lowercase())
     }
 
     /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
@@ -122,15 +130,16 @@ const LEANING: &[&str] = &[
     "another", "then", "so",
 ];
 
-/// Whether "those" inside the sentence, or a pronoun ending it, points at things of the sentence before ("If the
+/// Whether "those" inside the sentence, or a demonstrative ending it, points at things of the sentence before ("If the
 /// template engine cannot find a name, one of those objects is created and returned": Jinja's
 /// Undefined objects, which an answer then left unnamed). "Those who …", "those of …" and
 /// "those options that …" say in the sentence what they are.
 fn points_back(words: &[String]) -> bool {
     const SAYS_WHICH: &[&str] = &["who", "whom", "whose", "which", "that", "where", "of"];
-    // A pronoun ending the sentence stands for something before it: "You should run your
-    // application with limits on resources such as CPU and memory to mitigate this."
-    const LAST: &[&str] = &["this", "that", "these", "those", "them", "it"];
+    // A demonstrative ending the sentence stands for something before it: "You should run
+    // your application with limits on resources such as CPU and memory to mitigate this."
+    // ("… until its policy forgets it": "it" is mostly the sentence's own.)
+    const LAST: &[&str] = &["this", "that", "these", "those"];
     let at = |i: usize| words.get(i).map_or("", String::as_str);
     let ends_on_one = words.len() > 1 && words.last().is_some_and(|w| LAST.contains(&w.as_str()));
     ends_on_one
@@ -979,6 +988,15 @@ mod tests {
             "You should run your application with limits on resources such as CPU and memory to mitigate this.",
         );
         assert!(ends[0].leans());
+        // Click's index: one of "Click in three points:".
+        let item = facts(
+            "Click in three points:\n\n-   arbitrary nesting of commands\n-   supports lazy loading of subcommands at runtime\n",
+        );
+        let lazy = item
+            .iter()
+            .find(|x| x.shown.starts_with("supports"))
+            .expect("a fact");
+        assert!(lazy.leans());
         // "Those who …" and "those options that …" say what they are.
         for plain in [
             "Click passes the value on to those who registered a callback for the option.",

@@ -21,6 +21,9 @@
 //!   undefined types?" answered "disallows all operations beside testing if it's an undefined
 //!   object", of "The closest to regular Python behavior is the :class:`StrictUndefined` which
 //!   disallows …": the name is the answer;
+//! - *the kind asked for said back*: "What other projects extend Click's features?" answered
+//!   "other projects available outside of the click-contrib organization": where they are, and
+//!   not one named;
 //! - *the question said back*: "What should be done in the initializer to ensure the instance
 //!   has invariants?" answered "check instance for invariants" — most of the answer's words are
 //!   the question's, and it names no number, code or name the question lacks.
@@ -50,6 +53,7 @@ pub(super) fn answers_its_question(
     not_its_other_name(question, claim, fact)?;
     names_the_default(question, claim)?;
     names_the_superlative(question, claim, fact)?;
+    names_the_ones_asked(question, claim)?;
     keeps_the_actor(question, claim, fact)?;
     says_more_than_asked(question, claim, language)?;
     keeps_the_scope(question, claim, fact)
@@ -372,6 +376,53 @@ fn names_the_superlative(question: &str, claim: &str, fact: &str) -> Result<(), 
     Err(AnswerFault::OffQuestion {
         why: "it says what the one asked for does, not which it is: the name its label gives it is left out"
             .to_string(),
+    })
+}
+
+/// A question asking which things of a kind ("what other projects extend Click's features"),
+/// answered with the kind's own word and no name, code or number ("other projects available
+/// outside of the click-contrib organization"): it says something of them, not which they are.
+fn names_the_ones_asked(question: &str, claim: &str) -> Result<(), AnswerFault> {
+    static ASKS_WHICH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:what|which)\s+(?:other\s+)?(?P<kind>[a-z][a-z-]{2,})\s").expect("valid regex")
+    });
+    // Words after "what" that are no kind of thing: "what is", "what kind of", "what happens".
+    const NOT_A_KIND: &[&str] = &[
+        "is", "are", "was", "were", "does", "do", "did", "can", "could", "should", "will", "would", "may",
+        "must", "has", "have", "happens", "kind", "kinds", "type", "types", "sort", "sorts", "way", "ways",
+        "part", "parts", "version", "versions", "makes", "causes",
+    ];
+    let Some(kind) = ASKS_WHICH.captures(question).map(|c| c["kind"].to_lowercase()) else {
+        return Ok(());
+    };
+    if NOT_A_KIND.contains(&kind.as_str()) {
+        return Ok(());
+    }
+    let said = words(claim);
+    let first = said
+        .iter()
+        .find(|w| !matches!(w.as_str(), "other" | "the" | "some" | "all" | "any"))
+        .map(String::as_str)
+        .unwrap_or("");
+    let stem = |w: &str| w.trim_end_matches('s').to_string();
+    // A name, a code, a number or a file ending (".py") the question lacks names them.
+    let asked = question.to_lowercase();
+    let named = claim.split_whitespace().enumerate().any(|(i, w)| {
+        let w = w.trim_end_matches([',', ';', ':', '.', ')']);
+        let name = (i > 0 && w.chars().any(char::is_uppercase))
+            || super::is_code(w)
+            || w.contains(['.', '`', '\'', '"'])
+            || w.chars().any(|c| c.is_ascii_digit());
+        name && !asked.contains(&w.to_lowercase())
+    });
+    if named || stem(first) != stem(&kind) {
+        return Ok(());
+    }
+    Err(AnswerFault::OffQuestion {
+        why: format!(
+            "asked which {kind}, it names none: it says \"{}\" of them",
+            claim.trim()
+        ),
     })
 }
 
@@ -722,6 +773,18 @@ mod tests {
         // An explanation in brackets is no other name.
         let explained = "A slug (i.e. the last part of a URL) names a page.";
         assert!(not_its_other_name("what is a slug", "the last part of a URL", explained).is_ok());
+    }
+
+    #[test]
+    fn the_ones_asked_for_are_named() {
+        // Click's, marked wrong twice.
+        let q = "what other projects extend Click's features";
+        let said = "other projects available outside of the click-contrib organization";
+        let err = names_the_ones_asked(q, said).unwrap_err();
+        assert!(err.to_string().contains("which projects"), "{err}");
+        assert!(names_the_ones_asked(q, "click-contrib's projects and Typer").is_ok());
+        assert!(names_the_ones_asked("which files does Black format", "files ending in .py").is_ok());
+        assert!(names_the_ones_asked("what is a project", "projects are folders").is_ok());
     }
 
     #[test]
