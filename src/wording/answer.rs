@@ -171,7 +171,8 @@ pub fn answer_in_fact(
 /// "these" outside code and quotation it must point at something the question names ("this
 /// plan" after "the free plan"); otherwise it was cut from a sentence whose referent came
 /// before it ("turns off this check and the safe flag explicitly enables it", "available on
-/// the registry if this is the functionality you need"). A longer answer explains and may open with "This"; "those"
+/// the registry if this is the functionality you need"), and so must "other" ("do other
+/// postprocessing": other than what?). A longer answer explains and may open with "This"; "those"
 /// mostly stands for what the question asks about ("Which snapshots …?" → "Those selected by a
 /// keep rule").
 fn names_its_referent(question: &str, claim: &str, language: Language) -> Result<(), AnswerFault> {
@@ -196,8 +197,19 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
     }
     let asked: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
     let words = tokens(&prose);
+    let asks_other = question.to_lowercase().split_whitespace().any(|w| w == "other");
     for (i, w) in words.iter().enumerate() {
-        if !matches!(w.norm.as_str(), "this" | "these") {
+        // "do other postprocessing": other than what the page said before. "Each other", "no
+        // other" and "other than …" say it where they stand.
+        let other = w.norm == "other"
+            && !asks_other
+            && !words.get(i + 1).is_some_and(|n| n.norm == "than")
+            && !(i > 0
+                && matches!(
+                    words[i - 1].norm.as_str(),
+                    "each" | "one" | "no" | "any" | "every"
+                ));
+        if !matches!(w.norm.as_str(), "this" | "these") && !other {
             continue;
         }
         let next = words.get(i + 1);
@@ -1033,6 +1045,25 @@ mod tests {
             names_its_referent(q, "the following steps install the agent", Language::ENGLISH),
             Ok(())
         );
+    }
+
+    #[test]
+    fn other_than_what_points_outside() {
+        // Jinja's, marked wrong twice: other than the sandbox's.
+        let q = "what should I do if I want to restrict the output of a rendered template";
+        assert_eq!(
+            names_its_referent(q, "do other postprocessing", Language::ENGLISH),
+            Err(AnswerFault::PointsOutside {
+                phrase: "other postprocessing".into()
+            })
+        );
+        for (q, a) in [
+            ("what other options does it take", "other options are ignored"),
+            ("how do the two hooks relate", "they call each other"),
+            ("what else can I use", "any tool other than pip"),
+        ] {
+            assert_eq!(names_its_referent(q, a, Language::ENGLISH), Ok(()), "{a}");
+        }
     }
 
     #[test]

@@ -21,6 +21,9 @@
 //!   undefined types?" answered "disallows all operations beside testing if it's an undefined
 //!   object", of "The closest to regular Python behavior is the :class:`StrictUndefined` which
 //!   disallows …": the name is the answer;
+//! - *what else it does for what it is*: "What are the pluggable class-based views in Flask?"
+//!   answered "pluggable class-based views support handlers that are implemented as
+//!   coroutines", of "Pluggable class-based views also support …";
 //! - *the kind asked for said back*: "What other projects extend Click's features?" answered
 //!   "other projects available outside of the click-contrib organization": where they are, and
 //!   not one named;
@@ -50,6 +53,7 @@ pub(super) fn answers_its_question(
     gives_no_unasked_reason(question, claim, language)?;
     says_what_it_does(question, claim)?;
     says_what_it_is(question, claim)?;
+    not_what_else(question, claim, fact)?;
     not_its_other_name(question, claim, fact)?;
     names_the_default(question, claim)?;
     names_the_superlative(question, claim, fact)?;
@@ -305,6 +309,28 @@ fn says_what_it_is(question: &str, claim: &str) -> Result<(), AnswerFault> {
         }),
         None => Ok(()),
     }
+}
+
+/// A question asking what a thing is ("what are the pluggable class-based views in Flask"),
+/// answered with what its label says it "also" does ("pluggable class-based views support
+/// handlers that are implemented as coroutines", of "Pluggable class-based views also support
+/// …"): one more property, on a page about another subject, not what the thing is.
+fn not_what_else(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFault> {
+    static ALSO: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\balso\s+(?P<verb>[a-z]{3,})\b").expect("valid regex"));
+    if !ASKS_WHAT_IT_IS.is_match(question) {
+        return Ok(());
+    }
+    let said = words(claim);
+    for c in ALSO.captures_iter(fact) {
+        let verb = c["verb"].to_lowercase();
+        if said.contains(&verb) && !words(question).contains(&verb) {
+            return Err(AnswerFault::OffQuestion {
+                why: format!("it says what its label says the thing also {verb}s, not what it is"),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A question asking for a default value or setting, answered with what happens "by default"
@@ -785,6 +811,17 @@ mod tests {
         assert!(names_the_ones_asked(q, "click-contrib's projects and Typer").is_ok());
         assert!(names_the_ones_asked("which files does Black format", "files ending in .py").is_ok());
         assert!(names_the_ones_asked("what is a project", "projects are folders").is_ok());
+    }
+
+    #[test]
+    fn what_else_a_thing_does_is_not_what_it_is() {
+        // Flask's async page, marked wrong.
+        let fact = "Pluggable class-based views also support handlers that are implemented as coroutines.";
+        let q = "what are the pluggable class-based views in Flask";
+        let said = "pluggable class-based views support handlers that are implemented as coroutines";
+        assert!(not_what_else(q, said, fact).is_err());
+        assert!(not_what_else("what do pluggable class-based views support", said, fact).is_ok());
+        assert!(not_what_else(q, "views written as classes", fact).is_ok());
     }
 
     #[test]
