@@ -201,14 +201,13 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
     for (i, w) in words.iter().enumerate() {
         // "do other postprocessing": other than what the page said before. "Each other", "no
         // other" and "other than …" say it where they stand.
-        let other = w.norm == "other"
-            && !asks_other
-            && !words.get(i + 1).is_some_and(|n| n.norm == "than")
-            && !(i > 0
+        let said_where_it_stands = words.get(i + 1).is_some_and(|n| n.norm == "than")
+            || (i > 0
                 && matches!(
                     words[i - 1].norm.as_str(),
                     "each" | "one" | "no" | "any" | "every"
                 ));
+        let other = w.norm == "other" && !asks_other && !said_where_it_stands;
         if !matches!(w.norm.as_str(), "this" | "these") && !other {
             continue;
         }

@@ -128,7 +128,7 @@ pub fn unresolved_reference(question: &str) -> Option<Range<usize>> {
         let is_noun = |w: &str| NOUNS.split('|').any(|n| n.eq_ignore_ascii_case(w));
         let named_before = mods
             .split_whitespace()
-            .any(|w| !pointer(w) && !(pointed && is_noun(w)))
+            .any(|w| !(pointer(w) || (pointed && is_noun(w))))
             && !says_its_use(mods);
         // A noun that only qualifies the next word ("the test flight") is no description.
         let named_after = after_noun(after)?;
