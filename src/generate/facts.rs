@@ -142,11 +142,7 @@ fn points_back(words: &[String]) -> bool {
     const LAST: &[&str] = &["this", "that", "these", "those"];
     let at = |i: usize| words.get(i).map_or("", String::as_str);
     let ends_on_one = words.len() > 1 && words.last().is_some_and(|w| LAST.contains(&w.as_str()));
-    // An opening phrase that points back: "In order to use this feature, the context needs to
-    // be passed a function …", "In this case, …", "For these reasons, …".
-    let opens_on_one = (1..words.len().min(5)).any(|i| matches!(at(i), "this" | "these"));
     ends_on_one
-        || opens_on_one
         || (1..words.len())
             .any(|i| at(i) == "those" && !SAYS_WHICH.contains(&at(i + 1)) && !SAYS_WHICH.contains(&at(i + 2)))
 }
@@ -992,11 +988,6 @@ mod tests {
             "You should run your application with limits on resources such as CPU and memory to mitigate this.",
         );
         assert!(ends[0].leans());
-        // Click's token normalization: "this feature" is the sentence before's.
-        let opening = facts(
-            "In order to use this feature, the context needs to be passed a function that performs the normalization of the token.",
-        );
-        assert!(opening[0].leans());
         // Click's index: one of "Click in three points:".
         let item = facts(
             "Click in three points:\n\n-   arbitrary nesting of commands\n-   supports lazy loading of subcommands at runtime\n",
