@@ -71,6 +71,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS209", &["syn-pronoun"]),
         ("RS301", &["syn-dup"]),
         ("RS302", &["syn-near-b"]),
+        ("RS303", &["syn-near-b"]),
         ("RS401", &["syn-doc-missing"]),
         ("RS402", &["syn-span"]),
         ("RS403", &["syn-quote"]),
@@ -171,8 +172,8 @@ fn select_and_ignore_by_code_or_prefix() {
         };
         flagged(&run(&set, &cfg)).into_keys().collect::<Vec<_>>()
     };
-    assert_eq!(only(&["RS3"], &[]), ["RS301", "RS302"]);
-    assert_eq!(only(&["RS3"], &["RS302"]), ["RS301"]);
+    assert_eq!(only(&["RS3"], &[]), ["RS301", "RS302", "RS303"]);
+    assert_eq!(only(&["RS3"], &["RS302", "RS303"]), ["RS301"]);
     assert_eq!(only(&["RS101", "RS207"], &[]), ["RS101", "RS207"]);
     assert!(
         !only(&[], &["RS1", "RS2"])

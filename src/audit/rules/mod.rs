@@ -82,6 +82,7 @@ mod not_a_question;
 mod not_standalone;
 mod quote_not_in_span;
 mod refers_to_source;
+mod same_answer_same_source;
 mod several_questions;
 mod single_chunk_multi_hop;
 mod span_out_of_range;
@@ -293,6 +294,7 @@ static RULES: &[RuleInfo] = &[
     not_standalone::INFO,
     exact_duplicate::INFO,
     near_duplicate::INFO,
+    same_answer_same_source::INFO,
     doc_missing::INFO,
     span_out_of_range::INFO,
     quote_not_in_span::INFO,
