@@ -11,8 +11,9 @@
 //! parse_config function", "the main function": any word that is not a pointer like
 //! "following" or "given"), after it ("the function read_to_string", "the option `--force`",
 //! "the method called `len`") — or an "of" phrase says whose it is ("the function of the archive
-//! tier", "the output of `cargo run`"). English only: another language's articles and word order
-//! need their own table.
+//! tier", "the output of `cargo run`"). A description by use ("the file handling function") or
+//! by a pointer and another noun of the list ("the two signal invocations") names nothing.
+//! English only: another language's articles and word order need their own table.
 
 use std::ops::Range;
 use std::sync::LazyLock;
