@@ -39,7 +39,8 @@ pub struct Fact {
 impl Fact {
     /// Whether it opens with a word that leans on the sentence before ("This decorator …",
     /// "It …", also after a discourse marker: "Well, at least it …"), whether or not that
-    /// sentence is at hand, or sets up a made-up scene ([`Fact::hypothetical`]).
+    /// sentence is at hand, points back inside ([`points_back`]), sets up a made-up scene
+    /// ([`Fact::hypothetical`]) or is a list item's fragment ([`Fact::fragment`]).
     pub fn leans(&self) -> bool {
         let words = words(&self.shown);
         // A discourse marker before it leans on nothing by itself ("Well, at least it's the
@@ -130,10 +131,10 @@ const LEANING: &[&str] = &[
     "another", "then", "so",
 ];
 
-/// Whether "those" inside the sentence, or a demonstrative ending it, points at things of the sentence before ("If the
-/// template engine cannot find a name, one of those objects is created and returned": Jinja's
-/// Undefined objects, which an answer then left unnamed). "Those who …", "those of …" and
-/// "those options that …" say in the sentence what they are.
+/// Whether "those" inside the sentence, or a demonstrative ending it, points at things of the
+/// sentence before ("If the template engine cannot find a name, one of those objects is
+/// created and returned": Jinja's Undefined objects, which an answer then left unnamed).
+/// "Those who …", "those of …" and "those options that …" say in the sentence what they are.
 fn points_back(words: &[String]) -> bool {
     const SAYS_WHICH: &[&str] = &["who", "whom", "whose", "which", "that", "where", "of"];
     // A demonstrative ending the sentence stands for something before it: "You should run
