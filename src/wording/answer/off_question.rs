@@ -322,8 +322,13 @@ fn not_what_else(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFa
         return Ok(());
     }
     let said = words(claim);
+    let analyzer = Language::ENGLISH.analyzer();
     for c in ALSO.captures_iter(fact) {
         let verb = c["verb"].to_lowercase();
+        // "It is also the default": a function word after "also" says nothing more.
+        if analyzer.is_stopword(&verb) {
+            continue;
+        }
         if said.contains(&verb) && !words(question).contains(&verb) {
             return Err(AnswerFault::OffQuestion {
                 why: format!("it says what its label says the thing also {verb}s, not what it is"),
@@ -822,6 +827,8 @@ mod tests {
         assert!(not_what_else(q, said, fact).is_err());
         assert!(not_what_else("what do pluggable class-based views support", said, fact).is_ok());
         assert!(not_what_else(q, "views written as classes", fact).is_ok());
+        let default = "The `default` loader is also the one Flask uses.";
+        assert!(not_what_else("what is the default loader", "the one Flask uses", default).is_ok());
     }
 
     #[test]
