@@ -167,15 +167,7 @@ fn label(corpus: &Corpus, doc: &str, quote: &str) -> Label {
     let text = &corpus.doc(doc).unwrap().text;
     let at = text.find(quote).unwrap_or_else(|| panic!("{quote:?} in {doc}"));
     let start = CharIndex::new(text).char_of(at);
-    Label {
-        doc: doc.into(),
-        start,
-        end: start + quote.chars().count(),
-        quote: quote.into(),
-        chunk: None,
-        grade: None,
-        extra: Default::default(),
-    }
+    Label::spanning(doc, start, quote)
 }
 
 fn corpus(dir: &Path) -> Corpus {

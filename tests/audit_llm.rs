@@ -39,15 +39,7 @@ fn label(corpus: &Corpus, doc: &str, quote: &str) -> Label {
         .find(quote)
         .unwrap_or_else(|| panic!("{quote:?} not in {doc}"));
     let start = text[..byte].chars().count();
-    Label {
-        doc: doc.into(),
-        start,
-        end: start + quote.chars().count(),
-        quote: quote.into(),
-        chunk: None,
-        grade: None,
-        extra: Default::default(),
-    }
+    Label::spanning(doc, start, quote)
 }
 
 /// One case per LLM rule: an unanswerable (RS504), a multi-hop over two documents (RS505, and
