@@ -195,19 +195,11 @@ fn account(
 
 /// Whether `a` asks, in other words, what an accepted candidate of its kind asks: a bridge
 /// through the same thing to the same second fact (two descriptions of `agent.cache_dir` made
-/// two multi-hops answered "re-read every file"), or the same answer from the same labels. A
-/// label is the same where its span is, or where its words are: Jinja's api.rst says
-/// ":func:`pass_context` passes the current Context" under filters and again under tests, and
-/// the same comparison was accepted from each.
+/// two multi-hops answered "re-read every file"), or the same answer from the same labels' words
+/// ([`crate::testset::Label::passage`]; the audit's RS303 reads the same): the same comparison
+/// was accepted from both places Jinja's api.rst says what `pass_context` passes.
 fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
-    use crate::testset::Label;
-    let words = |l: &Label| l.quote.split_whitespace().collect::<Vec<_>>().join(" ");
-    let same = |x: &Label, y: &Label| {
-        (x.doc == y.doc && x.start == y.start && x.end == y.end)
-            || (!x.quote.trim().is_empty() && words(x) == words(y))
-    };
-    let same_labels =
-        |x: &[Label], y: &[Label]| x.len() == y.len() && x.iter().zip(y).all(|(l, m)| same(l, m));
+    let passages = |x: &[crate::testset::Label]| x.iter().map(|l| l.passage()).collect::<Vec<_>>();
     let answer = |x: &Accepted| x.answer.as_deref().map(|t| t.trim().to_lowercase());
     accepted
         .iter()
@@ -215,12 +207,13 @@ fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
         .any(|b| match (&a.shape, &b.shape) {
             (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
                 x.to_lowercase() == y.to_lowercase()
-                    && match (a.relevant.last(), b.relevant.last()) {
-                        (Some(l), Some(m)) => same(l, m),
-                        _ => false,
-                    }
+                    && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
             }
-            _ => !a.relevant.is_empty() && same_labels(&a.relevant, &b.relevant) && answer(a) == answer(b),
+            _ => {
+                !a.relevant.is_empty()
+                    && passages(&a.relevant) == passages(&b.relevant)
+                    && answer(a) == answer(b)
+            }
         })
 }
 

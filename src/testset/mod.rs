@@ -203,6 +203,18 @@ impl Label {
             extra: Default::default(),
         }
     }
+
+    /// The passage as two cases are told apart by it: its quote's words, or its span where it
+    /// has no quote. A page that says one sentence in two places gives one passage (Jinja's
+    /// api.rst says what `pass_context` passes under filters and again under tests).
+    pub fn passage(&self) -> String {
+        let words: Vec<&str> = self.quote.split_whitespace().collect();
+        if words.is_empty() {
+            format!("{}:{}-{}", self.doc, self.start, self.end)
+        } else {
+            words.join(" ")
+        }
+    }
 }
 
 /// Tags metrics are broken down by.

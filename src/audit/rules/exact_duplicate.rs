@@ -25,20 +25,31 @@ question also leaks the real one into whatever the synthetic cases are used for.
 };
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    let mut first: HashMap<String, usize> = HashMap::new();
+    repeats(
+        input,
+        |case| Some(normalized(&case.question)).filter(|k| !k.is_empty()),
+        "same question as",
+    )
+}
+
+/// A finding on every case whose `key` an earlier case has: "`what` `id` (source vs source)".
+/// Cases without a key are passed over.
+pub(super) fn repeats<K: std::hash::Hash + Eq>(
+    input: &SetInput<'_>,
+    key: impl Fn(&crate::testset::Case) -> Option<K>,
+    what: &str,
+) -> Vec<SetHit> {
+    let mut first: HashMap<K, usize> = HashMap::new();
     let mut hits = Vec::new();
     for (i, case) in input.set.cases.iter().enumerate() {
-        let key = normalized(&case.question);
-        if key.is_empty() {
-            continue;
-        }
-        match first.get(&key) {
+        let Some(k) = key(case) else { continue };
+        match first.get(&k) {
             Some(&j) => {
                 let other = &input.set.cases[j];
                 hits.push(SetHit {
                     case: Some(i),
                     message: format!(
-                        "same question as `{}` ({} vs {})",
+                        "{what} `{}` ({} vs {})",
                         other.id,
                         source_of(case),
                         source_of(other)
@@ -46,7 +57,7 @@ fn check(input: &SetInput<'_>) -> Vec<SetHit> {
                 });
             }
             None => {
-                first.insert(key, i);
+                first.insert(k, i);
             }
         }
     }

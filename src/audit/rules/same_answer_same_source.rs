@@ -1,8 +1,6 @@
 //! RS303 `same-answer-same-source`: two cases give the same answer from the same passages.
 
-use std::collections::HashMap;
-
-use super::exact_duplicate::source_of;
+use super::exact_duplicate::repeats;
 use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
 use crate::testset::{Case, Label};
@@ -29,17 +27,8 @@ custom filters section and one in the custom tests section, with the same answer
     check: Check::Set(check),
 };
 
-/// A passage as this rule compares it: its quote's words, or its span when it has no quote.
-fn passage(label: &Label) -> String {
-    let words: Vec<&str> = label.quote.split_whitespace().collect();
-    if words.is_empty() {
-        format!("{}:{}-{}", label.doc, label.start, label.end)
-    } else {
-        words.join(" ")
-    }
-}
-
-/// What two cases must share to be one: the answer and the passages, in order.
+/// What two cases must share to be one: the answer and the passages
+/// ([`Label::passage`]), in order.
 fn key(case: &Case) -> Option<(String, Vec<String>)> {
     let answer = case
         .answer
@@ -51,33 +40,11 @@ fn key(case: &Case) -> Option<(String, Vec<String>)> {
     if answer.is_empty() || case.relevant.is_empty() {
         return None;
     }
-    Some((answer, case.relevant.iter().map(passage).collect()))
+    Some((answer, case.relevant.iter().map(Label::passage).collect()))
 }
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    let mut first: HashMap<(String, Vec<String>), usize> = HashMap::new();
-    let mut hits = Vec::new();
-    for (i, case) in input.set.cases.iter().enumerate() {
-        let Some(k) = key(case) else { continue };
-        match first.get(&k) {
-            Some(&j) => {
-                let other = &input.set.cases[j];
-                hits.push(SetHit {
-                    case: Some(i),
-                    message: format!(
-                        "same answer from the same passages as `{}` ({} vs {})",
-                        other.id,
-                        source_of(case),
-                        source_of(other)
-                    ),
-                });
-            }
-            None => {
-                first.insert(k, i);
-            }
-        }
-    }
-    hits
+    repeats(input, key, "same answer from the same passages as")
 }
 
 #[cfg(test)]
@@ -89,15 +56,11 @@ mod tests {
         let mut c = super::super::fixture::case(question);
         c.id = id.into();
         c.answer = Some(answer.into());
-        c.relevant = vec![Label {
-            doc: "api.rst".into(),
+        c.relevant = vec![Label::spanning(
+            "api.rst",
             start,
-            end: start + 40,
-            quote: ":func:`pass_context` passes the current\n    Context.".into(),
-            chunk: None,
-            grade: None,
-            extra: Default::default(),
-        }];
+            ":func:`pass_context` passes the current\n    Context.",
+        )];
         c
     }
 
