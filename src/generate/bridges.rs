@@ -42,26 +42,30 @@ const SAME_DOC_PENALTY: f32 = 0.3;
 /// first hop (names E in a fact), `b` the second (is about E: names it most, or under a
 /// heading), `term` is E.
 pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair> {
-    // Each thing (its key: see `folded`), and the chunks whose facts name it.
-    let mut named: BTreeMap<String, (String, BTreeSet<usize>)> = BTreeMap::new();
+    // Each thing (its key: see `folded`), the chunks whose facts name it, and whether a fact
+    // writes it as code or in an identifier's shape: `BadParameter` and `Context.forward`,
+    // shown in code marks, have no shape of their own once read out of them.
+    let mut named: BTreeMap<String, (String, BTreeSet<usize>, bool)> = BTreeMap::new();
     let by_chunk: BTreeMap<usize, Vec<Fact>> = eligible
         .iter()
         .map(|&i| (i, facts::of_chunk(chunks, i)))
         .collect();
     for (&i, facts) in &by_chunk {
         for f in facts {
+            let code = identifiers(&f.shown);
             for t in things(&f.shown) {
                 let e = named
                     .entry(folded(&t, &t).1)
-                    .or_insert_with(|| (t.clone(), BTreeSet::new()));
+                    .or_insert_with(|| (t.clone(), BTreeSet::new(), false));
                 e.1.insert(i);
+                e.2 |= code.contains(&t);
             }
         }
     }
     let lower_words = lower_case_words(chunks);
     // How many chunks of the corpus name each thing at all (in facts, headings or code).
     let mut pairs = Vec::new();
-    for (surface, holders) in named.values() {
+    for (surface, holders, identifier) in named.values() {
         if !one_thing(surface, &lower_words) {
             continue;
         }
@@ -84,7 +88,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
                 } else {
                     (q, p)
                 };
-                let identifier = !identifiers(surface).is_empty();
+                let identifier = *identifier;
                 // A single plain word bridges only to a page about it (a heading naming it, or
                 // three mentions): "Rustaceans" named in passing by the error-handling chapter
                 // made "what does the String and the string slice &str types recommend …".
@@ -389,6 +393,30 @@ mod tests {
             "This decorator includes stepping through generated methods using a debugger for slots.",
         );
         assert!(naming(&facts::facts(&leaning.text), "slots").is_empty());
+    }
+
+    #[test]
+    fn a_name_written_as_code_is_an_identifier_without_its_marks() {
+        // Click: `BadParameter` is a class the docs mark as code; read out of its marks it has
+        // no identifier's shape, and was held to a plain word's rule (a page about it).
+        let chunks = vec![
+            chunk(
+                "options.rst",
+                "A callback that rejects its value raises :exc:`BadParameter` with a message for the user.",
+            ),
+            chunk(
+                "exceptions.rst",
+                "Raised, :exc:`BadParameter` prints the parameter's name beside the message and exits with code 2.",
+            ),
+        ];
+        let pairs = find(&chunks, &[0, 1], &Pairing::default());
+        assert!(pairs.iter().any(|p| p.term == "BadParameter"), "{pairs:?}");
+        // Not so the same word in plain text.
+        let plain: Vec<Chunk> = chunks
+            .iter()
+            .map(|c| chunk(&c.doc, &c.text.replace(":exc:`BadParameter`", "BadParameter")))
+            .collect();
+        assert!(find(&plain, &[0, 1], &Pairing::default()).is_empty());
     }
 
     #[test]

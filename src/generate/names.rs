@@ -31,6 +31,9 @@ pub fn identifiers(text: &str) -> Vec<String> {
     // Code marks first; their text is not searched again for shapes.
     for m in CODE.find_iter(text) {
         code.push(m.range());
+        if links_a_page(&text[..m.start()]) {
+            continue;
+        }
         let inner = shown_name(m.as_str().trim_matches('`').trim());
         if is_name(inner) {
             found.push((m.start(), inner.to_string()));
@@ -50,6 +53,16 @@ pub fn identifiers(text: &str) -> Vec<String> {
         .map(|(_, s)| s)
         .filter(|s| seen.insert(s.clone()))
         .collect()
+}
+
+/// Whether the code span after `before` is a cross-reference's target (Sphinx's
+/// ":doc:`/deploying/index`", ":ref:`app-factories`", MyST's "{doc}`…`"): the name of a page or
+/// a section, which the reader sees as a link, not a thing the docs are about. Flask's
+/// "/deploying/index" was a bridge of six multi-hop pairs.
+fn links_a_page(before: &str) -> bool {
+    [":doc:", ":ref:", ":numref:", "{doc}", "{ref}"]
+        .iter()
+        .any(|role| before.ends_with(role))
 }
 
 /// The name a reader sees for a code span: Sphinx shows ":func:`~flask.url_for`" as
@@ -450,6 +463,17 @@ mod tests {
                 "read_to_string()",
                 "String::from",
             ]
+        );
+    }
+
+    #[test]
+    fn a_link_target_names_no_thing() {
+        assert_eq!(
+            identifiers(
+                "See :doc:`/deploying/index` and :ref:`app_factories`, or {doc}`api_ref`; \
+                         :func:`url_for` builds one and :class:`~click.BadParameter` is raised."
+            ),
+            ["url_for", "BadParameter"]
         );
     }
 
