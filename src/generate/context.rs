@@ -121,6 +121,14 @@ impl<'a> GenerateContext<'a> {
         if self.lowered.iter().any(|t| t.contains(&p)) {
             return true;
         }
+        // A code name typed with other separators is the same name: Jinja's `striptags`
+        // filter answers a user asking what `strip_tags` does.
+        if let Some(bare) = unseparated(&p) {
+            return self
+                .lowered
+                .iter()
+                .any(|t| unseparated_words(t).any(|w| w == bare));
+        }
         // "VS Code" is the corpus's "Visual Studio Code": an initialism stands for words.
         spelled_out(phrase).is_some_and(|re| self.chunks.iter().any(|c| re.is_match(&c.text)))
     }
@@ -229,6 +237,27 @@ fn spelled_out(phrase: &str) -> Option<regex::Regex> {
     regex::Regex::new(&format!(r"\b{}\b", parts.join(r"\s+"))).ok()
 }
 
+/// A name of one word joined by `_` or `-` (`strip_tags`, `dir-okay`), without them; none for
+/// any other phrase, or one shorter than six letters once joined (`get_id` is too short to
+/// be one name typed two ways).
+fn unseparated(name: &str) -> Option<String> {
+    let joined = name.contains(['_', '-']) && !name.contains(char::is_whitespace);
+    let bare: String = name.chars().filter(|c| !matches!(c, '_' | '-')).collect();
+    (joined && bare.chars().count() >= 6 && bare.chars().all(|c| c.is_alphanumeric() || c == '.'))
+        .then_some(bare)
+}
+
+/// The words of `text` (lower case) as code names are written, without `_` or `-`.
+fn unseparated_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|w| {
+            w.trim_matches('.')
+                .chars()
+                .filter(|c| !matches!(c, '_' | '-'))
+                .collect()
+        })
+}
+
 fn squash(text: &str) -> String {
     text.to_lowercase()
         .split_whitespace()
@@ -251,7 +280,20 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::spelled_out;
+    use super::{spelled_out, unseparated, unseparated_words};
+
+    #[test]
+    fn a_code_name_is_found_typed_with_other_separators() {
+        let bare = unseparated("strip_tags").unwrap();
+        assert_eq!(bare, "striptags");
+        let page = "the `striptags` filter strips sgml/xml tags; see markup.striptags() too.";
+        assert!(unseparated_words(page).any(|w| w == bare));
+        // Another name holding the same letters is not it, nor a name too short to tell.
+        assert!(!unseparated_words("catch_kwargs and catch_varargs").any(|w| w == "catchargs"));
+        assert!(unseparated("get_id").is_none());
+        assert!(unseparated("strip tags").is_none());
+        assert!(unseparated("tests/test_file.py").is_none());
+    }
 
     #[test]
     fn an_initialism_beside_a_word_is_found_spelled_out() {
