@@ -67,11 +67,14 @@ fn links_a_page(before: &str) -> bool {
 
 /// The name a reader sees for a code span: Sphinx shows ":func:`~flask.url_for`" as
 /// "url_for" and ":data:`!name`" as "name", and users paste what they see; where the last
-/// part is a plain word (":meth:`~blinker.base.Signal.connect`"), the path, which names it.
+/// part is a plain word (":meth:`~blinker.base.Signal.connect`"), the path, which names it —
+/// unless the path is none of Python's (Flask's ":func:`~jinja-filters.tojson`", a label of
+/// Jinja's docs): its last part is all the reader sees.
 pub fn shown_name(inner: &str) -> &str {
     match inner.strip_prefix('~') {
         Some(path) => match path.rsplit('.').next() {
             Some(last) if is_name(last) => last,
+            Some(last) if path.contains(['-', '/', ':']) => last,
             _ => path,
         },
         None => inner.strip_prefix('!').unwrap_or(inner),
@@ -474,6 +477,13 @@ mod tests {
                          :func:`url_for` builds one and :class:`~click.BadParameter` is raised."
             ),
             ["url_for", "BadParameter"]
+        );
+        // Nor a label of another project's docs, shown as its last part (a plain word here).
+        assert_eq!(shown_name("~jinja-filters.tojson"), "tojson");
+        assert!(identifiers("use the :func:`~jinja-filters.tojson` filter").is_empty());
+        assert_eq!(
+            shown_name("~blinker.base.Signal.connect"),
+            "blinker.base.Signal.connect"
         );
     }
 
