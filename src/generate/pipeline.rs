@@ -14,19 +14,16 @@
 //! tried are left. A provider that fails `stop_after_llm_failed` candidates in a row after all
 //! retries stops the run: it is down, and waiting out every retry of every task helps no one.
 
-use std::collections::BTreeMap;
-
 use futures::{StreamExt, stream};
 
 pub use super::candidate::RunError;
 use super::candidate::{Accepted, Kind, Shape, Tally, Task};
 use super::context::GenerateContext;
-use super::kinds::{self, FALLBACK, KINDS};
+use super::kinds::{self, KINDS};
 use super::plan::Plan;
 use super::summary::{GenerateSummary, RoundFigures, Stop};
 use super::topup;
 use super::verify::{self, Dedup, Rejection};
-use crate::chunk::Chunk;
 use crate::llm::{Llm, LlmError};
 
 /// The outcome of one task.
@@ -94,32 +91,29 @@ fn next_round(
     round: u32,
     progressed: bool,
 ) -> Result<Vec<Task>, Stop> {
-    let seed = ctx.options.seed;
-    let accepted =
-        |k: Kind, summary: &GenerateSummary| summary.by_type.get(k.as_str()).map_or(0, |f| f.accepted);
-    summary.moved = moved_slots(ctx.chunks, plan, asked, |k| accepted(k, summary), seed);
-    let moved: usize = summary.moved.values().sum();
-    let planned = |k: Kind| plan.count(k) + if k == FALLBACK { moved } else { 0 };
     let missing: Vec<(Kind, usize)> = KINDS
         .iter()
-        .filter(|k| !summary.moved.contains_key(k.kind.as_str()))
-        .map(|k| (k.kind, planned(k.kind).saturating_sub(accepted(k.kind, summary))))
+        .map(|k| {
+            (
+                k.kind,
+                plan.count(k.kind).saturating_sub(summary.kind(k.kind).accepted),
+            )
+        })
         .filter(|&(_, n)| n > 0)
         .collect();
     if missing.is_empty() {
         return Err(Stop::Complete);
     }
-    // Twice what is missing, but never more than the kind's slots (the fallback's with those
-    // moved to it): a weak model rejects most candidates of some kinds, and a round stays within
-    // a top-up pass ([`Plan::topup_pass_calls`]).
+    // Twice what is missing, but never more than the plan asked of the kind in one pass: a weak
+    // model rejects most candidates of some kinds, and the bound on calls stays rounds × one pass.
     let short: Vec<(Kind, usize)> = missing
         .into_iter()
-        .map(|(k, n)| (k, (2 * n).min(planned(k))))
+        .map(|(k, n)| (k, (2 * n).min(plan.count(k))))
         .collect();
     if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
-    let tasks = topup::replacements(ctx.chunks, &plan.targets, asked, &short, seed);
+    let tasks = topup::replacements(ctx.chunks, &plan.targets, asked, &short, ctx.options.seed);
     if tasks.is_empty() {
         return Err(Stop::NothingLeft);
     }
@@ -127,29 +121,6 @@ fn next_round(
         return Err(Stop::NoProgress);
     }
     Ok(tasks)
-}
-
-/// What each kind with nothing new left to ask (a two-chunk kind whose every pair was asked)
-/// still misses of its planned count, given `accepted` per kind: it goes to the fallback kind,
-/// as the plan gives the fallback the slots a kind has no material for. `-n` is the size of the
-/// set asked for; the kind's own shortfall stays in its row. A function of what was asked, so a
-/// replayed run moves the same slots.
-fn moved_slots(
-    chunks: &[Chunk],
-    plan: &Plan,
-    asked: &[Task],
-    accepted: impl Fn(Kind) -> usize,
-    seed: u64,
-) -> BTreeMap<String, usize> {
-    KINDS
-        .iter()
-        .filter(|k| k.kind != FALLBACK)
-        .map(|k| (k.kind, plan.count(k.kind).saturating_sub(accepted(k.kind))))
-        .filter(|&(kind, n)| {
-            n > 0 && topup::replacements(chunks, &plan.targets, asked, &[(kind, 1)], seed).is_empty()
-        })
-        .map(|(kind, n)| (kind.as_str().to_string(), n))
-        .collect()
 }
 
 /// Runs one round's tasks concurrently; the verdicts come back in task order.
@@ -495,53 +466,6 @@ mod tests {
         )
         .unwrap();
         assert!(kept.phrasings.is_empty(), "the copying wording is dropped");
-    }
-
-    #[test]
-    fn a_kind_with_every_pair_asked_gives_its_missing_slots_to_the_fallback() {
-        let page = |doc: &str, text: &str| Chunk {
-            id: format!("{doc}#0"),
-            doc: doc.into(),
-            start: 0,
-            end: text.chars().count(),
-            text: text.into(),
-        };
-        let chunks = vec![
-            page(
-                "cli.md",
-                "# Exit codes\n\nThe tide command exits with a code that says what went wrong. \
-                 Code 4 means the repository was locked (TP-409) by another job for too long.\n",
-            ),
-            page(
-                "troubleshooting.md",
-                "## TP-409: repository locked\n\nA backup could not obtain its lock within the \
-                 timeout. With TP-409 the job waits up to five minutes and retries every ten \
-                 seconds before it fails.\n",
-            ),
-            page(
-                "retention.md",
-                "Snapshots older than thirty days are forgotten at the next prune on the free \
-                 plan, and the space they held is released when the prune rewrites its packs.\n",
-            ),
-        ];
-        let mix: crate::generate::plan::Mix = "lookup=1,multi_hop=1".parse().unwrap();
-        let plan = crate::generate::plan::plan(&chunks, 2, &mix, 0);
-        assert_eq!(plan.count(Kind::MultiHop), 1, "{:?}", plan.notes);
-        let none = |_: Kind| 0;
-        // Nothing asked yet: the pair is there to ask.
-        assert!(moved_slots(&chunks, &plan, &[], none, 0).is_empty());
-        // Its one pair asked and turned away: its slot goes to lookup.
-        let moved = moved_slots(&chunks, &plan, &plan.tasks, none, 0);
-        assert_eq!(moved, BTreeMap::from([("multi_hop".to_string(), 1)]));
-        // Accepted, it misses nothing.
-        let full = |k: Kind| usize::from(k == Kind::MultiHop);
-        assert!(moved_slots(&chunks, &plan, &plan.tasks, full, 0).is_empty());
-        // A top-up pass may cost the dearer of each kind's calls and the fallback's.
-        assert!(plan.topup_pass_calls() >= plan.calls_by_kind().iter().map(|(_, n)| n).sum());
-        assert_eq!(
-            plan.worst_case_calls(3),
-            plan.calls_by_kind().iter().map(|(_, n)| n).sum::<u64>() + 2 * plan.topup_pass_calls()
-        );
     }
 
     #[test]

@@ -134,30 +134,11 @@ impl Plan {
     }
 
     /// LLM requests a run makes at most over `max_rounds` rounds: every round asks at most the
-    /// planned number of tasks of each kind, each with every check, so the bound is one pass
-    /// and `max_rounds - 1` top-up passes ([`Plan::topup_pass_calls`]; re-asks of malformed
-    /// answers come on top).
+    /// planned number of tasks of each kind, each with every check, so the bound is
+    /// `max_rounds` times one pass (re-asks of malformed answers come on top).
     pub fn worst_case_calls(&self, max_rounds: u32) -> u64 {
         let one_pass: u64 = self.calls_by_kind().iter().map(|(_, n)| n).sum();
-        one_pass + u64::from(max_rounds.max(1) - 1) * self.topup_pass_calls()
-    }
-
-    /// Calls of one top-up round at most. A kind with nothing new left to ask gives its
-    /// missing slots to the fallback kind, so each kind's slots cost the dearer of its own
-    /// calls and the fallback's for as many questions.
-    pub fn topup_pass_calls(&self) -> u64 {
-        let fallback = kinds::info(FALLBACK);
-        self.calls_by_kind()
-            .into_iter()
-            .map(|(kind, calls)| {
-                if kind == FALLBACK {
-                    return calls;
-                }
-                let as_fallback = (self.count(kind) as u64).div_ceil(u64::from(fallback.per_call))
-                    * fallback.calls_per_task;
-                calls.max(as_fallback)
-            })
-            .sum()
+        one_pass * u64::from(max_rounds.max(1))
     }
 }
 

@@ -131,10 +131,6 @@ pub struct GenerateSummary {
     pub wall_seconds: f64,
     /// Notes from planning.
     pub notes: Vec<String>,
-    /// Slots a kind gave the fallback kind in the top-up rounds, once it had nothing new left
-    /// to ask (every pair of a two-chunk kind asked), by kind.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub moved: BTreeMap<String, usize>,
     /// Rounds allowed (`--max-rounds`).
     pub max_rounds: u32,
     /// Rounds run.

@@ -75,13 +75,6 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
     for n in &s.notes {
         writeln!(out, "note: {}", data(n))?;
     }
-    for (kind, n) in &s.moved {
-        writeln!(
-            out,
-            "note: {kind} had nothing new left to ask; its {n} missing slot(s) went to {}",
-            crate::generate::kinds::FALLBACK
-        )?;
-    }
     if !s.rounds.is_empty() {
         let list: Vec<String> = s
             .rounds
