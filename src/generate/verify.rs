@@ -242,6 +242,7 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     if words(q).is_empty()
         || !(form::MIN_WORDS..=form::MAX_WORDS).contains(&n)
         || !form::reads_as_question(q, language)
+        || (language == Language::ENGLISH && form::code_as_a_kind(q))
     {
         return Err(Rejection::NotAQuestion);
     }

@@ -233,11 +233,39 @@ pub fn reads_as_query(query: &str, language: Language) -> bool {
         && (reads_as_question(q, language) || crate::style::is_keywords(q, language))
 }
 
+/// True when an English `question` ends on an option or a lower-case code name taken for a
+/// kind of thing, "a" or "an" before it and nothing after ("what is the syntax for running a
+/// --reload", "what is a `conda`"): each is one thing, and so read it is a small model's
+/// garbled question. "a `Blueprint`" (a class, made many times) and "a --reload flag" stay.
+pub fn code_as_a_kind(question: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"\b[Aa]n?\s+(--[A-Za-z0-9][\w-]*|`[a-z_][^`\s]*`)\s*[?.!]?\s*$").expect("valid regex")
+    })
+    .is_match(question.trim())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn an_option_or_code_name_is_no_kind_of_thing() {
+        for q in ["what is the syntax for running a --reload", "what is a `conda`?"] {
+            assert!(code_as_a_kind(q), "{q}");
+        }
+        for q in [
+            "how do I register a `Blueprint`?",
+            "what does a --reload flag do",
+            "what does --reload do",
+            "what is a conda environment",
+            "is `conda` a package manager?",
+        ] {
+            assert!(!code_as_a_kind(q), "{q}");
+        }
+    }
 
     #[test]
     fn a_search_query_is_keywords_or_a_question_and_no_sentence() {
