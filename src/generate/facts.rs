@@ -73,11 +73,16 @@ impl Fact {
     }
 
     /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
-    /// super cool plugin …", "Suppose you …"): what it names is the example's, not the
-    /// product's (Click's "super cool plugin" made two unanswerables that lean on it).
+    /// super cool plugin …", "Suppose you …"), or what the reader might do or want ("For
+    /// instance, you might want to pass a configuration file with a ``--config`` parameter",
+    /// "In another application you might give the blog blueprint a ``url_prefix``"): what it
+    /// names is the example's, not the product's (Click's "super cool plugin" made two
+    /// unanswerables that lean on it; Click has no `--config`, and the generated "what is the
+    /// purpose of the `--config` parameter" was wrong, as were the blueprint's and
+    /// setuptools' "you might" cases, the only ones among the marks).
     pub fn hypothetical(&self) -> bool {
         static SCENE: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"(?i)^\W*(?:imagine|suppose|assume|pretend|let['’]?s\s+(?:say|imagine|pretend|assume)|say\s+(?:you|we)|what\s+if)\b")
+            Regex::new(r"(?i)^\W*(?:imagine|suppose|assume|pretend|let['’]?s\s+(?:say|imagine|pretend|assume)|say\s+(?:you|we)|what\s+if)\b|\byou\s+might\b")
                 .expect("valid regex")
         });
         SCENE.is_match(&self.shown)
@@ -1034,6 +1039,17 @@ mod tests {
                 .iter()
                 .any(Fact::hypothetical)
         );
+        // What the reader might do is the page's example too; what the reader can do is not.
+        let might = facts(
+            "For instance, you might want to pass a configuration file with a ``--config`` \
+             parameter. You can pass the file with the ``--settings`` option instead.",
+        );
+        assert_eq!(might.len(), 2, "{might:?}");
+        assert!(
+            might[1].shown.starts_with("For instance") && might[1].hypothetical(),
+            "ranks last: {might:?}"
+        );
+        assert!(!might[0].hypothetical());
     }
 
     #[test]
