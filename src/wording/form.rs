@@ -235,8 +235,9 @@ pub fn reads_as_query(query: &str, language: Language) -> bool {
 
 /// True when an English `question` ends on an option or a lower-case code name taken for a
 /// kind of thing, "a" or "an" before it and nothing after ("what is the syntax for running a
-/// --reload", "what is a `conda`"): each is one thing, and so read it is a small model's
-/// garbled question. "a `Blueprint`" (a class, made many times) and "a --reload flag" stay.
+/// --reload", "what is a `conda`"): each names one thing, and a question taking it for a kind
+/// is a small model's garbling. "a `Blueprint`" (a class, made many times) and "a --reload
+/// flag" stay.
 pub fn code_as_a_kind(question: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
