@@ -494,12 +494,7 @@ pub fn check_against_label(
 /// raised. This is useful for applications that need…" of a label that says only that the
 /// program exits with `ClickException.exit_code`.
 fn each_sentence_held(question: &str, answer: &str, fact: &str, language: Language) -> Result<(), Rejection> {
-    let sentences: Vec<&str> = answer
-        .split(['\n'])
-        .flat_map(|line| line.split(". "))
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
+    let sentences: Vec<&str> = answer::sentences(answer).collect();
     if sentences.len() < 2 {
         return Ok(());
     }

@@ -568,8 +568,16 @@ fn part_of_a_code(claim: &str, question: &str, fact: &str) -> Option<String> {
 /// Whether `claim` is one sentence, as the generator's answers are: other tools' reference
 /// answers explain in several, and come back to their terms as they go.
 pub(super) fn one_sentence(claim: &str) -> bool {
-    let body = claim.trim_end().trim_end_matches('.');
-    !body.contains(". ") && !body.contains('\n')
+    sentences(claim).nth(1).is_none()
+}
+
+/// The sentences of an answer: its lines, cut at each ". ".
+pub fn sentences(claim: &str) -> impl Iterator<Item = &str> {
+    claim
+        .split('\n')
+        .flat_map(|line| line.split(". "))
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != ".")
 }
 
 /// Words of its own, none in the fact, that make a part of a long answer a claim of its own.

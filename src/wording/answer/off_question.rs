@@ -114,10 +114,11 @@ fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Resu
 
 /// Whether a word of `claim` that `is_value` accepts (given its place and the word as written,
 /// quotes and code marks kept) is not in `asked` (the question, lower-cased): an answer's own
-/// number, code or name.
+/// number, code or name. A Sphinx role is no part of the word (":class:`StrictUndefined`").
 fn gives_unasked(claim: &str, asked: &str, is_value: impl Fn(usize, &str) -> bool) -> bool {
     claim
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+        .map(|w| w.rsplit_once(":`").map_or(w, |(_, name)| name))
         .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '*')))
         .filter(|w| !w.is_empty())
         .enumerate()
@@ -390,15 +391,10 @@ fn names_the_superlative(question: &str, claim: &str, fact: &str) -> Result<(), 
     if !ASKS_WHICH.is_match(question) || A_WAY.is_match(question) {
         return Ok(());
     }
-    // Names as words: "StrictUndefined" of ":class:`StrictUndefined`".
-    static WORD: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"[A-Za-z0-9_][\w.]*[\w]|[A-Za-z0-9]").expect("valid regex"));
     let asked = question.to_lowercase();
     let unasked_names = |text: &str, first_counts: bool| {
-        WORD.find_iter(text).enumerate().any(|(i, w)| {
-            let w = w.as_str();
-            let name = ((first_counts || i > 0) && w.chars().any(char::is_uppercase)) || super::is_code(w);
-            name && !asked.contains(&w.to_lowercase())
+        gives_unasked(text, &asked, |i, w| {
+            ((first_counts || i > 0) && w.chars().any(char::is_uppercase)) || super::is_code(w)
         })
     };
     if !unasked_names(fact, false) || unasked_names(claim, true) {
