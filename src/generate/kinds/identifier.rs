@@ -93,8 +93,9 @@ fn shown_identifiers(fact: &Fact) -> Vec<String> {
 fn only_an_example(text: &str, id: &str) -> bool {
     static CUE: LazyLock<Regex> = LazyLock::new(|| {
         // The cue, then any earlier code items of a list ("`a`, `b` or"), up to the mention.
-        // A means after the cue is still the example's ("for example by using ``gettext.find``").
-        Regex::new(r"(?i)\b(?:like|such as|e\.g\.,?|for instance,?|for example,?)\s+(?:(?:by\s+)?(?:using|calling|with|via)\s+)?(?:\S*[`_.:/()\-]\S*,?\s+(?:(?:or|and)\s+)?){0,4}$")
+        // A means or a case after the cue is still the example's ("for example by using
+        // ``gettext.find``", "for instance if ``--foo=bar`` or ``--foo bar`` are passed").
+        Regex::new(r"(?i)\b(?:like|such as|e\.g\.,?|for instance,?|for example,?)\s+(?:(?:by\s+)?(?:using|calling|with|via)\s+|(?:if|when)\s+)?(?:\S*[`_.:/()\-]\S*,?\s+(?:(?:or|and)\s+)?){0,4}$")
             .expect("valid regex")
     });
     let mut mentions = text.match_indices(id).peekable();
@@ -348,6 +349,11 @@ mod tests {
         let jinja = "The ``get_gettext_translations`` function would return the translator for the current configuration, for example by using ``gettext.find``.";
         assert!(only_an_example(jinja, "gettext.find"));
         assert!(!only_an_example(jinja, "get_gettext_translations"));
+        // A case the example sets (Click's docs; asked "what does --foo bar mean").
+        let click =
+            "So for instance if ``--foo=bar`` or ``--foo bar`` are passed they generally end up like that.";
+        assert!(only_an_example(click, "--foo bar"));
+        assert!(only_an_example(click, "--foo=bar"));
         // Examples that are the sentence's subject, or a later mention that is not an example.
         let ensure = "For example, if the extension provides a view function decorator add ``ensure_sync`` before calling the decorated function.";
         assert!(!only_an_example(ensure, "ensure_sync"));
