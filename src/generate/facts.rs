@@ -240,8 +240,9 @@ enum Literal {
 }
 
 /// Whether `line` (trimmed) announces a literal block: a paragraph line ending in "::" ("For
-/// example::") or a directive whose content is code. Other directives' content (`.. note::`)
-/// is prose.
+/// example::") or a directive whose content is code, among them the Pallets projects' own
+/// (`.. click:example::` is a program, `.. click:run::` the calls that run it: Click's docs
+/// hold 148). Other directives' content (`.. note::`, `.. py:data::`) is prose.
 fn announces_literal(t: &str) -> bool {
     const CODE: &[&str] = &[
         "code-block",
@@ -254,10 +255,13 @@ fn announces_literal(t: &str) -> bool {
         "parsed-literal",
     ];
     match t.strip_prefix("..") {
-        Some(rest) => rest
-            .trim_start()
-            .split_once("::")
-            .is_some_and(|(name, _)| CODE.contains(&name.trim())),
+        Some(rest) => rest.trim_start().split_once("::").is_some_and(|(name, _)| {
+            let name = name.trim();
+            CODE.contains(&name)
+                || name
+                    .rsplit_once(':')
+                    .is_some_and(|(_, n)| matches!(n, "example" | "run"))
+        }),
         None => t.ends_with("::") && t.len() > 2,
     }
 }
@@ -849,6 +853,21 @@ mod tests {
                 "Testing prompts works the same way.",
             ]
         );
+    }
+
+    #[test]
+    fn a_programs_example_and_its_run_are_code() {
+        // Click's docs: "invoke(init, prog_name='repo.py', args=['--help'])" was asked about as
+        // "what does the repo.py script do".
+        let text = "The init command:\n\n.. click:example::\n\n   @click.command()\n   def init():\n       pass\n\nAnd what it looks like:\n\n.. click:run::\n\n   invoke(init, prog_name='repo.py', args=['--help'])\n\nClick passes the context to every callback it invokes.\n";
+        let quotes: Vec<String> = facts(text).into_iter().map(|f| f.shown).collect();
+        assert!(
+            quotes
+                .iter()
+                .all(|q| !q.contains("invoke(") && !q.contains("def init")),
+            "{quotes:?}"
+        );
+        assert!(quotes.iter().any(|q| q.starts_with("Click passes")), "{quotes:?}");
     }
 
     #[test]
