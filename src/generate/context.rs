@@ -71,6 +71,8 @@ pub struct GenerateContext<'a> {
     pub context_tokens: usize,
     /// Every document's text in lower case, to tell whether the corpus names something.
     lowered: Vec<String>,
+    /// The corpus's code names joined by `_` or `-`, without them; built when first asked.
+    joined_names: std::sync::OnceLock<Vec<String>>,
 }
 
 impl<'a> GenerateContext<'a> {
@@ -97,6 +99,7 @@ impl<'a> GenerateContext<'a> {
             options,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
+            joined_names: std::sync::OnceLock::new(),
         }
     }
 
@@ -114,7 +117,9 @@ impl<'a> GenerateContext<'a> {
 
     /// Whether some document contains `phrase` (case and runs of white space ignored).
     pub fn corpus_mentions(&self, phrase: &str) -> bool {
-        let p = squash(phrase);
+        // A path is the same path from the project's root: Flask writes `examples/tutorial`,
+        // the model "/examples/tutorial".
+        let p = squash(phrase.trim_start_matches("./").trim_matches('/'));
         if p.is_empty() {
             return false;
         }
@@ -131,6 +136,38 @@ impl<'a> GenerateContext<'a> {
         }
         // "VS Code" is the corpus's "Visual Studio Code": an initialism stands for words.
         spelled_out(phrase).is_some_and(|re| self.chunks.iter().any(|c| re.is_match(&c.text)))
+    }
+
+    /// Whether `name` is a code name joined by `_` or `-` written two letters or fewer away from
+    /// one the corpus has: a user asking what `catch_args` does has Jinja's `catch_kwargs` in
+    /// mind, and the page on it half answers. Names of eight letters or more without digits
+    /// only (a version's "3.12" and a short `get_id` are other things by one letter).
+    pub fn misspells_a_name(&self, name: &str) -> bool {
+        let Some(bare) = unseparated(&squash(name))
+            .filter(|b| b.chars().count() >= 8 && b.chars().all(char::is_alphabetic))
+        else {
+            return false;
+        };
+        let names = self.joined_names.get_or_init(|| {
+            let mut names: Vec<String> = self
+                .lowered
+                .iter()
+                .flat_map(|t| joined_words(t))
+                .filter(|w| w.chars().all(char::is_alphabetic))
+                .collect();
+            names.sort();
+            names.dedup();
+            names
+        });
+        near_spelling(&bare, names)
+    }
+
+    /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
+    /// `def get_db(`, `class User(`. Such a name is the page's example program's, which a
+    /// user of the project never asks about by a look-alike ("does `connect_db` check if a
+    /// connection was created", of Flask's tutorial's `get_db`).
+    pub fn defines_in_code(&self, name: &str) -> bool {
+        defines(name, &self.lowered)
     }
 
     /// Whether `name` names one specific thing: an identifier, a name of several words, or a
@@ -258,6 +295,41 @@ fn unseparated_words(text: &str) -> impl Iterator<Item = String> + '_ {
         })
 }
 
+/// Whether one of `texts` (lower case) holds code defining `name`, or its first part.
+fn defines(name: &str, texts: &[String]) -> bool {
+    let first = name
+        .trim_matches('`')
+        .split(['.', '('])
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    if first.is_empty() || !first.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return false;
+    }
+    let defs = [
+        format!("def {first}("),
+        format!("class {first}("),
+        format!("class {first}:"),
+    ];
+    texts.iter().any(|t| defs.iter().any(|d| t.contains(d.as_str())))
+}
+
+/// Whether `bare` is two letters or fewer from one of `names` and not it.
+fn near_spelling(bare: &str, names: &[String]) -> bool {
+    let len = bare.chars().count();
+    names
+        .iter()
+        .any(|w| w.chars().count().abs_diff(len) <= 2 && w != bare && strsim::osa_distance(w, bare) <= 2)
+}
+
+/// The code names of `text` (lower case) joined by `_` or `-`, without them.
+fn joined_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|w| w.trim_matches(['.', '-', '_']))
+        .filter(|w| w.contains(['_', '-']))
+        .map(|w| w.chars().filter(|c| !matches!(c, '_' | '-')).collect())
+}
+
 fn squash(text: &str) -> String {
     text.to_lowercase()
         .split_whitespace()
@@ -280,7 +352,7 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{spelled_out, unseparated, unseparated_words};
+    use super::{defines, joined_words, near_spelling, spelled_out, unseparated, unseparated_words};
 
     #[test]
     fn a_code_name_is_found_typed_with_other_separators() {
@@ -293,6 +365,30 @@ mod tests {
         assert!(unseparated("get_id").is_none());
         assert!(unseparated("strip tags").is_none());
         assert!(unseparated("tests/test_file.py").is_none());
+    }
+
+    #[test]
+    fn a_joined_name_two_letters_from_the_corpuss_is_near() {
+        let names: Vec<String> =
+            joined_words("{{ caller(catch_kwargs) }} and `catch_varargs`; eager-param").collect();
+        assert_eq!(names, ["catchkwargs", "catchvarargs", "eagerparam"]);
+        assert!(near_spelling("catchargs", &names));
+        assert!(near_spelling("eagerparams", &names));
+        // The name itself is mentioned, not misspelt; a name three letters away is another.
+        assert!(!near_spelling("catchkwargs", &names));
+        assert!(!near_spelling("eageroptions", &names));
+    }
+
+    #[test]
+    fn a_name_the_corpuss_code_defines_is_the_pages_own() {
+        let texts = vec![
+            "def get_db():\n    if 'db' not in g:".to_string(),
+            "class user(base):".to_string(),
+        ];
+        assert!(defines("get_db", &texts));
+        assert!(defines("`User.query`", &texts));
+        assert!(!defines("get_dbx", &texts));
+        assert!(!defines("Context.invoke", &texts));
     }
 
     #[test]

@@ -263,7 +263,10 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
         .map(|i| &all[(task.attempt as usize + i) % n])
         .filter(|f| !f.hypothetical())
         .filter_map(|f| {
-            let specific = |name: &str| ctx.is_specific_name(name);
+            // The page's own program (a function it defines, a file of its project) has no
+            // look-alike a user asks about.
+            let specific =
+                |name: &str| ctx.is_specific_name(name) && !ctx.defines_in_code(name) && !project_file(name);
             let shown: String = f.shown.clone();
             let picked = named_term(&shown, language, |t| ctx.index.doc_freq(t))
                 .filter(|t| specific(t))
@@ -547,13 +550,50 @@ fn pick<'n>(
         if !same_head(term, n) {
             continue;
         }
-        if ctx.corpus_mentions(n) {
+        // A file of the project a page builds ("tests/test_factory.py") has no neighbour a
+        // user asks about: a made-up file beside it ("tests/test_file.py") is in no project,
+        // nor one in a folder the corpus shows ("/examples/tutorial/README.md").
+        if shape(n) == Some("file") && (project_file(n) || in_a_folder_shown(ctx, n)) {
+            continue;
+        }
+        // A name a letter or two from one of the corpus's is that name mistyped, unless the
+        // letters are a look-alike's swapped word ("min_free_space" → "max_free_space").
+        if ctx.corpus_mentions(n) || (!has_antonym(n) && ctx.misspells_a_name(n)) {
             why = Rejection::NeighbourInCorpus;
             continue;
         }
         return Ok(n.to_string());
     }
     Err(why)
+}
+
+/// Whether `name` is a file of a project, named from its root: a relative path whose last part
+/// has an extension (`tests/test_db.py`, `flaskr/static/style.css`).
+fn project_file(name: &str) -> bool {
+    let name = name.trim().trim_matches('`');
+    let last = name.rsplit('/').next().unwrap_or("");
+    let extension = last
+        .rsplit_once('.')
+        .map_or("", |(stem, ext)| if stem.is_empty() { "" } else { ext });
+    !name.starts_with(['/', '~'])
+        && !name.contains("://")
+        && name.contains('/')
+        && (1..=4).contains(&extension.len())
+        && extension.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Whether the folder `path` is in is one the corpus names.
+fn in_a_folder_shown(ctx: &GenerateContext<'_>, path: &str) -> bool {
+    let path = path.trim().trim_matches('`').trim_matches('/');
+    path.rsplit_once('/')
+        .is_some_and(|(folder, _)| folder.contains(char::is_alphabetic) && ctx.corpus_mentions(folder))
+}
+
+/// Whether a part of `name` is one of [`ANTONYMS`].
+fn has_antonym(name: &str) -> bool {
+    name.to_lowercase()
+        .split(|c: char| !c.is_alphabetic())
+        .any(|part| ANTONYMS.iter().any(|&(a, b)| part == a || part == b))
 }
 
 /// Whether a class name's neighbour is a class of its kind: `ClickException`'s is another
@@ -1034,6 +1074,25 @@ mod tests {
         );
         let fact = "And yes, you can tweak certain parts of _Black_'s style, as Tidepool Cloud does.";
         assert_eq!(names(fact), vec!["Black", "Tidepool Cloud"]);
+    }
+
+    #[test]
+    fn a_file_of_the_pages_project_is_told_from_other_paths() {
+        assert!(project_file("tests/test_file.py"));
+        assert!(project_file("`flaskr/static/style.css`"));
+        assert!(!project_file("/etc/nginx/nginx.conf"));
+        assert!(!project_file("application/json"));
+        assert!(!project_file("examples/tutorial"));
+        assert!(!project_file("https://example.com/a.html"));
+        assert!(!project_file("docs/.gitignore"));
+    }
+
+    #[test]
+    fn a_swapped_word_is_no_misspelling() {
+        assert!(has_antonym("storage.max_free_space"));
+        assert!(!has_antonym("catch_args"));
+        // A part, not letters inside one: "maxim" holds no "max".
+        assert!(!has_antonym("maxim_rate"));
     }
 
     #[test]
