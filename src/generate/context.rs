@@ -163,7 +163,7 @@ impl<'a> GenerateContext<'a> {
     }
 
     /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
-    /// `def get_db(`, `class User(`. Such a name is the page's example program's, which a
+    /// `def get_db(`, `class User(`, `@app.route("/about")`. Such a name is the page's example program's, which a
     /// user of the project never asks about by a look-alike ("does `connect_db` check if a
     /// connection was created", of Flask's tutorial's `get_db`).
     pub fn defines_in_code(&self, name: &str) -> bool {
@@ -297,12 +297,16 @@ fn unseparated_words(text: &str) -> impl Iterator<Item = String> + '_ {
 
 /// Whether one of `texts` (lower case) holds code defining `name`, or its first part.
 fn defines(name: &str, texts: &[String]) -> bool {
-    let first = name
-        .trim_matches('`')
-        .split(['.', '('])
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
+    let name = name.trim_matches('`').to_lowercase();
+    // A route its code serves: `@app.route("/about")`.
+    if name.starts_with('/') && name.len() > 1 {
+        let routes = [format!("route(\"{name}\""), format!("route('{name}'")];
+        return texts
+            .iter()
+            .any(|t| routes.iter().any(|r| t.contains(r.as_str())));
+    }
+    // Click names a command after its function: `run-server` is `def run_server(`.
+    let first = name.split(['.', '(']).next().unwrap_or("").replace('-', "_");
     if first.is_empty() || !first.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return false;
     }
@@ -389,6 +393,10 @@ mod tests {
         assert!(defines("`User.query`", &texts));
         assert!(!defines("get_dbx", &texts));
         assert!(!defines("Context.invoke", &texts));
+        let click = vec!["@cli.command()\ndef run_server(port):\n@app.route('/about')".to_string()];
+        assert!(defines("run-server", &click));
+        assert!(defines("/about", &click));
+        assert!(!defines("/contact", &click));
     }
 
     #[test]

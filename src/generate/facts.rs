@@ -66,10 +66,17 @@ impl Fact {
 
     /// Whether it is a fragment that goes on from a lead-in: a list item opening with a plain
     /// word in lower case ("supports lazy loading of subcommands at runtime", one of "Click in
-    /// three points:"), which says nothing of what it is said of.
+    /// three points:"), or with a verb that no statement opens on ("Are not fully documented by
+    /// the help page …", one of Click's points under the heading "Arguments"), which says
+    /// nothing of what it is said of.
     fn fragment(&self) -> bool {
+        const VERBS: &[&str] = &[
+            "are", "is", "was", "were", "can", "cannot", "will", "has", "should", "must", "does", "could",
+            "would",
+        ];
         let first = self.shown.split_whitespace().next().unwrap_or("");
-        self.row.is_none() && first.len() >= 2 && first.chars().all(|c| c.is_ascii_lowercase())
+        let lower = first.chars().all(|c| c.is_ascii_lowercase());
+        self.row.is_none() && first.len() >= 2 && (lower || VERBS.contains(&first.to_lowercase().as_str()))
     }
 
     /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
@@ -1022,6 +1029,23 @@ mod tests {
             .find(|x| x.shown.starts_with("supports"))
             .expect("a fact");
         assert!(lazy.leans());
+        // Click's parameters page: a point under the heading "Arguments", opening on its verb.
+        let points = facts(
+            "Arguments\n---------\n\n*   Are not fully documented by the help page since they may be too specific to be documented.\n*   Do not take a help parameter from the decorator.\n",
+        );
+        let documented = points
+            .iter()
+            .find(|x| x.shown.starts_with("Are"))
+            .expect("a fact");
+        assert!(documented.leans());
+        // An imperative opens on a verb too, and says what it says of.
+        assert!(
+            !points
+                .iter()
+                .find(|x| x.shown.starts_with("Do not"))
+                .expect("a fact")
+                .leans()
+        );
         // "Those who …" and "those options that …" say what they are.
         for plain in [
             "Click passes the value on to those who registered a callback for the option.",
