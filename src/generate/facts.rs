@@ -67,12 +67,29 @@ impl Fact {
     /// Whether it is a fragment that goes on from a lead-in: a list item opening with a plain
     /// word in lower case ("supports lazy loading of subcommands at runtime", one of "Click in
     /// three points:"), or with a verb that no statement opens on ("Are not fully documented by
-    /// the help page …", one of Click's points under the heading "Arguments"), which says
+    /// the help page …", "Recommended to use for everything except subcommands …": Click's
+    /// points under the headings "Arguments" and "Options"), which says
     /// nothing of what it is said of.
     fn fragment(&self) -> bool {
         const VERBS: &[&str] = &[
-            "are", "is", "was", "were", "can", "cannot", "will", "has", "should", "must", "does", "could",
+            "are",
+            "is",
+            "was",
+            "were",
+            "can",
+            "cannot",
+            "will",
+            "has",
+            "should",
+            "must",
+            "does",
+            "could",
             "would",
+            "recommended",
+            "supports",
+            "allows",
+            "provides",
+            "takes",
         ];
         let first = self.shown.split_whitespace().next().unwrap_or("");
         let lower = first.chars().all(|c| c.is_ascii_lowercase());
@@ -1031,13 +1048,20 @@ mod tests {
         assert!(lazy.leans());
         // Click's parameters page: a point under the heading "Arguments", opening on its verb.
         let points = facts(
-            "Arguments\n---------\n\n*   Are not fully documented by the help page since they may be too specific to be documented.\n*   Do not take a help parameter from the decorator.\n",
+            "Arguments\n---------\n\n*   Are not fully documented by the help page since they may be too specific to be documented.\n*   Do not take a help parameter from the decorator.\n*   Recommended to use for subcommands, urls, or files.\n",
         );
         let documented = points
             .iter()
             .find(|x| x.shown.starts_with("Are"))
             .expect("a fact");
         assert!(documented.leans());
+        assert!(
+            points
+                .iter()
+                .find(|x| x.shown.starts_with("Recommended"))
+                .expect("a fact")
+                .leans()
+        );
         // An imperative opens on a verb too, and says what it says of.
         assert!(
             !points
