@@ -68,32 +68,15 @@ impl Fact {
     /// word in lower case ("supports lazy loading of subcommands at runtime", one of "Click in
     /// three points:"), or with a verb that no statement opens on ("Are not fully documented by
     /// the help page …", "Recommended to use for everything except subcommands …": Click's
-    /// points under the headings "Arguments" and "Options"), which says
-    /// nothing of what it is said of.
+    /// points under the headings "Arguments" and "Options"), which says nothing of what it is
+    /// said of.
     fn fragment(&self) -> bool {
-        const VERBS: &[&str] = &[
-            "are",
-            "is",
-            "was",
-            "were",
-            "can",
-            "cannot",
-            "will",
-            "has",
-            "should",
-            "must",
-            "does",
-            "could",
-            "would",
-            "recommended",
-            "supports",
-            "allows",
-            "provides",
-            "takes",
-        ];
+        const VERBS: &str = "are is was were can cannot will has have should must does could would recommended supports allows provides takes";
         let first = self.shown.split_whitespace().next().unwrap_or("");
         let lower = first.chars().all(|c| c.is_ascii_lowercase());
-        self.row.is_none() && first.len() >= 2 && (lower || VERBS.contains(&first.to_lowercase().as_str()))
+        self.row.is_none()
+            && first.len() >= 2
+            && (lower || VERBS.split(' ').any(|v| v == first.to_lowercase()))
     }
 
     /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
