@@ -163,9 +163,9 @@ impl<'a> GenerateContext<'a> {
     }
 
     /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
-    /// `def get_db(`, `class User(`, `@app.route("/about")`. Such a name is the page's example program's, which a
-    /// user of the project never asks about by a look-alike ("does `connect_db` check if a
-    /// connection was created", of Flask's tutorial's `get_db`).
+    /// `def get_db(`, `class User(`, `@app.route("/about")`. Such a name is the page's example
+    /// program's, which a user of the project never asks about by a look-alike ("does
+    /// `connect_db` check if a connection was created", of Flask's tutorial's `get_db`).
     pub fn defines_in_code(&self, name: &str) -> bool {
         defines(name, &self.lowered)
     }
