@@ -249,7 +249,8 @@ enum Literal {
 /// Whether `line` (trimmed) announces a literal block: a paragraph line ending in "::" ("For
 /// example::") or a directive whose content is code, among them the Pallets projects' own
 /// (`.. click:example::` is a program, `.. click:run::` the calls that run it: Click's docs
-/// hold 148). Other directives' content (`.. note::`, `.. py:data::`) is prose.
+/// hold 148), and a table of contents (`.. toctree::`). Other directives' content (`.. note::`,
+/// `.. py:data::`) is prose.
 fn announces_literal(t: &str) -> bool {
     const CODE: &[&str] = &[
         "code-block",
@@ -260,6 +261,9 @@ fn announces_literal(t: &str) -> bool {
         "testcode",
         "testoutput",
         "parsed-literal",
+        // Not code, but no prose either: the names of the pages a table of contents lists
+        // ("why quickstart virtualenv setuptools …" was asked as Click's "common parameters").
+        "toctree",
     ];
     match t.strip_prefix("..") {
         Some(rest) => rest.trim_start().split_once("::").is_some_and(|(name, _)| {
@@ -875,6 +879,9 @@ mod tests {
             "{quotes:?}"
         );
         assert!(quotes.iter().any(|q| q.starts_with("Click passes")), "{quotes:?}");
+        let contents = ".. toctree::\n   :maxdepth: 2\n\n   why\n   quickstart\n   virtualenv\n   setuptools\n   parameters\n   options\n   arguments\n\nClick passes the context to every callback it invokes.\n";
+        let quotes: Vec<String> = facts(contents).into_iter().map(|f| f.shown).collect();
+        assert_eq!(quotes, ["Click passes the context to every callback it invokes."]);
     }
 
     #[test]
