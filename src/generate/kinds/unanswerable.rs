@@ -265,8 +265,12 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
         .filter_map(|f| {
             // The page's own program (a function it defines, a file of its project) has no
             // look-alike a user asks about.
-            let specific =
-                |name: &str| ctx.is_specific_name(name) && !ctx.defines_in_code(name) && !project_file(name);
+            let specific = |name: &str| {
+                ctx.is_specific_name(name)
+                    && !ctx.defines_in_code(name)
+                    && !project_file(name)
+                    && !placeholder(name)
+            };
             let shown: String = f.shown.clone();
             let picked = named_term(&shown, language, |t| ctx.index.doc_freq(t))
                 .filter(|t| specific(t))
@@ -552,8 +556,9 @@ fn pick<'n>(
         }
         // A file of the project a page builds ("tests/test_factory.py") has no neighbour a
         // user asks about: a made-up file beside it ("tests/test_file.py") is in no project,
-        // nor one in a folder the corpus shows ("/examples/tutorial/README.md").
-        if shape(n) == Some("file") && (project_file(n) || in_a_folder_shown(ctx, n)) {
+        // nor one in a folder the corpus shows ("/examples/tutorial/README.md"); nor does a
+        // placeholder.
+        if placeholder(n) || shape(n) == Some("file") && (project_file(n) || in_a_folder_shown(ctx, n)) {
             continue;
         }
         // A name a letter or two from one of the corpus's is that name mistyped, unless the
@@ -580,6 +585,16 @@ fn project_file(name: &str) -> bool {
         && name.contains('/')
         && (1..=4).contains(&extension.len())
         && extension.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Whether `name` holds a placeholder: a lone capital letter after `_` in a lower-case name
+/// (Flask's "a `get_X()` function" stands for any resource's, and its neighbours `set_X()`,
+/// `get_Y()` name nothing; `HTTP_X_FORWARDED_FOR` is a name).
+fn placeholder(name: &str) -> bool {
+    static ONE_LETTER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"_[A-Z](?:$|[_(])").expect("valid regex"));
+    let name = name.trim().trim_matches('`');
+    ONE_LETTER.is_match(name) && name.chars().filter(char::is_ascii_uppercase).count() == 1
 }
 
 /// Whether the folder `path` is in is one the corpus names.
@@ -1085,6 +1100,17 @@ mod tests {
         assert!(!project_file("examples/tutorial"));
         assert!(!project_file("https://example.com/a.html"));
         assert!(!project_file("docs/.gitignore"));
+    }
+
+    #[test]
+    fn a_placeholder_names_nothing() {
+        assert!(placeholder("get_X()"));
+        assert!(placeholder("`teardown_X`"));
+        assert!(!placeholder("get_db"));
+        assert!(!placeholder("Vec<T>"));
+        assert!(!placeholder("KEY_AB"));
+        assert!(!placeholder("HTTP_X_FORWARDED_FOR"));
+        assert!(!placeholder("X_FORWARDED"));
     }
 
     #[test]
