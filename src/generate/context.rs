@@ -73,6 +73,8 @@ pub struct GenerateContext<'a> {
     lowered: Vec<String>,
     /// The corpus's code names joined by `_` or `-`, without them; built when first asked.
     joined_names: std::sync::OnceLock<Vec<String>>,
+    /// The names the corpus's code defines and the routes it serves; built when first asked.
+    defined: std::sync::OnceLock<std::collections::HashSet<String>>,
 }
 
 impl<'a> GenerateContext<'a> {
@@ -100,6 +102,7 @@ impl<'a> GenerateContext<'a> {
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
             joined_names: std::sync::OnceLock::new(),
+            defined: std::sync::OnceLock::new(),
         }
     }
 
@@ -167,7 +170,7 @@ impl<'a> GenerateContext<'a> {
     /// program's, which a user of the project never asks about by a look-alike ("does
     /// `connect_db` check if a connection was created", of Flask's tutorial's `get_db`).
     pub fn defines_in_code(&self, name: &str) -> bool {
-        defines(name, &self.lowered)
+        defines(name, self.defined.get_or_init(|| definitions(&self.lowered)))
     }
 
     /// Whether `name` names one specific thing: an identifier, a name of several words, or a
@@ -279,43 +282,50 @@ fn spelled_out(phrase: &str) -> Option<regex::Regex> {
 /// be one name typed two ways).
 fn unseparated(name: &str) -> Option<String> {
     let joined = name.contains(['_', '-']) && !name.contains(char::is_whitespace);
-    let bare: String = name.chars().filter(|c| !matches!(c, '_' | '-')).collect();
+    let bare = without_separators(name);
     (joined && bare.chars().count() >= 6 && bare.chars().all(|c| c.is_alphanumeric() || c == '.'))
         .then_some(bare)
 }
 
 /// The words of `text` (lower case) as code names are written, without `_` or `-`.
 fn unseparated_words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
-        .map(|w| {
-            w.trim_matches('.')
-                .chars()
-                .filter(|c| !matches!(c, '_' | '-'))
-                .collect()
-        })
+    code_words(text).map(without_separators)
 }
 
-/// Whether one of `texts` (lower case) holds code defining `name`, or its first part.
-fn defines(name: &str, texts: &[String]) -> bool {
+/// The words of `text` as code names are written (`catch_kwargs`, `dir-okay`,
+/// `markup.striptags`), without the separators or dots around them.
+fn code_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|w| w.trim_matches(['.', '-', '_']))
+}
+
+fn without_separators(word: &str) -> String {
+    word.chars().filter(|c| !matches!(c, '_' | '-')).collect()
+}
+
+/// The names the code of `texts` (lower case) defines (`def get_db(`, `class user(`) and the
+/// routes it serves (`route('/about'`).
+fn definitions(texts: &[String]) -> std::collections::HashSet<String> {
+    static DEFINED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\b(?:def|class)\s+([a-z_][a-z0-9_]*)\s*[(:]|\broute\(\s*["'](/[^"']+)["']"#)
+            .expect("valid regex")
+    });
+    texts
+        .iter()
+        .flat_map(|t| DEFINED.captures_iter(t))
+        .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str().to_string()))
+        .collect()
+}
+
+/// Whether `defined` ([`definitions`]) holds `name`, or its first part.
+fn defines(name: &str, defined: &std::collections::HashSet<String>) -> bool {
     let name = name.trim_matches('`').to_lowercase();
-    // A route its code serves: `@app.route("/about")`.
-    if name.starts_with('/') && name.len() > 1 {
-        let routes = [format!("route(\"{name}\""), format!("route('{name}'")];
-        return texts
-            .iter()
-            .any(|t| routes.iter().any(|r| t.contains(r.as_str())));
+    if name.starts_with('/') {
+        return defined.contains(&name);
     }
     // Click names a command after its function: `run-server` is `def run_server(`.
     let first = name.split(['.', '(']).next().unwrap_or("").replace('-', "_");
-    if first.is_empty() || !first.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return false;
-    }
-    let defs = [
-        format!("def {first}("),
-        format!("class {first}("),
-        format!("class {first}:"),
-    ];
-    texts.iter().any(|t| defs.iter().any(|d| t.contains(d.as_str())))
+    defined.contains(&first)
 }
 
 /// Whether `bare` is two letters or fewer from one of `names` and not it.
@@ -328,10 +338,9 @@ fn near_spelling(bare: &str, names: &[String]) -> bool {
 
 /// The code names of `text` (lower case) joined by `_` or `-`, without them.
 fn joined_words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
-        .map(|w| w.trim_matches(['.', '-', '_']))
+    code_words(text)
         .filter(|w| w.contains(['_', '-']))
-        .map(|w| w.chars().filter(|c| !matches!(c, '_' | '-')).collect())
+        .map(without_separators)
 }
 
 fn squash(text: &str) -> String {
@@ -356,7 +365,9 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{defines, joined_words, near_spelling, spelled_out, unseparated, unseparated_words};
+    use super::{
+        defines, definitions, joined_words, near_spelling, spelled_out, unseparated, unseparated_words,
+    };
 
     #[test]
     fn a_code_name_is_found_typed_with_other_separators() {
@@ -389,11 +400,13 @@ mod tests {
             "def get_db():\n    if 'db' not in g:".to_string(),
             "class user(base):".to_string(),
         ];
+        let texts = definitions(&texts);
         assert!(defines("get_db", &texts));
         assert!(defines("`User.query`", &texts));
         assert!(!defines("get_dbx", &texts));
         assert!(!defines("Context.invoke", &texts));
         let click = vec!["@cli.command()\ndef run_server(port):\n@app.route('/about')".to_string()];
+        let click = definitions(&click);
         assert!(defines("run-server", &click));
         assert!(defines("/about", &click));
         assert!(!defines("/contact", &click));

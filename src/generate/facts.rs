@@ -1040,26 +1040,17 @@ mod tests {
         let points = facts(
             "Arguments\n---------\n\n*   Are not fully documented by the help page since they may be too specific to be documented.\n*   Do not take a help parameter from the decorator.\n*   Recommended to use for subcommands, urls, or files.\n",
         );
-        let documented = points
-            .iter()
-            .find(|x| x.shown.starts_with("Are"))
-            .expect("a fact");
-        assert!(documented.leans());
-        assert!(
+        let leans = |opening: &str| {
             points
                 .iter()
-                .find(|x| x.shown.starts_with("Recommended"))
+                .find(|x| x.shown.starts_with(opening))
                 .expect("a fact")
                 .leans()
-        );
+        };
+        assert!(leans("Are"));
+        assert!(leans("Recommended"));
         // An imperative opens on a verb too, and says what it says of.
-        assert!(
-            !points
-                .iter()
-                .find(|x| x.shown.starts_with("Do not"))
-                .expect("a fact")
-                .leans()
-        );
+        assert!(!leans("Do not"));
         // "Those who …" and "those options that …" say what they are.
         for plain in [
             "Click passes the value on to those who registered a callback for the option.",

@@ -558,7 +558,8 @@ fn pick<'n>(
         // user asks about: a made-up file beside it ("tests/test_file.py") is in no project,
         // nor one in a folder the corpus shows ("/examples/tutorial/README.md"); nor does a
         // placeholder.
-        if placeholder(n) || shape(n) == Some("file") && (project_file(n) || in_a_folder_shown(ctx, n)) {
+        let made_up_file = shape(n) == Some("file") && (project_file(n) || in_a_folder_shown(ctx, n));
+        if placeholder(n) || made_up_file {
             continue;
         }
         // A name a letter or two from one of the corpus's is that name mistyped, unless the
