@@ -165,6 +165,14 @@ impl<'a> GenerateContext<'a> {
         near_spelling(&bare, names)
     }
 
+    /// Whether the corpus writes `name`, a code name of two or three words joined by `_`, as
+    /// words: "eager option" for `eager_options`, "list of methods" for `methods_list`. The
+    /// page on the words half answers a user asking about the look-alike (Click explains eager
+    /// options; Flask, the list of methods a route takes).
+    pub fn writes_in_words(&self, name: &str) -> bool {
+        in_words(name).is_some_and(|re| self.lowered.iter().any(|t| re.is_match(t)))
+    }
+
     /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
     /// `def get_db(`, `class User(`, `@app.route("/about")`. Such a name is the page's example
     /// program's, which a user of the project never asks about by a look-alike ("does
@@ -277,6 +285,25 @@ fn spelled_out(phrase: &str) -> Option<regex::Regex> {
     regex::Regex::new(&format!(r"\b{}\b", parts.join(r"\s+"))).ok()
 }
 
+/// The pattern of a code name's words as prose: `eager_options` as "eager option(s)", and a
+/// two-word name also the other way round with "of" ("list of methods" for `methods_list`).
+/// Only lower-case names of two or three words of three letters or more.
+fn in_words(name: &str) -> Option<regex::Regex> {
+    let name = name.trim().trim_matches(['`', '(', ')']).trim_end_matches("()");
+    let parts: Vec<&str> = name.split('_').collect();
+    let plain = |p: &&str| p.len() >= 3 && p.chars().all(|c| c.is_ascii_lowercase());
+    if !(2..=3).contains(&parts.len()) || !parts.iter().all(plain) {
+        return None;
+    }
+    let word = |p: &str| format!("{}s?", regex::escape(p.strip_suffix('s').unwrap_or(p)));
+    let run: Vec<String> = parts.iter().map(|p| word(p)).collect();
+    let mut pattern = format!(r"\b{}\b", run.join(r"[\s-]+"));
+    if let [a, b] = parts.as_slice() {
+        pattern.push_str(&format!(r"|\b{}\s+of\s+(?:the\s+)?{}\b", word(b), word(a)));
+    }
+    regex::Regex::new(&pattern).ok()
+}
+
 /// A name of one word joined by `_` or `-` (`strip_tags`, `dir-okay`), without them; none for
 /// any other phrase, or one shorter than six letters once joined (`get_id` is too short to
 /// be one name typed two ways).
@@ -366,7 +393,8 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{
-        defines, definitions, joined_words, near_spelling, spelled_out, unseparated, unseparated_words,
+        defines, definitions, in_words, joined_words, near_spelling, spelled_out, unseparated,
+        unseparated_words,
     };
 
     #[test]
@@ -421,5 +449,24 @@ mod tests {
         // Alone, an initialism matches too much; without one, there is nothing to spell out.
         assert!(spelled_out("OS").is_none());
         assert!(spelled_out("Visual Studio").is_none());
+    }
+
+    #[test]
+    fn a_code_name_the_corpus_writes_as_words_is_found() {
+        let click = "options can be eager: an eager option is processed before the others";
+        let flask = "a route takes a list of methods it answers to";
+        assert!(in_words("eager_options").unwrap().is_match(click));
+        assert!(in_words("`methods_list`").unwrap().is_match(flask));
+        // Other words, other names: no pattern for a dotted, capitalised or short-worded one.
+        assert!(!in_words("eager_commands").unwrap().is_match(click));
+        assert!(
+            !in_words("max_free_space")
+                .unwrap()
+                .is_match("keeps min free space on the disk")
+        );
+        assert!(in_words("storage.max_free_space").is_none());
+        assert!(in_words("HTTP_PROXY").is_none());
+        assert!(in_words("get_id").is_none());
+        assert!(in_words("options").is_none());
     }
 }

@@ -562,9 +562,11 @@ fn pick<'n>(
         if placeholder(n) || made_up_file {
             continue;
         }
-        // A name a letter or two from one of the corpus's is that name mistyped, unless the
-        // letters are a look-alike's swapped word ("min_free_space" → "max_free_space").
-        if ctx.corpus_mentions(n) || (!has_antonym(n) && ctx.misspells_a_name(n)) {
+        // A name a letter or two from one of the corpus's is that name mistyped, and one the
+        // corpus writes as words is half answered by it, unless the letters or words are a
+        // look-alike's swapped word ("min_free_space" → "max_free_space").
+        if ctx.corpus_mentions(n) || (!has_antonym(n) && (ctx.misspells_a_name(n) || ctx.writes_in_words(n)))
+        {
             why = Rejection::NeighbourInCorpus;
             continue;
         }
