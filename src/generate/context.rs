@@ -75,6 +75,8 @@ pub struct GenerateContext<'a> {
     joined_names: std::sync::OnceLock<Vec<String>>,
     /// The names the corpus's code defines and the routes it serves; built when first asked.
     defined: std::sync::OnceLock<std::collections::HashSet<String>>,
+    /// The files the corpus makes up for its examples; built when first asked.
+    example_files: std::sync::OnceLock<std::collections::HashSet<String>>,
 }
 
 impl<'a> GenerateContext<'a> {
@@ -103,6 +105,7 @@ impl<'a> GenerateContext<'a> {
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
             joined_names: std::sync::OnceLock::new(),
             defined: std::sync::OnceLock::new(),
+            example_files: std::sync::OnceLock::new(),
         }
     }
 
@@ -171,6 +174,18 @@ impl<'a> GenerateContext<'a> {
     /// options; Flask, the list of methods a route takes).
     pub fn writes_in_words(&self, name: &str) -> bool {
         in_words(name).is_some_and(|re| self.lowered.iter().any(|t| re.is_match(t)))
+    }
+
+    /// Whether `text` names a file the corpus makes up for an example: a program it supposes
+    /// ("Suppose we have a program called ``tool.py``", Click's), or a file it shows under a
+    /// comment naming it ("# child.tmpl" atop Jinja's listing). No user of the project asks
+    /// what `tool.py --help` returns or what child.tmpl renders to.
+    pub fn names_an_example_file(&self, text: &str) -> bool {
+        // The chunks, not `lowered`: a listing's comment is told by its line.
+        let files = self
+            .example_files
+            .get_or_init(|| example_files(self.chunks.iter().map(|c| c.text.to_lowercase())));
+        !files.is_empty() && file_names(text).any(|f| files.contains(&f))
     }
 
     /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
@@ -330,6 +345,42 @@ fn without_separators(word: &str) -> String {
     word.chars().filter(|c| !matches!(c, '_' | '-')).collect()
 }
 
+/// The files `texts` (lower case) make up for an example: "a program called ``tool.py``", or
+/// a line that is only a comment naming a file ("# child.tmpl", "{# base.html #}").
+fn example_files(texts: impl Iterator<Item = String>) -> std::collections::HashSet<String> {
+    static MADE_UP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?m)(?:program|script|file|template|module|application|app)\s+(?:called|named)\s+[`'"*]*([\w-]+\.[a-z0-9]{1,4})\b|^[ \t]*(?:#|//|\{#)[ \t]*([\w-]+\.[a-z0-9]{1,4})[ \t]*(?:#\})?[ \t]*$"#,
+        )
+        .expect("valid regex")
+    });
+    texts
+        .flat_map(|t| {
+            MADE_UP
+                .captures_iter(&t)
+                .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str().to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The file names `text` holds, in lower case: a name of two characters or more, a dot and an
+/// extension of one to four letters or digits ("tool.py" of "``tool.py --help``"; not "e.g.").
+fn file_names(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '`' | '\'' | '"' | '(' | ')' | ',' | '?'))
+        .map(|w| w.trim_end_matches(['.', ':', ';', '!']).to_lowercase())
+        .filter(|w| {
+            w.rsplit_once('.').is_some_and(|(stem, ext)| {
+                stem.chars().count() >= 2
+                    && stem
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
+                    && (1..=4).contains(&ext.len())
+                    && ext.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            })
+        })
+}
+
 /// The names the code of `texts` (lower case) defines (`def get_db(`, `class user(`) and the
 /// routes it serves (`route('/about'`).
 fn definitions(texts: &[String]) -> std::collections::HashSet<String> {
@@ -393,8 +444,8 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{
-        defines, definitions, in_words, joined_words, near_spelling, spelled_out, unseparated,
-        unseparated_words,
+        defines, definitions, example_files, file_names, in_words, joined_words, near_spelling, spelled_out,
+        unseparated, unseparated_words,
     };
 
     #[test]
@@ -468,5 +519,23 @@ mod tests {
         assert!(in_words("HTTP_PROXY").is_none());
         assert!(in_words("get_id").is_none());
         assert!(in_words("options").is_none());
+    }
+
+    #[test]
+    fn a_file_the_corpus_makes_up_for_an_example_is_found() {
+        let texts = vec![
+            "suppose we have a program called ``tool.py``, containing a subcommand".to_string(),
+            ".. code-block:: jinja\n\n    # child.tmpl\n    {% extends \"parent.tmpl\" %}".to_string(),
+            "run `python app.py` # starts the server\n# see config.py".to_string(),
+        ];
+        let files = example_files(texts.into_iter());
+        let mut found: Vec<&str> = files.iter().map(String::as_str).collect();
+        found.sort();
+        // A comment that says more than the name is a comment, not a listing's file name.
+        assert_eq!(found, ["child.tmpl", "tool.py"]);
+        let named = |t: &str| file_names(t).collect::<Vec<_>>();
+        assert_eq!(named("what does ``tool.py --help`` return?"), ["tool.py"]);
+        assert_eq!(named("what does `child.tmpl` render to"), ["child.tmpl"]);
+        assert!(named("what does Click's echo do? e.g. print.").is_empty());
     }
 }

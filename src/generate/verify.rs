@@ -31,7 +31,8 @@ pub enum Rejection {
     SeveralQuestions,
     /// Says the same eight words twice ("What is X, and what is Y, and what is X?").
     RepeatsItself,
-    /// Names the product of the prompts' worked example, which the corpus does not.
+    /// Names the product of the prompts' worked example, which the corpus does not, or a file
+    /// the page makes up for its own example ("what does `tool.py --help` return").
     CopiesExample,
     /// Refers to what the writer was shown ("the passage", "the given text", "fact 1", "the
     /// documentation"): meaningless to a user, who has seen none of it.

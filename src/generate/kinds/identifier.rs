@@ -175,7 +175,11 @@ fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> 
 /// for a later attempt.
 pub fn asked(ctx: &GenerateContext<'_>, task: &Task) -> Vec<(String, Fact)> {
     let chunk = &ctx.chunks[task.chunks[0]];
-    let all = named(chunk, ctx.facts(chunk), |id| ctx.chunk_frequency(id));
+    // A file the page makes up for its example is no identifier a user pastes.
+    let all: Vec<(String, Fact)> = named(chunk, ctx.facts(chunk), |id| ctx.chunk_frequency(id))
+        .into_iter()
+        .filter(|(id, _)| !ctx.names_an_example_file(id))
+        .collect();
     if all.is_empty() {
         return all;
     }

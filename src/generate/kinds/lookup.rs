@@ -273,6 +273,9 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             let checks = |q: &str| -> Result<(), Rejection> {
                 check_wording(q, &w.answer, &fact.shown, language)?;
                 check_not_example(q, &format!("{topic} {}", fact.shown))?;
+                if ctx.names_an_example_file(q) {
+                    return Err(Rejection::CopiesExample);
+                }
                 check_on_topic(q, &sources, language)?;
                 ctx.existing.check(q)
             };
