@@ -258,7 +258,25 @@ pub(super) fn not_cut_short(claim: &str, fact: &str, language: Language) -> Resu
         before.as_str(),
         "in" | "of" | "on" | "about" | "to" | "for" | "over" | "as"
     );
-    if clause_cut {
+    // "… to skip levels in the inheritance tree, which": a relative or a clause's opening word
+    // after a comma is the clause the answer stopped before.
+    let opens_clause = matches!(last.as_str(), "which" | "whose")
+        || before.ends_with(',')
+            && matches!(
+                last.as_str(),
+                "that"
+                    | "who"
+                    | "where"
+                    | "while"
+                    | "because"
+                    | "since"
+                    | "although"
+                    | "whereas"
+                    | "if"
+                    | "when"
+                    | "so"
+            );
+    if clause_cut || opens_clause {
         return Err(AnswerFault::CutShort {
             tail: words[words.len().saturating_sub(4)..].join(" "),
         });
@@ -386,6 +404,12 @@ mod tests {
         let cut = "The `werkzeug.routing.Rule` class is used to map the endpoint to a view function, providing flexibility in how";
         assert!(super::not_cut_short(cut, "", en).is_err());
         assert!(super::not_cut_short("the guide shows you how", "", en).is_ok());
+        // Jinja's identifier: the label's sentence up to the clause it goes on with.
+        let cut = "super references may be chained to skip levels in the inheritance tree, which";
+        assert!(super::not_cut_short(cut, "", en).is_err());
+        assert!(super::not_cut_short("levels of the tree, so", "", en).is_err());
+        assert!(super::not_cut_short("the one you chose, so long", "", en).is_ok());
+        assert!(super::not_cut_short("what it is for and the data that", "", en).is_ok());
         for whole in [
             "keeps snapshots for 30 days",
             "some benefits are lost if you do that.",
