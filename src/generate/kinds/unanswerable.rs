@@ -739,8 +739,35 @@ fn check(
     if !names_neighbour(&question, term, neighbour, language) {
         return Err(Rejection::NotAboutNeighbour);
     }
+    if asks_only_what_it_is(&question, neighbour) {
+        return Err(Rejection::OffTopic);
+    }
     ctx.existing.check(&question)?;
     Ok(question)
+}
+
+/// Whether `question` asks only what `neighbour`, a plain capitalised name, is or does ("what
+/// is Pyramid?" of Click's docs, "what does HTML5 do" of Flask's): nothing ties the other
+/// product to the corpus, so no user of it asks (both marked wrong). A code name asked so is a
+/// look-alike of the corpus's own ("what does the `Context.run` do", marked right), and a
+/// name holding the corpus's ("Flask-Migrate") is tied to it.
+fn asks_only_what_it_is(question: &str, neighbour: &str) -> bool {
+    static BARE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\W*(?:what|who)\s+(?:is|are|does|do)\s+(?:an?\s+|the\s+)?(?P<name>\S+?)\s*(?:do|mean)?\s*\??\s*$")
+            .expect("valid regex")
+    });
+    let plain = |n: &str| {
+        n.starts_with(|c: char| c.is_uppercase())
+            && n.chars().all(char::is_alphanumeric)
+            && !n
+                .chars()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .windows(2)
+                .any(|w| w[0].is_lowercase() && w[1].is_uppercase())
+    };
+    BARE.captures(question.trim())
+        .is_some_and(|c| c["name"].trim_matches(['`', '"', '\'']) == neighbour && plain(neighbour))
 }
 
 /// Whether `question` names the neighbour (every content word of it) and not the thing it
@@ -783,6 +810,31 @@ fn generic(neighbour: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_question_of_what_another_product_is_ties_it_to_nothing() {
+        assert!(asks_only_what_it_is("what is Pyramid?", "Pyramid"));
+        assert!(asks_only_what_it_is("what does HTML5 do", "HTML5"));
+        // A code name, a look-alike of the corpus's, or a name joined to the corpus's subject.
+        assert!(!asks_only_what_it_is(
+            "what does the `Context.run` do",
+            "Context.run"
+        ));
+        assert!(!asks_only_what_it_is("what does xor mean", "xor"));
+        assert!(!asks_only_what_it_is(
+            "what does Flask-Migrate do",
+            "Flask-Migrate"
+        ));
+        assert!(!asks_only_what_it_is(
+            "what does the DecimalRange do",
+            "DecimalRange"
+        ));
+        // A question that says more of the other thing is one a user asks.
+        assert!(!asks_only_what_it_is(
+            "can I deploy to Pyramid with Gunicorn?",
+            "Pyramid"
+        ));
+    }
 
     #[test]
     fn the_facts_own_question_is_answered_by_its_fact() {
