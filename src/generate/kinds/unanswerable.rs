@@ -756,15 +756,13 @@ fn asks_only_what_it_is(question: &str, neighbour: &str) -> bool {
         Regex::new(r"(?i)^\W*(?:what|who)\s+(?:is|are|does|do)\s+(?:an?\s+|the\s+)?(?P<name>\S+?)\s*(?:do|mean)?\s*\??\s*$")
             .expect("valid regex")
     });
+    // Capitalised, letters and digits only, and no capital inside a word (`DecimalRange`).
     let plain = |n: &str| {
-        n.starts_with(|c: char| c.is_uppercase())
-            && n.chars().all(char::is_alphanumeric)
-            && !n
-                .chars()
-                .skip(1)
-                .collect::<Vec<_>>()
-                .windows(2)
-                .any(|w| w[0].is_lowercase() && w[1].is_uppercase())
+        let camel = n
+            .chars()
+            .zip(n.chars().skip(1))
+            .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+        n.starts_with(char::is_uppercase) && n.chars().all(char::is_alphanumeric) && !camel
     };
     BARE.captures(question.trim())
         .is_some_and(|c| c["name"].trim_matches(['`', '"', '\'']) == neighbour && plain(neighbour))
