@@ -181,11 +181,10 @@ impl<'a> GenerateContext<'a> {
     /// comment naming it ("# child.tmpl" atop Jinja's listing). No user of the project asks
     /// what `tool.py --help` returns or what child.tmpl renders to.
     pub fn names_an_example_file(&self, text: &str) -> bool {
-        // The chunks, not `lowered`: a listing's comment is told by its line.
-        let files = self
-            .example_files
-            .get_or_init(|| example_files(self.chunks.iter().map(|c| c.text.to_lowercase())));
-        !files.is_empty() && file_names(text).any(|f| files.contains(&f))
+        names_one_of(
+            text,
+            self.example_files.get_or_init(|| example_files(self.chunks)),
+        )
     }
 
     /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
@@ -345,23 +344,31 @@ fn without_separators(word: &str) -> String {
     word.chars().filter(|c| !matches!(c, '_' | '-')).collect()
 }
 
-/// The files `texts` (lower case) make up for an example: "a program called ``tool.py``", or
-/// a line that is only a comment naming a file ("# child.tmpl", "{# base.html #}").
-fn example_files(texts: impl Iterator<Item = String>) -> std::collections::HashSet<String> {
+/// The files `chunks` make up for an example, in lower case: "a program called ``tool.py``",
+/// or a line that is only a comment naming a file ("# child.tmpl", "{# base.html #}"). Read
+/// from the chunks, not [`GenerateContext`]'s squashed texts: a listing's comment is told by
+/// its line.
+pub fn example_files(chunks: &[Chunk]) -> std::collections::HashSet<String> {
     static MADE_UP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r#"(?m)(?:program|script|file|template|module|application|app)\s+(?:called|named)\s+[`'"*]*([\w-]+\.[a-z0-9]{1,4})\b|^[ \t]*(?:#|//|\{#)[ \t]*([\w-]+\.[a-z0-9]{1,4})[ \t]*(?:#\})?[ \t]*$"#,
         )
         .expect("valid regex")
     });
-    texts
-        .flat_map(|t| {
+    chunks
+        .iter()
+        .flat_map(|c| {
             MADE_UP
-                .captures_iter(&t)
+                .captures_iter(&c.text.to_lowercase())
                 .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str().to_string()))
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// Whether `text` names one of `files` ([`example_files`]).
+pub fn names_one_of(text: &str, files: &std::collections::HashSet<String>) -> bool {
+    !files.is_empty() && file_names(text).any(|f| files.contains(&f))
 }
 
 /// The file names `text` holds, in lower case: a name of two characters or more, a dot and an
@@ -444,8 +451,8 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{
-        defines, definitions, example_files, file_names, in_words, joined_words, near_spelling, spelled_out,
-        unseparated, unseparated_words,
+        Chunk, defines, definitions, example_files, file_names, in_words, joined_words, names_one_of,
+        near_spelling, spelled_out, unseparated, unseparated_words,
     };
 
     #[test]
@@ -523,12 +530,19 @@ mod tests {
 
     #[test]
     fn a_file_the_corpus_makes_up_for_an_example_is_found() {
-        let texts = vec![
-            "suppose we have a program called ``tool.py``, containing a subcommand".to_string(),
-            ".. code-block:: jinja\n\n    # child.tmpl\n    {% extends \"parent.tmpl\" %}".to_string(),
-            "run `python app.py` # starts the server\n# see config.py".to_string(),
+        let chunk = |text: &str| Chunk {
+            id: "page.rst#0".into(),
+            doc: "page.rst".into(),
+            start: 0,
+            end: text.chars().count(),
+            text: text.to_string(),
+        };
+        let chunks = [
+            chunk("Suppose we have a program called ``tool.py``, containing a subcommand"),
+            chunk(".. code-block:: jinja\n\n    # child.tmpl\n    {% extends \"parent.tmpl\" %}"),
+            chunk("run `python app.py` # starts the server\n# see config.py"),
         ];
-        let files = example_files(texts.into_iter());
+        let files = example_files(&chunks);
         let mut found: Vec<&str> = files.iter().map(String::as_str).collect();
         found.sort();
         // A comment that says more than the name is a comment, not a listing's file name.
@@ -537,5 +551,7 @@ mod tests {
         assert_eq!(named("what does ``tool.py --help`` return?"), ["tool.py"]);
         assert_eq!(named("what does `child.tmpl` render to"), ["child.tmpl"]);
         assert!(named("what does Click's echo do? e.g. print.").is_empty());
+        assert!(names_one_of("what does ``tool.py --help`` return?", &files));
+        assert!(!names_one_of("what does mytool.py do", &files));
     }
 }

@@ -16,7 +16,7 @@ use super::lookup::{self, MAX_TOKENS_PER_QUESTION, Written};
 use crate::chunk::Chunk;
 use crate::generate::ask::{self, label_in, non_empty, topic_of};
 use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
-use crate::generate::context::GenerateContext;
+use crate::generate::context::{GenerateContext, example_files, names_one_of};
 use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{frequencies, identifiers, swap};
@@ -145,12 +145,16 @@ fn is_about(fact: &Fact, id: &str) -> bool {
 
 /// The eligible chunks with at least one rare identifier in a fact.
 fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> {
+    // A chunk whose only rare identifiers are the page's example files has none to ask about
+    // ([`asked`] leaves them out): planned, it would be a task without a question.
+    let made_up = example_files(chunks);
     let found: Vec<Vec<String>> = eligible
         .iter()
         .map(|&i| {
             facts::of_chunk(chunks, i)
                 .iter()
                 .flat_map(shown_identifiers)
+                .filter(|id| !names_one_of(id, &made_up))
                 .collect()
         })
         .collect();
