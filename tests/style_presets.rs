@@ -16,7 +16,7 @@ use ragsynth::lang::Language;
 use ragsynth::style::Figures;
 use ragsynth::style::{self, Preset};
 use ragsynth::testset::Label;
-use ragsynth::workspace::ChunkedCorpus;
+use ragsynth::workspace::{ChunkedCorpus, Evidence};
 use serde_json::Value;
 
 fn shared() -> Option<PathBuf> {
@@ -82,7 +82,7 @@ fn dl20(data: &Path, out: &Path) -> (Vec<(String, Vec<Label>)>, ChunkedCorpus) {
 fn measure(questions: &[(String, Vec<Label>)], chunks: &ChunkedCorpus) -> Figures {
     let measured: Vec<Measured> = questions
         .iter()
-        .map(|(q, labels)| Measured::of(q, Language::ENGLISH, chunks, labels))
+        .map(|(q, labels)| Measured::of(q, Language::ENGLISH, chunks, labels, Evidence::Any))
         .collect();
     let mut f = restyle::figures(&measured.iter().collect::<Vec<_>>());
     let vocabulary = chunks.vocabulary();

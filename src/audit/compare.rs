@@ -15,7 +15,7 @@ use super::{AuditConfig, CaseFigures};
 use crate::lang::Language;
 use crate::style::Vocabulary;
 use crate::testset::TestSet;
-use crate::workspace::ChunkedCorpus;
+use crate::workspace::{ChunkedCorpus, Evidence};
 
 /// Figures of one half (real or synthetic) of a set; overlap figures over labelled cases.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -108,7 +108,7 @@ fn profile(
         p.misspelled += f32::from(u8::from(vocabulary.misspelled(q)));
         let kind = case.tags.kind.clone().unwrap_or_else(|| "-".into());
         *p.types.entry(kind).or_insert(0) += 1;
-        let Some(rank) = f.source_rank else { continue };
+        let Some(rank) = f.needed_rank() else { continue };
         p.labelled += 1;
         if let Some(c) = f.containment {
             p.containment += c;
@@ -163,7 +163,7 @@ pub(super) fn compare(
     // Ranked only where a chunk was, so both grains count the same cases; the index is built
     // before the parallel loop that reads it.
     let passage_ranks: Vec<Option<usize>> = if chunks.one_grain() {
-        figures.iter().map(|f| f.source_rank).collect()
+        figures.iter().map(CaseFigures::needed_rank).collect()
     } else {
         chunks.passage_bm25();
         set.cases
@@ -171,8 +171,10 @@ pub(super) fn compare(
             .zip(figures)
             .zip(languages)
             .map(|((case, f), &language)| {
-                f.source_rank
-                    .and_then(|_| chunks.passage_rank(&case.question, language, &case.relevant))
+                f.source_rank.and_then(|_| {
+                    let evidence = Evidence::of(case.question_type());
+                    chunks.passage_rank(&case.question, language, &case.relevant, evidence)
+                })
             })
             .collect()
     };

@@ -8,10 +8,11 @@ use super::AuditConfig;
 use crate::Result;
 use crate::chunk::Chunking;
 use crate::corpus::Corpus;
+use crate::index::RANK_DEPTH;
 use crate::lang::{self, Language};
 use crate::testset::Case;
 use crate::wording::overlap::{CopiedRun, containment, copied_runs};
-use crate::workspace::ChunkedCorpus;
+use crate::workspace::{ChunkedCorpus, Evidence};
 
 /// The corpus side of an audit: built once, shared by every case.
 pub struct AuditContext {
@@ -114,6 +115,12 @@ impl AuditContext {
         f.best_other_chunk = standing.best_other_doc.map(|d| self.chunks[d].id.clone());
         f.best_other_index = standing.best_other_doc;
         f.source_chunks = source;
+        if case.relevant.len() > 1 && Evidence::of(case.question_type()) == Evidence::Every {
+            f.every_label_rank = self
+                .chunks
+                .difficulty(&case.question, language, &case.relevant, Evidence::Every)
+                .map(|d| d.0);
+        }
         if let Some(last) = last_hop {
             let hop = self.chunks.labelled(&last);
             let standing = index.standing_among(&q_terms, &hop, floor);
@@ -163,6 +170,11 @@ pub struct CaseFigures {
     /// More than [`crate::index::RANK_DEPTH`] chunks outscore the source.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rank_beyond_depth: bool,
+    /// For a case that needs every label found (a comparison, a multi-hop question) and has
+    /// two or more: the rank by which keyword search has found the last of their chunks. The
+    /// comparison of the halves reads it in place of `source_rank`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_label_rank: Option<usize>,
     /// BM25 score of the best source chunk.
     pub source_score: Option<f32>,
     /// Best BM25 score of any other chunk, exact when above `source_score / keyword_easy_margin`
@@ -202,6 +214,20 @@ impl CaseFigures {
     /// `(source_rank, source_score, best_other)`, when the case has a labelled source.
     pub fn standing(&self) -> Option<(usize, f32, f32)> {
         Some((self.source_rank?, self.source_score?, self.best_other?))
+    }
+
+    /// The rank by which keyword search has found what the question needs: every label's
+    /// chunk for a case that needs them all, else its best source chunk; beyond the depth when
+    /// the source shares no term with the question (see [`crate::index::Standing::found_rank`]).
+    pub fn needed_rank(&self) -> Option<usize> {
+        self.every_label_rank.or_else(|| {
+            let rank = self.source_rank?;
+            Some(if self.source_score == Some(0.0) {
+                RANK_DEPTH + 1
+            } else {
+                rank
+            })
+        })
     }
 
     /// What [`answering`](Self::answering) read: "source", or "last hop's passage".

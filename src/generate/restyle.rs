@@ -14,7 +14,7 @@ use super::candidate::{Accepted, Shape, stable_hash};
 use crate::lang::Language;
 use crate::style::{self, Figures, Preset, Target, Vocabulary, preset};
 use crate::testset::{Difficulty, TestSet};
-use crate::workspace::ChunkedCorpus;
+use crate::workspace::{ChunkedCorpus, Evidence};
 
 /// Real questions a set needs before its own style is the target.
 pub const MIN_REAL: usize = 5;
@@ -71,7 +71,13 @@ pub fn target(set: &TestSet, chunks: &ChunkedCorpus, choice: StyleChoice) -> Tar
                 .iter()
                 .map(|c| {
                     let language = question_language(c, chunks);
-                    Measured::of(&c.question, language, chunks, &c.relevant)
+                    Measured::of(
+                        &c.question,
+                        language,
+                        chunks,
+                        &c.relevant,
+                        Evidence::of(c.question_type()),
+                    )
                 })
                 .collect();
             let mut figures = figures(&measured.iter().collect::<Vec<_>>());
@@ -124,15 +130,18 @@ pub struct Measured {
     pub standing: Option<(usize, f32)>,
     /// The source passage's rank among the corpus's passages, when labelled.
     pub passage_rank: Option<usize>,
+    /// Its ranks are those of the last of several labels found (a comparison, a multi-hop).
+    pub needs_every: bool,
 }
 
 impl Measured {
-    /// Measures `text` against `labels`.
+    /// Measures `text` against `labels`, of which it needs `evidence` found.
     pub fn of(
         text: &str,
         language: Language,
         chunks: &ChunkedCorpus,
         labels: &[crate::testset::Label],
+        evidence: Evidence,
     ) -> Measured {
         Measured {
             text: text.to_string(),
@@ -141,13 +150,14 @@ impl Measured {
             standing: if labels.is_empty() {
                 None
             } else {
-                chunks.difficulty(text, language, labels)
+                chunks.difficulty(text, language, labels, evidence)
             },
             passage_rank: if labels.is_empty() {
                 None
             } else {
-                chunks.passage_rank(text, language, labels)
+                chunks.passage_rank(text, language, labels, evidence)
             },
+            needs_every: evidence == Evidence::Every && labels.len() > 1,
         }
     }
 }
@@ -183,6 +193,23 @@ pub fn figures(group: &[&Measured]) -> Figures {
     }
 }
 
+/// The figures a wording choice aims at the target: [`figures`], with the ranks of the
+/// questions that need one passage only. The real questions a target is measured on each need
+/// one; a comparison's or a multi-hop question's rank, reached when its last passage is found,
+/// is its kind's more than its wording's, and counted in the mean it would buy easier wordings
+/// for the lookups beside it.
+fn aimed(group: &[&Measured]) -> Figures {
+    let one: Vec<&Measured> = group.iter().copied().filter(|m| !m.needs_every).collect();
+    let ranks = figures(&one);
+    Figures {
+        rank1: ranks.rank1,
+        mrr: ranks.mrr,
+        passage_rank1: ranks.passage_rank1,
+        passage_mrr: ranks.passage_mrr,
+        ..figures(group)
+    }
+}
+
 fn first_letter_lower(text: &str) -> bool {
     text.chars()
         .find(|c| c.is_alphabetic())
@@ -212,7 +239,7 @@ pub fn restyle(accepted: &mut [Accepted], target: &Target, chunks: &ChunkedCorpu
         .map(|a| {
             std::iter::once(&a.question)
                 .chain(&a.phrasings)
-                .map(|w| Measured::of(w, a.language, chunks, &a.relevant))
+                .map(|w| Measured::of(w, a.language, chunks, &a.relevant, Evidence::of(Some(a.kind))))
                 .collect()
         })
         .collect();
@@ -300,7 +327,7 @@ pub fn choose(options: &[Vec<Measured>], target: &Figures) -> Vec<usize> {
     let mut pick = vec![0; options.len()];
     let distance = |pick: &[usize]| {
         let group: Vec<&Measured> = pick.iter().zip(options).map(|(&k, o)| &o[k]).collect();
-        distance(&figures(&group), target)
+        distance(&aimed(&group), target)
     };
     let mut best = distance(&pick);
     for _ in 0..20 {
@@ -387,7 +414,11 @@ fn match_typos(
             let a = &accepted[i];
             let pick = stable_hash(seed, &["typo", &current[i].text]);
             let (text, slip) = mistype(&current[i].text, &protected(a), a.language, vocabulary, pick)?;
-            Some((i, Measured::of(&text, a.language, chunks, &a.relevant), slip))
+            Some((
+                i,
+                Measured::of(&text, a.language, chunks, &a.relevant, Evidence::of(Some(a.kind))),
+                slip,
+            ))
         })
         .collect();
     for _ in have..want {
@@ -400,7 +431,7 @@ fn match_typos(
                     .enumerate()
                     .map(|(k, c)| if k == *i { m } else { c })
                     .collect();
-                (distance(&figures(&group), target), j)
+                (distance(&aimed(&group), target), j)
             })
             .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
         let Some((_, j)) = closest else { break };
@@ -556,6 +587,7 @@ mod tests {
             keywords,
             standing: Some((rank, 0.5)),
             passage_rank: Some(rank),
+            needs_every: false,
         }
     }
 
@@ -594,6 +626,40 @@ mod tests {
         assert!((f.words - 7.0).abs() <= 1.0, "{f:?}");
         assert!((f.rank1.unwrap() - 0.5).abs() <= 0.1, "{f:?}");
         assert_eq!(pick, choose(&options, &target), "deterministic");
+    }
+
+    #[test]
+    fn a_comparison_found_late_buys_no_easier_lookup() {
+        // Four lookups, each with an easy and a hard wording, and two comparisons whose second
+        // side keyword search finds only at rank 50. Aimed at an MRR of 0.3, the lookups must
+        // take their hard wordings (MRR 0.25), not their easy ones to offset the comparisons.
+        let mut options: Vec<Vec<Measured>> = (0..4)
+            .map(|i| {
+                vec![
+                    m(&format!("what is the team plan yearly price {i}"), 6, false, 1),
+                    m(&format!("how much do we pay a year {i}"), 6, false, 4),
+                ]
+            })
+            .collect();
+        for i in 0..2 {
+            let mut comparison = m(&format!("team or business plan cheaper {i}"), 6, false, 50);
+            comparison.needs_every = true;
+            options.push(vec![comparison]);
+        }
+        let target = Figures {
+            questions: 6,
+            labelled: 6,
+            words: 6.0,
+            lowercase: 1.0,
+            no_question_mark: 1.0,
+            keywords: 0.0,
+            rank1: Some(0.0),
+            mrr: Some(0.3),
+            passage_rank1: None,
+            passage_mrr: None,
+            misspelled: None,
+        };
+        assert_eq!(choose(&options, &target)[..4], [1, 1, 1, 1]);
     }
 
     #[test]

@@ -108,6 +108,20 @@ pub struct Standing {
     pub best_other_doc: Option<usize>,
 }
 
+impl Standing {
+    /// The rank at which a search that returns only matching documents, as every BM25 engine
+    /// does, finds the document: `rank`, or `RANK_DEPTH + 1` when it shares no term with the
+    /// query. A question whose words no document holds ("whats the encrytion cipher") would
+    /// otherwise find its source first, ahead of nothing.
+    pub fn found_rank(&self) -> usize {
+        if self.score > 0.0 {
+            self.rank
+        } else {
+            RANK_DEPTH + 1
+        }
+    }
+}
+
 impl Bm25Index {
     /// Indexes `texts` with default parameters.
     pub fn new<'a>(texts: impl IntoIterator<Item = &'a str>) -> Self {

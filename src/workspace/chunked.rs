@@ -16,7 +16,7 @@ use crate::chunk::{CharIndex, Chunk, Chunker, Chunking};
 use crate::corpus::Corpus;
 use crate::index::{Bm25Index, Bm25Params};
 use crate::lang::{self, Language};
-use crate::testset::Label;
+use crate::testset::{Label, QuestionType};
 
 use super::passages::Passages;
 
@@ -181,17 +181,28 @@ impl ChunkedCorpus {
     }
 
     /// How keyword search finds the source of a question labelled `labels`, as the audit
-    /// measures it: the BM25 rank of the best labelled chunk among all chunks for the question
-    /// (read in `language`), and the share of the question's distinct content terms that the
-    /// labelled chunks hold. `None` when no label lies in a chunk.
-    pub fn difficulty(&self, question: &str, language: Language, labels: &[Label]) -> Option<(usize, f32)> {
+    /// measures it: the BM25 rank among all chunks at which `evidence` of its labelled chunks
+    /// has been found (for the question read in `language`), and the share of the question's
+    /// distinct content terms that the labelled chunks hold. `None` when no label lies in a
+    /// chunk.
+    pub fn difficulty(
+        &self,
+        question: &str,
+        language: Language,
+        labels: &[Label],
+        evidence: Evidence,
+    ) -> Option<(usize, f32)> {
         let source = self.labelled(labels);
         if source.is_empty() {
             return None;
         }
         let index = self.bm25();
         let mut terms = language.analyzer().content_terms(question);
-        let standing = index.standing_among(&terms, &source, 1.0);
+        let rank = evidence.rank(
+            labels,
+            |ls| self.labelled(ls),
+            |group| index.standing_among(&terms, group, 1.0).found_rank(),
+        )?;
         terms.sort();
         terms.dedup();
         let held = terms
@@ -203,7 +214,7 @@ impl ChunkedCorpus {
         } else {
             held as f32 / terms.len() as f32
         };
-        Some((standing.rank, containment))
+        Some((rank, containment))
     }
 
     /// Whether each chunk is one passage, so that a passage's rank is its chunk's (a corpus
@@ -230,20 +241,27 @@ impl ChunkedCorpus {
         })
     }
 
-    /// The BM25 rank, among all the corpus's passages, of the best passage a label of a
-    /// question overlaps (the others a label covers are no competitors): how keyword search
-    /// finds the paragraph the answer stands in, not only its chunk. `None` when no label lies
-    /// in a passage.
-    pub fn passage_rank(&self, question: &str, language: Language, labels: &[Label]) -> Option<usize> {
+    /// The BM25 rank, among all the corpus's passages, at which `evidence` of the passages the
+    /// labels overlap has been found (a label's other passages are no competitors of it): how
+    /// keyword search finds the paragraph the answer stands in, not only its chunk. `None` when
+    /// no label lies in a passage.
+    pub fn passage_rank(
+        &self,
+        question: &str,
+        language: Language,
+        labels: &[Label],
+        evidence: Evidence,
+    ) -> Option<usize> {
         if self.one_grain() {
-            return self.difficulty(question, language, labels).map(|d| d.0);
-        }
-        let source = self.passages.labelled(labels);
-        if source.is_empty() {
-            return None;
+            return self.difficulty(question, language, labels, evidence).map(|d| d.0);
         }
         let terms = language.analyzer().content_terms(question);
-        Some(self.passage_bm25().standing_among(&terms, &source, 1.0).rank)
+        let index = self.passage_bm25();
+        evidence.rank(
+            labels,
+            |ls| self.passages.labelled(ls),
+            |group| index.standing_among(&terms, group, 1.0).found_rank(),
+        )
     }
 
     /// The chunk `label` derives under this chunking (`text` indexes its document): the chunk
@@ -265,6 +283,48 @@ impl Deref for ChunkedCorpus {
     type Target = [Chunk];
     fn deref(&self) -> &[Chunk] {
         &self.chunks
+    }
+}
+
+/// Which of a question's labels keyword search must find before the question is answered.
+/// Ranking only the best of them flatters a question that needs two passages: a comparison
+/// that names both things, or a multi-hop question that describes its bridge in hop 1's
+/// words, finds one side first and counts as found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// Any one: each label answers the question alone (a fact quoted twice, judged
+    /// alternatives).
+    Any,
+    /// Every one: a comparison's two sides, a multi-hop question's hops.
+    Every,
+}
+
+impl Evidence {
+    /// What a question of `kind` needs found.
+    pub fn of(kind: Option<QuestionType>) -> Evidence {
+        match kind {
+            Some(QuestionType::Comparison | QuestionType::MultiHop) => Evidence::Every,
+            _ => Evidence::Any,
+        }
+    }
+
+    /// The rank by which this evidence of `labels` is found, given the items a group of labels
+    /// covers and the rank of the best of a group of items; `None` when no label covers one.
+    fn rank(
+        self,
+        labels: &[Label],
+        covers: impl Fn(&[Label]) -> Vec<usize>,
+        rank: impl Fn(&[usize]) -> usize,
+    ) -> Option<usize> {
+        match self {
+            Evidence::Any => Some(covers(labels)).filter(|s| !s.is_empty()).map(|s| rank(&s)),
+            Evidence::Every => labels
+                .iter()
+                .map(|l| covers(std::slice::from_ref(l)))
+                .filter(|s| !s.is_empty())
+                .map(|s| rank(&s))
+                .max(),
+        }
     }
 }
 
@@ -379,6 +439,44 @@ mod tests {
             chunked.label_chunk(&idx, &label).map(|c| c.id.as_str()),
             Some(chunks[1].id.as_str())
         );
+    }
+
+    #[test]
+    fn a_question_needing_both_labels_is_found_when_the_last_is() {
+        let paragraphs = [
+            "The Team plan costs 120 euros a year and includes five seats.",
+            "The Business plan costs 400 euros a year and includes audit log export.",
+            "The price of a plan is shown on the pricing page, with its price per seat.",
+            "Every plan price is billed in euros; a price change applies at renewal.",
+        ];
+        let text = paragraphs.join("\n\n");
+        let corpus = corpus(text.clone());
+        let chunked = ChunkedCorpus::new(Some(&corpus), &Chunking::default()).unwrap();
+        assert!(!chunked.one_grain(), "one chunk holds the four paragraphs");
+        let label = |p: &str| {
+            let start = text[..text.find(p).unwrap()].chars().count();
+            Label {
+                doc: "d.txt".into(),
+                start,
+                end: start + p.chars().count(),
+                quote: p.into(),
+                chunk: None,
+                grade: None,
+                extra: Default::default(),
+            }
+        };
+        let labels = [label(paragraphs[0]), label(paragraphs[1])];
+        let q = "how does the Team plan price compare";
+        let rank = |evidence| chunked.passage_rank(q, Language::ENGLISH, &labels, evidence);
+        assert_eq!(rank(Evidence::Any), Some(1));
+        // The Business plan's paragraph says neither "team" nor "price": both price paragraphs
+        // come before it.
+        assert_eq!(rank(Evidence::Every), Some(4));
+        assert_eq!(Evidence::of(Some(QuestionType::Comparison)), Evidence::Every);
+        assert_eq!(Evidence::of(Some(QuestionType::Identifier)), Evidence::Any);
+        // A question that shares no word with any paragraph finds nothing, not its source first.
+        let none = chunked.passage_rank("zxqv wrpt", Language::ENGLISH, &labels[..1], Evidence::Any);
+        assert_eq!(none, Some(crate::index::RANK_DEPTH + 1));
     }
 
     #[test]

@@ -21,7 +21,7 @@ mod root;
 
 use std::path::{Path, PathBuf};
 
-pub use chunked::ChunkedCorpus;
+pub use chunked::{ChunkedCorpus, Evidence};
 pub use note::Note;
 pub use root::{relative_root, same_dir};
 

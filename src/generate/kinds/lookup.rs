@@ -24,6 +24,7 @@ use crate::generate::verify::{
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
 use crate::style;
+use crate::workspace::Evidence;
 
 /// The kind's row: two questions a call, on any chunk worth asking about.
 pub const INFO: KindInfo = KindInfo {
@@ -287,7 +288,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             // the set harder, asks for a topic, not this fact. Harder must not mean vaguer.
             let rank = |q: &str| {
                 ctx.chunks
-                    .difficulty(q, language, std::slice::from_ref(&label))
+                    .difficulty(q, language, std::slice::from_ref(&label), Evidence::Any)
                     .map(|d| d.0)
             };
             let mut wordings: Vec<String> = std::iter::once(question)

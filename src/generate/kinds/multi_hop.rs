@@ -36,6 +36,7 @@ use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
 use crate::testset::Hop;
+use crate::workspace::Evidence;
 
 /// Largest reply of the first hop: a question and a description.
 pub const MAX_TOKENS: u32 = 100;
@@ -958,7 +959,7 @@ fn reaches_second_first(
         .is_some_and(|h| h.doc == second);
     let paragraph_first = || {
         ctx.chunks
-            .passage_rank(question, language, std::slice::from_ref(label))
+            .passage_rank(question, language, std::slice::from_ref(label), Evidence::Any)
             == Some(1)
     };
     // Where each chunk is one paragraph the chunk's rank said it already.
