@@ -57,6 +57,11 @@ pub fn states_the_condition(
     }
     let asked = terms(question);
     let fact = super::unwrapped(fact);
+    if let Some(setting) = value_left_out(question, &answer, &fact, language, sides) {
+        return Err(format!(
+            "its label says this of {setting}; the question asks of any value"
+        ));
+    }
     for sentence in fact.split_sentence_bounds() {
         let Some(c) = CONDITIONAL
             .captures(sentence)
@@ -93,6 +98,54 @@ pub fn states_the_condition(
         }
     }
     Ok(())
+}
+
+/// A code set to one value: "``nargs`` set to `-1`", "`required=True`".
+static SET_TO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)`{1,2}(?P<name>[\w.-]+)`{1,2}\s+(?:is\s+|are\s+|was\s+)?set\s+to\s+`{0,2}(?P<value>[^`\s,.;:)]+)|`{1,2}(?P<name2>[\w.-]+)\s*=\s*(?P<value2>[^`\s,)]+)`{1,2}",
+    )
+    .expect("valid regex")
+});
+
+/// The setting (`nargs` set to `-1`) under which a sentence of `fact` that holds most of the
+/// `answer`'s terms gives it, when the question names the code but not the value: "what does
+/// the `nargs` parameter do" → "eat up all leftover arguments", of "an argument with ``nargs``
+/// set to `-1` which will eat up all leftover arguments". Over every hand-marked case, the
+/// four whose question named such a code without its value were wrong (benches/correctness/).
+/// A value a comparison's side names is that side.
+fn value_left_out(
+    question: &str,
+    answer: &[String],
+    fact: &str,
+    language: Language,
+    sides: &[&str],
+) -> Option<String> {
+    let analyzer = language.analyzer();
+    let lowered = question.to_lowercase();
+    let named = |name: &str| {
+        Regex::new(&format!(r"(?i)(?:^|[^\w]){}(?:[^\w]|$)", regex::escape(name)))
+            .is_ok_and(|re| re.is_match(question))
+    };
+    for sentence in fact.split_sentence_bounds() {
+        if super::share_in(answer, &super::distinct_terms(analyzer, sentence)) < 0.5 {
+            continue;
+        }
+        for c in SET_TO.captures_iter(sentence) {
+            let (Some(name), Some(value)) = (
+                c.name("name").or_else(|| c.name("name2")),
+                c.name("value").or_else(|| c.name("value2")),
+            ) else {
+                continue;
+            };
+            let value = value.as_str().to_lowercase();
+            let sided = sides.iter().any(|s| s.to_lowercase().contains(&value));
+            if named(name.as_str()) && !lowered.contains(&value) && !sided {
+                return Some(format!("`{}` set to `{}`", name.as_str(), value));
+            }
+        }
+    }
+    None
 }
 
 /// A condition set aside in parentheses: "(if triggered by a PR)", "(only when run in CI)".
@@ -179,6 +232,59 @@ mod tests {
                 &[]
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn a_code_set_to_one_value_needs_the_value_asked() {
+        // Click's docs (twenty-seventh stop, seed 4), marked wrong: nargs in general sets how
+        // many values an argument takes.
+        let fact = "You can attach an :func:`argument` with ``nargs`` set to `-1` which\n    will eat up all leftover arguments.";
+        let err = states_the_condition(
+            "what does the `nargs` parameter do in the `argument` function",
+            "eat up all leftover arguments",
+            fact,
+            EN,
+            &[],
+        )
+        .unwrap_err();
+        assert!(err.contains("`nargs` set to `-1`"), "{err}");
+        for asked in [
+            "what does nargs=-1 do for an argument",
+            "what happens with nargs set to -1",
+        ] {
+            assert!(
+                states_the_condition(asked, "eat up all leftover arguments", fact, EN, &[]).is_ok(),
+                "{asked}"
+            );
+        }
+        // A question that does not name the code, or an answer from another sentence, is not
+        // this fault; nor is a code inside a longer name (`__attrs_init__` of `init=False`).
+        assert!(
+            states_the_condition(
+                "how do I take any number of arguments",
+                "set nargs to -1",
+                fact,
+                EN,
+                &[]
+            )
+            .is_ok()
+        );
+        let fact = "Pass ``init=False`` to write your own. The generated method is called `__attrs_init__`.";
+        assert!(
+            states_the_condition("what is `__attrs_init__`", "the generated method", fact, EN, &[]).is_ok()
+        );
+        // A value a compared side names is that side.
+        let fact = "With `slots=True` the class has no `__dict__`.";
+        assert!(
+            states_the_condition(
+                "how do slots classes differ in slots",
+                "no `__dict__`",
+                fact,
+                EN,
+                &["slots=True"]
+            )
+            .is_ok()
         );
     }
 
