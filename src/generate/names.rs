@@ -235,6 +235,11 @@ pub fn things(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether a capitalised `word` names nothing (see [`STARTERS`]).
+pub fn is_starter(word: &str) -> bool {
+    STARTERS.contains(&word.to_lowercase().as_str())
+}
+
 /// Capitalised words that name nothing: a table cell's label, words that open clauses.
 const STARTERS: &[&str] = &[
     "the",
