@@ -164,7 +164,7 @@ pub fn names_whole(text: &str, thing: &str) -> bool {
 }
 
 /// Whether a name goes on in `after`: the word goes on ("Sultanate"), or the next word is
-/// capitalised ("Cameron Mathison").
+/// capitalised ("Cameron Mathison"), or a particle and a capitalised word ("Bureau of Labor").
 fn runs_on(after: &str) -> bool {
     if after.starts_with(char::is_alphanumeric) {
         return true;
@@ -172,19 +172,27 @@ fn runs_on(after: &str) -> bool {
     let Some(rest) = after.strip_prefix(' ') else {
         return false;
     };
-    rest.split_whitespace().next().is_some_and(|w| {
+    let capitalised = |w: &str| {
         w.starts_with(char::is_uppercase) && !is_starter(w.trim_matches(|c: char| !c.is_alphanumeric()))
-    })
+    };
+    let mut words = rest.split_whitespace();
+    match words.next() {
+        Some(w) if PARTICLES.contains(&w) => words.next().is_some_and(capitalised),
+        Some(w) => capitalised(w),
+        None => false,
+    }
 }
 
+/// Words that join the parts of a name: "Bandar bin Sultan", "Bureau of Labor Statistics".
+const PARTICLES: &[&str] = &[
+    "bin", "bint", "ibn", "al", "el", "van", "von", "der", "den", "de", "da", "del", "di", "du", "la", "le",
+    "of", "y",
+];
+
 /// Whether a longer name runs into the one that follows `before`: the word goes on, or the
-/// word before is a capitalised one that opens no sentence ("Mathison Cameron"), or a name's
+/// word before is a capitalised one that ends no clause ("Mathison Cameron"), or a name's
 /// particle after one ("Bandar bin", "Bureau of").
 fn runs_into(before: &str) -> bool {
-    const PARTICLES: &[&str] = &[
-        "bin", "bint", "ibn", "al", "el", "van", "von", "der", "den", "de", "da", "del", "di", "du", "la",
-        "le", "of", "y",
-    ];
     if before.ends_with(char::is_alphanumeric) {
         return true;
     }
@@ -193,7 +201,7 @@ fn runs_into(before: &str) -> bool {
     }
     let mut words = before.split_whitespace().rev();
     let capitalised = |w: &str| {
-        // A word that ends a clause, or opens a sentence, starts no name with the next.
+        // A word that ends a clause starts no name with the next.
         !w.ends_with(|c: char| ",.;:!?)\"'".contains(c))
             && w.starts_with(char::is_uppercase)
             && !is_starter(w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -374,6 +382,10 @@ mod tests {
             "Labor Statistics"
         ));
         assert!(!names_whole("the Sultanate of Oman", "Sultan"));
+        assert!(!names_whole(
+            "published by the Bureau of Labor Statistics",
+            "Bureau"
+        ));
         // A name after a comma, at a sentence's start or after a starter word stands alone.
         assert!(names_whole(
             "Walk in the footsteps of the King at Elvis' home, Graceland.",

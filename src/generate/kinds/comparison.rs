@@ -16,6 +16,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::generate::ask::{self, created_of, label_in, topic_of};
+use crate::generate::bridges;
 use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::comparisons::{self, Comparison};
 use crate::generate::context::GenerateContext;
@@ -205,8 +206,17 @@ pub fn check_sides(
         None => comparisons::after_thing(&side.shown, thing).unwrap_or_else(|| model.trim().to_string()),
     };
     let (va, vb) = (value(&c.a, &ta, &r.value_a), value(&c.b, &tb, &r.value_b));
-    let sides_hold =
-        holds(&c.a.quote, &ta) && holds(&c.a.quote, &va) && holds(&c.b.quote, &tb) && holds(&c.b.quote, &vb);
+    // Each thing a name its sentence says whole, of two letters or more: "Bureau" of "the
+    // Bureau of Labor Statistics" and "Â£36,500", an amount, compared nothing (TREC DL 2020).
+    let named = |shown: &str, thing: &str| {
+        thing.chars().filter(|ch| ch.is_alphabetic()).count() >= 2 && bridges::names_whole(shown, thing)
+    };
+    let sides_hold = holds(&c.a.quote, &ta)
+        && holds(&c.a.quote, &va)
+        && holds(&c.b.quote, &tb)
+        && holds(&c.b.quote, &vb)
+        && named(&c.a.shown, &ta)
+        && named(&c.b.shown, &tb);
     // Two things, and two values: "(if present on *current* class)" said of both compares
     // nothing.
     let differ = normal(&ta) != normal(&tb) && !ta.is_empty() && !tb.is_empty() && normal(&va) != normal(&vb);
@@ -439,6 +449,29 @@ mod tests {
         // The same thing twice.
         let same = reply(q, "Team", "25 agents", "team", "250 agents");
         assert_eq!(check_sides(&c, &same, q, en), Err(Rejection::SidesMissing));
+    }
+
+    #[test]
+    fn a_thing_cut_from_a_longer_name_or_an_amount_is_no_side() {
+        // TREC DL 2020's passages, as the model paired them: "how do Bureau and Â£36,500 differ".
+        let c = sentences(
+            "According to a salary report published by the Bureau of Labor Statistics, the salary of a dental hygienist is about $68,250 per year.",
+            "According to all salary survey, the median salary for a dental hygienist is about Â£36,500 per year.",
+        );
+        let q = "how do Bureau and Â£36,500 differ";
+        let r = reply(q, "Bureau", "$68,250 per year", "Â£36,500", "per year");
+        assert_eq!(
+            check_sides(&c, &r, q, Language::ENGLISH),
+            Err(Rejection::SidesMissing)
+        );
+        // Named whole, the same sides compare.
+        let c = sentences(
+            "Dental hygienists make a median salary of $61,790 per year in Shreveport.",
+            "Dental hygienists in New York City make a median yearly salary of $82,540.",
+        );
+        let q = "how much more does a dental hygienist make in New York City than in Shreveport";
+        let r = reply(q, "Shreveport", "$61,790", "New York City", "$82,540");
+        assert!(check_sides(&c, &r, q, Language::ENGLISH).is_ok());
     }
 
     #[test]
