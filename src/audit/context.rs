@@ -8,7 +8,7 @@ use super::AuditConfig;
 use crate::Result;
 use crate::chunk::Chunking;
 use crate::corpus::Corpus;
-use crate::index::RANK_DEPTH;
+use crate::index::found_rank;
 use crate::lang::{self, Language};
 use crate::testset::Case;
 use crate::wording::overlap::{CopiedRun, containment, copied_runs};
@@ -118,8 +118,7 @@ impl AuditContext {
         if case.relevant.len() > 1 && Evidence::of(case.question_type()) == Evidence::Every {
             f.every_label_rank = self
                 .chunks
-                .difficulty(&case.question, language, &case.relevant, Evidence::Every)
-                .map(|d| d.0);
+                .rank(&case.question, language, &case.relevant, Evidence::Every);
         }
         if let Some(last) = last_hop {
             let hop = self.chunks.labelled(&last);
@@ -218,16 +217,10 @@ impl CaseFigures {
 
     /// The rank by which keyword search has found what the question needs: every label's
     /// chunk for a case that needs them all, else its best source chunk; beyond the depth when
-    /// the source shares no term with the question (see [`crate::index::Standing::found_rank`]).
+    /// the source shares no term with the question (see [`found_rank`]).
     pub fn needed_rank(&self) -> Option<usize> {
-        self.every_label_rank.or_else(|| {
-            let rank = self.source_rank?;
-            Some(if self.source_score == Some(0.0) {
-                RANK_DEPTH + 1
-            } else {
-                rank
-            })
-        })
+        self.every_label_rank
+            .or_else(|| Some(found_rank(self.source_rank?, self.source_score?)))
     }
 
     /// What [`answering`](Self::answering) read: "source", or "last hop's passage".

@@ -166,43 +166,32 @@ pub fn names_whole(text: &str, thing: &str) -> bool {
 /// Whether a name goes on in `after`: the word goes on ("Sultanate"), or the next word is
 /// capitalised ("Cameron Mathison"), or a particle and a capitalised word ("Bureau of Labor").
 fn runs_on(after: &str) -> bool {
-    if after.starts_with(char::is_alphanumeric) {
-        return true;
-    }
-    let Some(rest) = after.strip_prefix(' ') else {
-        return false;
-    };
-    let capitalised = |w: &str| {
-        w.starts_with(char::is_uppercase) && !is_starter(w.trim_matches(|c: char| !c.is_alphanumeric()))
-    };
-    let mut words = rest.split_whitespace();
-    match words.next() {
-        Some(w) if PARTICLES.contains(&w) => words.next().is_some_and(capitalised),
-        Some(w) => capitalised(w),
-        None => false,
-    }
+    after.starts_with(char::is_alphanumeric)
+        || after
+            .strip_prefix(' ')
+            .is_some_and(|rest| joins_a_name(rest.split_whitespace(), |_| true))
 }
-
-/// Words that join the parts of a name: "Bandar bin Sultan", "Bureau of Labor Statistics".
-const PARTICLES: &[&str] = &[
-    "bin", "bint", "ibn", "al", "el", "van", "von", "der", "den", "de", "da", "del", "di", "du", "la", "le",
-    "of", "y",
-];
 
 /// Whether a longer name runs into the one that follows `before`: the word goes on, or the
 /// word before is a capitalised one that ends no clause ("Mathison Cameron"), or a name's
 /// particle after one ("Bandar bin", "Bureau of").
 fn runs_into(before: &str) -> bool {
-    if before.ends_with(char::is_alphanumeric) {
-        return true;
-    }
-    if !before.ends_with(' ') {
-        return false;
-    }
-    let mut words = before.split_whitespace().rev();
+    // A word that ends a clause starts no name with the next.
+    let open = |w: &str| !w.ends_with(|c: char| ",.;:!?)\"'".contains(c));
+    before.ends_with(char::is_alphanumeric)
+        || before.ends_with(' ') && joins_a_name(before.split_whitespace().rev(), open)
+}
+
+/// Whether `words`, read away from a name, carry it on: a capitalised word that is no
+/// starter and that `open` allows, directly or after a name's particle.
+fn joins_a_name<'w>(mut words: impl Iterator<Item = &'w str>, open: impl Fn(&str) -> bool) -> bool {
+    /// Words that join the parts of a name: "Bandar bin Sultan", "Bureau of Labor Statistics".
+    const PARTICLES: &[&str] = &[
+        "bin", "bint", "ibn", "al", "el", "van", "von", "der", "den", "de", "da", "del", "di", "du", "la",
+        "le", "of", "y",
+    ];
     let capitalised = |w: &str| {
-        // A word that ends a clause starts no name with the next.
-        !w.ends_with(|c: char| ",.;:!?)\"'".contains(c))
+        open(w)
             && w.starts_with(char::is_uppercase)
             && !is_starter(w.trim_matches(|c: char| !c.is_alphanumeric()))
     };

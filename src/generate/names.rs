@@ -217,7 +217,7 @@ pub fn things(text: &str) -> Vec<String> {
             && bare.chars().next().is_some_and(char::is_uppercase)
             && bare.chars().count() >= 2
             && !w.starts_with('`')
-            && !STARTERS.contains(&bare.to_lowercase().as_str());
+            && !is_starter(bare);
         if capital {
             current.push(bare);
         }

@@ -114,12 +114,13 @@ impl Standing {
     /// query. A question whose words no document holds ("whats the encrytion cipher") would
     /// otherwise find its source first, ahead of nothing.
     pub fn found_rank(&self) -> usize {
-        if self.score > 0.0 {
-            self.rank
-        } else {
-            RANK_DEPTH + 1
-        }
+        found_rank(self.rank, self.score)
     }
+}
+
+/// `rank`, or `RANK_DEPTH + 1` when `score` is 0: see [`Standing::found_rank`].
+pub fn found_rank(rank: usize, score: f32) -> usize {
+    if score > 0.0 { rank } else { RANK_DEPTH + 1 }
 }
 
 impl Bm25Index {

@@ -803,11 +803,14 @@ fn specifics(claim: &str, language: Language) -> Vec<String> {
 /// A word that is a code rather than wording: [`is_code`], or a capital after a lower-case
 /// letter.
 fn is_identifier(w: &str) -> bool {
-    let camel = w
-        .chars()
+    is_code(w) || has_inner_capital(w)
+}
+
+/// A capital right after a lower-case letter: `DecimalRange`, `getElementById`.
+pub fn has_inner_capital(w: &str) -> bool {
+    w.chars()
         .zip(w.chars().skip(1))
-        .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
-    is_code(w) || camel
+        .any(|(a, b)| a.is_lowercase() && b.is_uppercase())
 }
 
 /// A word that is a code: [`has_code_marks`], or letters mixed with digits ("p3",

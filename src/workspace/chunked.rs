@@ -180,11 +180,28 @@ impl ChunkedCorpus {
         holding(self.of_doc(doc), start, end)
     }
 
+    /// The BM25 rank among all chunks at which keyword search has found `evidence` of the
+    /// chunks `labels` lie in, for `question` read in `language`; `None` when no label lies in
+    /// a chunk.
+    pub fn rank(
+        &self,
+        question: &str,
+        language: Language,
+        labels: &[Label],
+        evidence: Evidence,
+    ) -> Option<usize> {
+        let terms = language.analyzer().content_terms(question);
+        let index = self.bm25();
+        evidence.rank(
+            labels,
+            |ls| self.labelled(ls),
+            |group| index.standing_among(&terms, group, 1.0).found_rank(),
+        )
+    }
+
     /// How keyword search finds the source of a question labelled `labels`, as the audit
-    /// measures it: the BM25 rank among all chunks at which `evidence` of its labelled chunks
-    /// has been found (for the question read in `language`), and the share of the question's
-    /// distinct content terms that the labelled chunks hold. `None` when no label lies in a
-    /// chunk.
+    /// measures it: its [`rank`](Self::rank), and the share of the question's distinct content
+    /// terms that the labelled chunks hold. `None` when no label lies in a chunk.
     pub fn difficulty(
         &self,
         question: &str,
@@ -192,17 +209,10 @@ impl ChunkedCorpus {
         labels: &[Label],
         evidence: Evidence,
     ) -> Option<(usize, f32)> {
+        let rank = self.rank(question, language, labels, evidence)?;
         let source = self.labelled(labels);
-        if source.is_empty() {
-            return None;
-        }
         let index = self.bm25();
         let mut terms = language.analyzer().content_terms(question);
-        let rank = evidence.rank(
-            labels,
-            |ls| self.labelled(ls),
-            |group| index.standing_among(&terms, group, 1.0).found_rank(),
-        )?;
         terms.sort();
         terms.dedup();
         let held = terms
@@ -253,7 +263,7 @@ impl ChunkedCorpus {
         evidence: Evidence,
     ) -> Option<usize> {
         if self.one_grain() {
-            return self.difficulty(question, language, labels, evidence).map(|d| d.0);
+            return self.rank(question, language, labels, evidence);
         }
         let terms = language.analyzer().content_terms(question);
         let index = self.passage_bm25();

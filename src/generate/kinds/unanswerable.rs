@@ -758,11 +758,9 @@ fn asks_only_what_it_is(question: &str, neighbour: &str) -> bool {
     });
     // Capitalised, letters and digits only, and no capital inside a word (`DecimalRange`).
     let plain = |n: &str| {
-        let camel = n
-            .chars()
-            .zip(n.chars().skip(1))
-            .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
-        n.starts_with(char::is_uppercase) && n.chars().all(char::is_alphanumeric) && !camel
+        n.starts_with(char::is_uppercase)
+            && n.chars().all(char::is_alphanumeric)
+            && !crate::wording::answer::has_inner_capital(n)
     };
     BARE.captures(question.trim())
         .is_some_and(|c| c["name"].trim_matches(['`', '"', '\'']) == neighbour && plain(neighbour))
