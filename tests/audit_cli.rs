@@ -108,6 +108,15 @@ fn write_touches_synthetic_cases_only_unless_asked() {
     assert_eq!(copied["flags"], serde_json::json!(["RS101", "RS102"]));
     assert_eq!(copied["copied_run"], 8);
     assert_eq!(copied["source_rank"], 1);
+    // The rank is what the question needs found, as generate's `difficulty` counts it: both
+    // labels of a multi-hop case (its pricing label ranks first, RS102 says so; the retention
+    // one second), and nothing for a question that shares no word with its source.
+    let two_docs = after.case("syn-two-docs").unwrap().audit.as_ref().unwrap();
+    assert_eq!(two_docs["flags"], serde_json::json!(["RS102"]));
+    assert_eq!(two_docs["source_rank"], 2);
+    let meta = after.case("syn-meta").unwrap().audit.as_ref().unwrap();
+    assert_eq!(meta["overlap"], 0.0);
+    assert_eq!(meta["source_rank"], ">1000");
     let real = after.case("real-restore").unwrap();
     assert!(real.audit.is_none());
     // Real cases come out byte-for-byte as they went in.

@@ -15,8 +15,11 @@ pub enum WriteScope {
 }
 
 /// Stores each case's flags and figures in its `audit` field (`{flags, overlap, copied_run,
-/// source_rank}`, the rank a string `">1000"` when more than [`crate::index::RANK_DEPTH`] chunks
-/// outscore the source); returns how many cases changed. Cases outside `scope` are left alone.
+/// source_rank}`); returns how many cases changed. Cases outside `scope` are left alone.
+/// `source_rank` is the rank by which keyword search finds what the question needs
+/// ([`needed_rank`](super::context::CaseFigures::needed_rank): the last label's chunk of a
+/// comparison or a multi-hop case, as generate's `difficulty.source_rank` counts it), a string
+/// `">1000"` when the source is not found within [`crate::index::RANK_DEPTH`] chunks.
 pub fn write_back(set: &mut TestSet, report: &AuditReport, scope: WriteScope) -> usize {
     let mut flags: std::collections::HashMap<&str, Vec<&'static str>> = Default::default();
     for f in &report.findings {
@@ -42,8 +45,8 @@ pub fn write_back(set: &mut TestSet, report: &AuditReport, scope: WriteScope) ->
         if let Some(r) = fig.copied_run {
             v["copied_run"] = json!(r);
         }
-        if let Some(r) = fig.source_rank {
-            v["source_rank"] = if fig.rank_beyond_depth {
+        if let Some(r) = fig.needed_rank() {
+            v["source_rank"] = if r > crate::index::RANK_DEPTH {
                 json!(format!(">{}", crate::index::RANK_DEPTH))
             } else {
                 json!(r)

@@ -8,8 +8,10 @@ use serde_json::{Map, Value};
 use super::highlight::{Mark, copied};
 use crate::chunk::CharIndex;
 use crate::corpus::Corpus;
+use crate::index::RANK_DEPTH;
 use crate::locate::{DEFAULT_MIN_SIMILARITY, locate};
 use crate::testset::{Case, Review};
+use crate::workspace::Evidence;
 
 /// The case field a rejection reason is stored in (next to `review`).
 pub const REASON_FIELD: &str = "review_reason";
@@ -275,13 +277,20 @@ fn made(case: &Case) -> Vec<String> {
                 .containment
                 .map(|c| format!("; {:.0}% of its content words are in the source", c * 100.0))
                 .unwrap_or_default();
+            // A question that needs every label is found when the last of them is.
+            let every = case.relevant.len() > 1 && Evidence::of(case.question_type()) == Evidence::Every;
+            let (source, paragraph) = if every {
+                ("the last of its sources", "the last of their paragraphs")
+            } else {
+                ("its source", "its paragraph")
+            };
             let paragraph = d
                 .passage_rank
-                .map(|p| format!(", its paragraph {} among the passages", ordinal(p)))
+                .map(|p| format!(", {paragraph} {} among the passages", ranked(p)))
                 .unwrap_or_default();
             lines.push(format!(
-                "Keyword search (BM25 over the chunks) ranks its source {}{paragraph}{within}.",
-                ordinal(rank)
+                "Keyword search (BM25 over the chunks) ranks {source} {}{paragraph}{within}.",
+                ranked(rank)
             ));
         }
         if let Some(typo) = &d.typo {
@@ -291,6 +300,15 @@ fn made(case: &Case) -> Vec<String> {
         }
     }
     lines
+}
+
+/// A rank as a reviewer reads it: "12th", or "below 1000" where the index stops counting.
+fn ranked(n: usize) -> String {
+    if n > RANK_DEPTH {
+        format!("below {RANK_DEPTH}")
+    } else {
+        ordinal(n)
+    }
 }
 
 /// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
@@ -422,6 +440,7 @@ mod tests {
     fn the_card_says_how_a_multi_hop_case_was_built_and_what_was_meant() {
         use crate::testset::{Difficulty, Hop};
         let mut c = case();
+        c.tags.kind = Some("multi_hop".into());
         c.relevant.push(c.relevant[0].clone());
         let hop = |q: &str, a: &str, i: usize| Hop {
             question: q.into(),
@@ -451,11 +470,24 @@ mod tests {
                 "Bridge: TP-507, which the first hop finds and the question describes without naming.",
                 "Hop 1: what code do backups fail with when the reserve is full → TP-507 (source 1)",
                 "Hop 2: what does TP-507 mean → the storage reserve is full (source 2)",
-                "Keyword search (BM25 over the chunks) ranks its source 12th, its paragraph 31st among the passages; 67% of its content words are in the source.",
+                "Keyword search (BM25 over the chunks) ranks the last of its sources 12th, the last of their paragraphs 31st among the passages; 67% of its content words are in the source.",
                 "Typo put in on purpose, as the real questions have them: schedule → schedhle. Keep it unless it changes the meaning.",
             ]
         );
         assert!(detail(&case(), None, None).made.is_empty());
+        // A one-label question is found by its source; one that shares no word with it is not.
+        let mut lookup = case();
+        lookup.difficulty = Some(Difficulty {
+            source_rank: Some(crate::index::RANK_DEPTH + 1),
+            passage_rank: Some(2),
+            ..Default::default()
+        });
+        assert_eq!(
+            detail(&lookup, None, None).made,
+            [
+                "Keyword search (BM25 over the chunks) ranks its source below 1000, its paragraph 2nd among the passages."
+            ]
+        );
         assert_eq!(
             [1, 2, 3, 4, 11, 12, 13, 21, 112].map(ordinal),
             [

@@ -274,15 +274,18 @@ pub struct Side {
 }
 
 /// How hard keyword search finds a case's source, measured when the case was written: the
-/// BM25 rank of its best labelled chunk among all chunks for the question, and the share of the
-/// question's content words found in its source.
+/// BM25 rank among all chunks by which the question finds what it needs, and the share of the
+/// question's content words found in its source. A question that needs every label (a
+/// comparison, a multi-hop question) is found when the last of them is; any other when its
+/// best one is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Difficulty {
-    /// 1-based rank of the best labelled chunk.
+    /// 1-based rank of the labelled chunk the question needs (the last found, for one that
+    /// needs every label).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_rank: Option<usize>,
-    /// 1-based rank of the best labelled passage (a blank-line paragraph) among the corpus's
-    /// passages.
+    /// 1-based rank of the labelled passage (a blank-line paragraph) the question needs among
+    /// the corpus's passages, counted as `source_rank` is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passage_rank: Option<usize>,
     /// Content-word containment, 0 to 1 (f64, so two decimals read back as written: an f32
