@@ -90,15 +90,14 @@ pub struct BridgeReply {
     pub answer_2: String,
 }
 
-/// The facts of a task: hop 1's fact naming the bridge (the next one, if any, for a later
-/// attempt), and hop 2's ([`bridges::second_fact`]).
+/// The facts of a task: hop 1's fact naming the bridge (the next one for a later attempt), and
+/// hop 2's ([`bridges::second_fact`]).
 pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, Fact)> {
     let thing = task.term.as_deref()?;
     let (c1, c2) = (&ctx.chunks[task.chunks[0]], &ctx.chunks[task.chunks[1]]);
-    // A later attempt takes hop 1's next fact about the thing; where it has no other, the same
-    // fact again, asked with another sampling seed.
-    let firsts = bridges::first_facts(&ctx.facts(c1), thing);
-    let f1 = firsts.get(task.attempt as usize % firsts.len().max(1))?.clone();
+    let f1 = bridges::first_facts(&ctx.facts(c1), thing)
+        .into_iter()
+        .nth(task.attempt as usize)?;
     let f2 = bridges::second_fact(&ctx.facts(c2), thing, &f1, ctx.language_of(task.chunks[1]))?;
     Some((f1, f2))
 }
