@@ -50,6 +50,9 @@ pub enum Layout {
         /// second hop), so a pair that shares an asked pair's second chunk and term would only
         /// ask it again and get the same reply: top-up rounds skip it.
         second_alone: bool,
+        /// Most times top-up asks one pair that wrote no case, each time with another sampling
+        /// seed, once every new pair has been asked.
+        attempts: u32,
     },
 }
 

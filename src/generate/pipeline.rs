@@ -62,16 +62,24 @@ pub async fn run(
     let mut seen = Dedup::default();
     let mut accepted = Vec::new();
     let mut asked: Vec<Task> = Vec::new();
+    // Tasks that wrote a case: their material is not asked again.
+    let mut settled = std::collections::BTreeSet::new();
     let mut failed = FailedInARow::new(ctx.options.stop_after_llm_failed);
     let mut tasks = plan.tasks.clone();
     for round in 1.. {
         progress.round(round, &tasks);
         let verdicts = run_round(llm, ctx, &tasks, &mut failed, progress).await?;
+        settled.extend(
+            verdicts
+                .iter()
+                .filter(|v| v.results.iter().any(Result::is_ok))
+                .map(|v| v.index),
+        );
         let figures = account(round, verdicts, &mut seen, &mut accepted, summary);
         let progressed = figures.accepted > 0;
         summary.rounds.push(figures);
         asked.append(&mut tasks);
-        match next_round(ctx, plan, &asked, summary, round, progressed) {
+        match next_round(ctx, plan, &asked, &settled, summary, round, progressed) {
             Ok(next) => tasks = next,
             Err(stop) => {
                 summary.stopped = Some(stop);
@@ -87,6 +95,7 @@ fn next_round(
     ctx: &GenerateContext<'_>,
     plan: &Plan,
     asked: &[Task],
+    settled: &std::collections::BTreeSet<usize>,
     summary: &mut GenerateSummary,
     round: u32,
     progressed: bool,
@@ -113,7 +122,14 @@ fn next_round(
     if round >= ctx.options.max_rounds.max(1) {
         return Err(Stop::MaxRounds);
     }
-    let tasks = topup::replacements(ctx.chunks, &plan.targets, asked, &short, ctx.options.seed);
+    let tasks = topup::replacements(
+        ctx.chunks,
+        &plan.targets,
+        asked,
+        settled,
+        &short,
+        ctx.options.seed,
+    );
     if tasks.is_empty() {
         return Err(Stop::NothingLeft);
     }

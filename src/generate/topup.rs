@@ -5,9 +5,11 @@
 //! else — so a rerun that replays the earlier rounds from the LLM journal plans the very same
 //! replacements and asks nothing new. They go to chunks not yet asked about for that kind first
 //! (spread over documents), then back to asked chunks with the next `attempt` (another key
-//! sentence and sampling seed). Two-chunk kinds only use pairs never asked before, and a
+//! sentence and sampling seed). Two-chunk kinds use pairs never asked before first, and a
 //! multi-hop pair no second hop asked before (that call is made from hop 2's chunk and the
-//! thing alone). So no replacement repeats an earlier request.
+//! thing alone); then, as often as the kind's row allows (comparisons: three times), the
+//! asked pairs that wrote no case again with their next attempt. So no replacement repeats an
+//! earlier request.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,13 +20,14 @@ use super::plan::Targets;
 use crate::chunk::Chunk;
 
 /// Replacement tasks: `short` says how many of each kind are missing; `asked` is every task of
-/// the earlier rounds; `targets` what each kind can be asked about (the plan's). Indices
-/// continue after `asked`. Fewer tasks than asked for when a kind has nothing new left
-/// (two-chunk kinds).
+/// the earlier rounds, `settled` the indices of those that wrote a case; `targets` what each
+/// kind can be asked about (the plan's). Indices continue after `asked`. Fewer tasks than asked
+/// for when a kind has nothing new left (two-chunk kinds).
 pub fn replacements(
     chunks: &[Chunk],
     targets: &BTreeMap<Kind, Targets>,
     asked: &[Task],
+    settled: &BTreeSet<usize>,
     short: &[(Kind, usize)],
     seed: u64,
 ) -> Vec<Task> {
@@ -35,14 +38,22 @@ pub fn replacements(
         }
         match targets.get(&kind) {
             Some(Targets::Pairs(pairs)) => {
-                let second_alone = matches!(
-                    kinds::info(kind).layout,
+                let (second_alone, attempts) = match kinds::info(kind).layout {
                     super::kind::Layout::Pair {
-                        second_alone: true,
+                        second_alone,
+                        attempts,
                         ..
-                    }
-                );
-                tasks.extend(new_pairs(pairs, asked, kind, k, second_alone));
+                    } => (second_alone, attempts),
+                    super::kind::Layout::Chunk { .. } => (false, 1),
+                };
+                tasks.extend(new_pairs(
+                    pairs,
+                    asked,
+                    settled,
+                    kind,
+                    k,
+                    (second_alone, attempts),
+                ));
             }
             Some(Targets::Chunks(eligible)) => {
                 let per_call = kinds::info(kind).per_call;
@@ -120,44 +131,84 @@ fn single_chunk(
     tasks
 }
 
-/// Up to `k` tasks of a two-chunk kind on pairs never asked before, best first: pairs of
-/// chunks no task of the kind has used come first, then pairs reusing a chunk; each chunk once per round.
-/// With `second_alone`, a pair whose second chunk and term an asked pair had is skipped: its
-/// second call would be the same request (on Black's docs, 4 of 9 multi-hop tasks turned away
-/// as `bridge_not_asked` were such repeats).
-fn new_pairs(pairs: &[Pair], asked: &[Task], kind: Kind, k: usize, second_alone: bool) -> Vec<Task> {
+/// Up to `k` tasks of a two-chunk kind, best first: pairs never asked before — pairs of
+/// chunks no task of the kind has used, then pairs reusing a chunk — and, once those run out,
+/// the asked pairs that wrote no case again with their next attempt (up to the kind's
+/// `attempts`; a pair that wrote one would write it again); each chunk once per round. With `second_alone`, a new pair whose second chunk and term an asked pair had is
+/// skipped: its second call would be the same request (on Black's docs, 4 of 9 multi-hop tasks
+/// turned away as `bridge_not_asked` were such repeats); a next attempt asks it with another
+/// seed.
+fn new_pairs(
+    pairs: &[Pair],
+    asked: &[Task],
+    settled: &BTreeSet<usize>,
+    kind: Kind,
+    k: usize,
+    (second_alone, attempts): (bool, u32),
+) -> Vec<Task> {
     let key = |a: usize, b: usize| (a.min(b), a.max(b));
-    let mut asked_pairs = BTreeSet::new();
+    // Next attempt per asked pair, and the (second chunk, term, attempt) requests asked.
+    let mut next: BTreeMap<(usize, usize), u32> = BTreeMap::new();
     let mut asked_seconds = BTreeSet::new();
     let mut used = BTreeSet::new();
     for t in asked.iter().filter(|t| t.kind == kind && t.chunks.len() == 2) {
-        asked_pairs.insert(key(t.chunks[0], t.chunks[1]));
-        asked_seconds.insert((t.chunks[1], t.term.clone().unwrap_or_default()));
+        let n = next.entry(key(t.chunks[0], t.chunks[1])).or_default();
+        // A pair that wrote a case is done: as if asked every time.
+        let done = if settled.contains(&t.index) {
+            attempts
+        } else {
+            t.attempt + 1
+        };
+        *n = (*n).max(done);
+        asked_seconds.insert((t.chunks[1], t.term.clone().unwrap_or_default(), t.attempt));
         used.extend(t.chunks.iter().copied());
     }
+    // Asked pairs come back only when no new pair is left at all, not merely none this round.
+    let blocked = |p: &Pair| second_alone && asked_seconds.contains(&(p.b, p.term.clone(), 0));
+    let new_left = pairs
+        .iter()
+        .any(|p| !next.contains_key(&key(p.a, p.b)) && !blocked(p));
     let mut this_round = BTreeSet::new();
     let mut tasks = Vec::new();
-    for relax in [false, true] {
+    for pass in [Pass::Untouched, Pass::Reusing, Pass::Again] {
+        if pass == Pass::Again && new_left {
+            break;
+        }
         for p in pairs {
             if tasks.len() == k {
                 return tasks;
             }
-            if asked_pairs.contains(&key(p.a, p.b))
+            let attempt = next.get(&key(p.a, p.b)).copied().unwrap_or(0);
+            if (attempt > 0) != (pass == Pass::Again)
+                || attempt >= attempts
                 || this_round.contains(&p.a)
                 || this_round.contains(&p.b)
-                || (second_alone && asked_seconds.contains(&(p.b, p.term.clone())))
+                || (second_alone && asked_seconds.contains(&(p.b, p.term.clone(), attempt)))
             {
                 continue;
             }
-            if !relax && (used.contains(&p.a) || used.contains(&p.b)) {
+            if pass == Pass::Untouched && (used.contains(&p.a) || used.contains(&p.b)) {
                 continue;
             }
             this_round.insert(p.a);
             this_round.insert(p.b);
-            tasks.push(Task::on_pair(kind, p.a, p.b, &p.term));
+            let mut task = Task::on_pair(kind, p.a, p.b, &p.term);
+            task.attempt = attempt;
+            tasks.push(task);
         }
     }
     tasks
+}
+
+/// The passes of [`new_pairs`] over the ranked pairs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Pairs never asked, of chunks no task of the kind has used.
+    Untouched,
+    /// Pairs never asked, reusing a chunk.
+    Reusing,
+    /// Asked pairs, with their next attempt.
+    Again,
 }
 
 #[cfg(test)]
@@ -223,8 +274,11 @@ mod tests {
         let mix: Mix = "unanswerable=1".parse().unwrap();
         let p = plan(&chunks, 3, &mix, 9);
         let short = [(Kind::Unanswerable, 5)];
-        let r = replacements(&chunks, &p.targets, &p.tasks, &short, 9);
-        assert_eq!(r, replacements(&chunks, &p.targets, &p.tasks, &short, 9));
+        let r = replacements(&chunks, &p.targets, &p.tasks, &BTreeSet::new(), &short, 9);
+        assert_eq!(
+            r,
+            replacements(&chunks, &p.targets, &p.tasks, &BTreeSet::new(), &short, 9)
+        );
         assert_eq!(r.len(), 5);
         assert_eq!(
             r.iter().map(|t| t.index).collect::<Vec<_>>(),
@@ -237,8 +291,11 @@ mod tests {
         assert_eq!(docs.len(), 3, "{r:?}");
         assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 5);
         // Another seed may choose others, but is as deterministic.
-        let other = replacements(&chunks, &p.targets, &p.tasks, &short, 10);
-        assert_eq!(other, replacements(&chunks, &p.targets, &p.tasks, &short, 10));
+        let other = replacements(&chunks, &p.targets, &p.tasks, &BTreeSet::new(), &short, 10);
+        assert_eq!(
+            other,
+            replacements(&chunks, &p.targets, &p.tasks, &BTreeSet::new(), &short, 10)
+        );
     }
 
     #[test]
@@ -249,7 +306,14 @@ mod tests {
         let targets = BTreeMap::from([(Kind::Unanswerable, Targets::Chunks((0..chunks.len()).collect()))]);
         // Three more rounds of 6: 24 lookups over 10 chunks.
         for _ in 0..3 {
-            let r = replacements(&chunks, &targets, &asked, &[(Kind::Unanswerable, 6)], 1);
+            let r = replacements(
+                &chunks,
+                &targets,
+                &asked,
+                &BTreeSet::new(),
+                &[(Kind::Unanswerable, 6)],
+                1,
+            );
             assert_eq!(r.len(), 6);
             asked.extend(r);
         }
@@ -268,7 +332,14 @@ mod tests {
         let chunks = corpus();
         let p = plan(&chunks, 3, &"lookup=1".parse().unwrap(), 9);
         assert_eq!(p.tasks.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 1]);
-        let r = replacements(&chunks, &p.targets, &p.tasks, &[(Kind::Lookup, 5)], 9);
+        let r = replacements(
+            &chunks,
+            &p.targets,
+            &p.tasks,
+            &BTreeSet::new(),
+            &[(Kind::Lookup, 5)],
+            9,
+        );
         assert_eq!(r.iter().map(|t| t.questions).collect::<Vec<_>>(), [2, 2, 1]);
         assert_eq!(r.iter().map(|t| t.chunks[0]).collect::<HashSet<_>>().len(), 3);
     }
@@ -283,7 +354,14 @@ mod tests {
         let p = plan(&chunks, 2, &mix, 4);
         assert_eq!(p.count(Kind::MultiHop), 2);
         let mut asked = p.tasks.clone();
-        let r = replacements(&chunks, &targets, &asked, &[(Kind::MultiHop, 2)], 4);
+        let r = replacements(
+            &chunks,
+            &targets,
+            &asked,
+            &BTreeSet::new(),
+            &[(Kind::MultiHop, 2)],
+            4,
+        );
         assert_eq!(r.len(), 2);
         let used: HashSet<usize> = asked.iter().flat_map(|t| t.chunks.clone()).collect();
         // Pairs of untouched chunks come first; the rest may reuse a chunk, never a pair.
@@ -291,7 +369,14 @@ mod tests {
         asked.extend(r);
         // Keep asking until the pairs run out; no pair is ever asked twice.
         loop {
-            let r = replacements(&chunks, &targets, &asked, &[(Kind::MultiHop, 3)], 4);
+            let r = replacements(
+                &chunks,
+                &targets,
+                &asked,
+                &BTreeSet::new(),
+                &[(Kind::MultiHop, 3)],
+                4,
+            );
             if r.is_empty() {
                 break;
             }
@@ -303,6 +388,111 @@ mod tests {
             assert!(seen.insert(request(t)), "pair asked twice: {t:?}");
         }
         assert!(asked.len() > 4);
+    }
+
+    #[test]
+    fn when_the_pairs_run_out_they_are_asked_again_with_the_next_attempt() {
+        assert_eq!(attempts(Kind::Comparison), 3);
+        let chunks = corpus();
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let n_pairs = pairs.len();
+        let targets = BTreeMap::from([(Kind::Comparison, Targets::Pairs(pairs))]);
+        let mut asked: Vec<Task> = Vec::new();
+        loop {
+            let r = replacements(
+                &chunks,
+                &targets,
+                &asked,
+                &BTreeSet::new(),
+                &[(Kind::Comparison, 3)],
+                4,
+            );
+            if r.is_empty() {
+                break;
+            }
+            // A pair is asked again only once every pair has been asked.
+            if asked.len() + r.len() <= n_pairs {
+                assert!(r.iter().all(is_fresh), "{r:?}");
+            }
+            asked.extend(r);
+        }
+        // Every pair as many times as the kind's row says, attempts in order; no request twice.
+        assert_eq!(asked.len(), n_pairs * attempts(Kind::Comparison));
+        assert_eq!(asked.iter().position(|t| !is_fresh(t)), Some(n_pairs));
+        let mut seen = HashSet::new();
+        for t in &asked {
+            assert!(seen.insert(request(t)), "asked twice: {t:?}");
+            let earlier = asked
+                .iter()
+                .take_while(|u| !std::ptr::eq(*u, t))
+                .filter(|u| u.chunks == t.chunks)
+                .count();
+            assert_eq!(t.attempt as usize, earlier, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn a_pair_that_wrote_a_case_is_not_asked_again() {
+        let chunks = corpus();
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let targets = BTreeMap::from([(Kind::Comparison, Targets::Pairs(pairs.clone()))]);
+        let mut asked: Vec<Task> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Task {
+                index: i,
+                ..Task::on_pair(Kind::Comparison, p.a, p.b, &p.term)
+            })
+            .collect();
+        // Every pair asked once; the first wrote a case.
+        let settled = BTreeSet::from([0]);
+        let mut again = Vec::new();
+        loop {
+            let r = replacements(&chunks, &targets, &asked, &settled, &[(Kind::Comparison, 3)], 4);
+            if r.is_empty() {
+                break;
+            }
+            again.extend(r.clone());
+            asked.extend(r);
+        }
+        assert!(!again.is_empty());
+        assert!(again.iter().all(|t| t.chunks != asked[0].chunks), "{again:?}");
+        assert_eq!(again.len(), (pairs.len() - 1) * (attempts(Kind::Comparison) - 1));
+    }
+
+    /// How many times top-up asks one pair of `kind` (its row's `attempts`).
+    fn attempts(kind: Kind) -> usize {
+        match kinds::info(kind).layout {
+            crate::generate::kind::Layout::Pair { attempts, .. } => attempts as usize,
+            crate::generate::kind::Layout::Chunk { .. } => 1,
+        }
+    }
+
+    #[test]
+    fn a_bridge_is_asked_once() {
+        assert_eq!(attempts(Kind::MultiHop), 1);
+        let chunks = corpus();
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let targets = BTreeMap::from([(Kind::MultiHop, Targets::Pairs(pairs))]);
+        let mut asked: Vec<Task> = Vec::new();
+        loop {
+            let r = replacements(
+                &chunks,
+                &targets,
+                &asked,
+                &BTreeSet::new(),
+                &[(Kind::MultiHop, 3)],
+                4,
+            );
+            if r.is_empty() {
+                break;
+            }
+            asked.extend(r);
+        }
+        assert!(asked.iter().all(is_fresh), "{asked:?}");
     }
 
     #[test]
@@ -324,15 +514,23 @@ mod tests {
             &chunks,
             &targets,
             std::slice::from_ref(&first),
+            &BTreeSet::new(),
             &[(Kind::MultiHop, 3)],
             4,
         );
         assert!(r.iter().all(|t| t.chunks[1] != 1), "{r:?}");
         // A comparison's second chunk is asked together with its first: no such skip.
         assert!(
-            new_pairs(&pairs, std::slice::from_ref(&first), Kind::MultiHop, 3, false)
-                .iter()
-                .any(|t| t.chunks[1] == 1)
+            new_pairs(
+                &pairs,
+                std::slice::from_ref(&first),
+                &BTreeSet::new(),
+                Kind::MultiHop,
+                3,
+                (false, 1)
+            )
+            .iter()
+            .any(|t| t.chunks[1] == 1)
         );
     }
 }

@@ -52,6 +52,9 @@ pub const INFO: KindInfo = KindInfo {
         pairs: bridges::find,
         needs: "thing(s) are named by two documents (or sections far apart)",
         second_alone: true,
+        // Once: a bridge the checks turned away, asked again until one passed, came back
+        // wrong 7 times in 7 over five draws of Click, Flask and Jinja.
+        attempts: 1,
     },
     calls_per_task: 2,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
