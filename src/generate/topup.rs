@@ -134,10 +134,10 @@ fn single_chunk(
 /// Up to `k` tasks of a two-chunk kind, best first: pairs never asked before — pairs of
 /// chunks no task of the kind has used, then pairs reusing a chunk — and, once those run out,
 /// the asked pairs that wrote no case again with their next attempt (up to the kind's
-/// `attempts`; a pair that wrote one would write it again); each chunk once per round. With `second_alone`, a new pair whose second chunk and term an asked pair had is
-/// skipped: its second call would be the same request (on Black's docs, 4 of 9 multi-hop tasks
-/// turned away as `bridge_not_asked` were such repeats); a next attempt asks it with another
-/// seed.
+/// `attempts`; a pair that wrote one would write it again); each chunk once per round. With
+/// `second_alone`, a new pair whose second chunk and term an asked pair had is skipped: its
+/// second call would be the same request (on Black's docs, 4 of 9 multi-hop tasks turned away
+/// as `bridge_not_asked` were such repeats).
 fn new_pairs(
     pairs: &[Pair],
     asked: &[Task],
