@@ -56,6 +56,20 @@ pub enum Layout {
     },
 }
 
+impl Layout {
+    /// For a two-chunk kind, how top-up asks its pairs: `(second_alone, attempts)`.
+    pub fn pair_asking(&self) -> Option<(bool, u32)> {
+        match *self {
+            Layout::Pair {
+                second_alone,
+                attempts,
+                ..
+            } => Some((second_alone, attempts)),
+            Layout::Chunk { .. } => None,
+        }
+    }
+}
+
 /// A kind's generation step: the candidates of one task, or the error that stops the run.
 pub type Attempt =
     for<'a> fn(&'a Llm, &'a GenerateContext<'a>, &'a Task, &'a mut Tally) -> BoxFuture<'a, Outcome>;

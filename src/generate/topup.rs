@@ -38,22 +38,8 @@ pub fn replacements(
         }
         match targets.get(&kind) {
             Some(Targets::Pairs(pairs)) => {
-                let (second_alone, attempts) = match kinds::info(kind).layout {
-                    super::kind::Layout::Pair {
-                        second_alone,
-                        attempts,
-                        ..
-                    } => (second_alone, attempts),
-                    super::kind::Layout::Chunk { .. } => (false, 1),
-                };
-                tasks.extend(new_pairs(
-                    pairs,
-                    asked,
-                    settled,
-                    kind,
-                    k,
-                    (second_alone, attempts),
-                ));
+                let asking = kinds::info(kind).layout.pair_asking().unwrap_or((false, 1));
+                tasks.extend(new_pairs(pairs, asked, settled, kind, k, asking));
             }
             Some(Targets::Chunks(eligible)) => {
                 let per_call = kinds::info(kind).per_call;
@@ -393,30 +379,12 @@ mod tests {
     #[test]
     fn when_the_pairs_run_out_they_are_asked_again_with_the_next_attempt() {
         assert_eq!(attempts(Kind::Comparison), 3);
-        let chunks = corpus();
-        let eligible: Vec<usize> = (0..chunks.len()).collect();
-        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let (chunks, pairs, targets) = paired(Kind::Comparison);
         let n_pairs = pairs.len();
-        let targets = BTreeMap::from([(Kind::Comparison, Targets::Pairs(pairs))]);
         let mut asked: Vec<Task> = Vec::new();
-        loop {
-            let r = replacements(
-                &chunks,
-                &targets,
-                &asked,
-                &BTreeSet::new(),
-                &[(Kind::Comparison, 3)],
-                4,
-            );
-            if r.is_empty() {
-                break;
-            }
-            // A pair is asked again only once every pair has been asked.
-            if asked.len() + r.len() <= n_pairs {
-                assert!(r.iter().all(is_fresh), "{r:?}");
-            }
-            asked.extend(r);
-        }
+        until_none_left(&chunks, &targets, &mut asked, &BTreeSet::new(), Kind::Comparison);
+        // A pair is asked again only once every pair has been asked.
+        assert!(asked[..n_pairs].iter().all(is_fresh), "{asked:?}");
         // Every pair as many times as the kind's row says, attempts in order; no request twice.
         assert_eq!(asked.len(), n_pairs * attempts(Kind::Comparison));
         assert_eq!(asked.iter().position(|t| !is_fresh(t)), Some(n_pairs));
@@ -434,10 +402,7 @@ mod tests {
 
     #[test]
     fn a_pair_that_wrote_a_case_is_not_asked_again() {
-        let chunks = corpus();
-        let eligible: Vec<usize> = (0..chunks.len()).collect();
-        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
-        let targets = BTreeMap::from([(Kind::Comparison, Targets::Pairs(pairs.clone()))]);
+        let (chunks, pairs, targets) = paired(Kind::Comparison);
         let mut asked: Vec<Task> = pairs
             .iter()
             .enumerate()
@@ -448,15 +413,7 @@ mod tests {
             .collect();
         // Every pair asked once; the first wrote a case.
         let settled = BTreeSet::from([0]);
-        let mut again = Vec::new();
-        loop {
-            let r = replacements(&chunks, &targets, &asked, &settled, &[(Kind::Comparison, 3)], 4);
-            if r.is_empty() {
-                break;
-            }
-            again.extend(r.clone());
-            asked.extend(r);
-        }
+        let again = until_none_left(&chunks, &targets, &mut asked, &settled, Kind::Comparison);
         assert!(!again.is_empty());
         assert!(again.iter().all(|t| t.chunks != asked[0].chunks), "{again:?}");
         assert_eq!(again.len(), (pairs.len() - 1) * (attempts(Kind::Comparison) - 1));
@@ -464,34 +421,46 @@ mod tests {
 
     /// How many times top-up asks one pair of `kind` (its row's `attempts`).
     fn attempts(kind: Kind) -> usize {
-        match kinds::info(kind).layout {
-            crate::generate::kind::Layout::Pair { attempts, .. } => attempts as usize,
-            crate::generate::kind::Layout::Chunk { .. } => 1,
+        kinds::info(kind)
+            .layout
+            .pair_asking()
+            .map_or(1, |(_, n)| n as usize)
+    }
+
+    /// The sample corpus's chunks and its bridges as `kind`'s pairs, ranked.
+    fn paired(kind: Kind) -> (Vec<Chunk>, Vec<Pair>, BTreeMap<Kind, Targets>) {
+        let chunks = corpus();
+        let eligible: Vec<usize> = (0..chunks.len()).collect();
+        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
+        let targets = BTreeMap::from([(kind, Targets::Pairs(pairs.clone()))]);
+        (chunks, pairs, targets)
+    }
+
+    /// Top-up rounds of `kind` after `asked` until nothing is left; the tasks they asked.
+    fn until_none_left(
+        chunks: &[Chunk],
+        targets: &BTreeMap<Kind, Targets>,
+        asked: &mut Vec<Task>,
+        settled: &BTreeSet<usize>,
+        kind: Kind,
+    ) -> Vec<Task> {
+        let mut new = Vec::new();
+        loop {
+            let r = replacements(chunks, targets, asked, settled, &[(kind, 3)], 4);
+            if r.is_empty() {
+                return new;
+            }
+            new.extend(r.clone());
+            asked.extend(r);
         }
     }
 
     #[test]
     fn a_bridge_is_asked_once() {
         assert_eq!(attempts(Kind::MultiHop), 1);
-        let chunks = corpus();
-        let eligible: Vec<usize> = (0..chunks.len()).collect();
-        let pairs = ranked(&chunks, bridges::find(&chunks, &eligible, &Pairing::default()), 4);
-        let targets = BTreeMap::from([(Kind::MultiHop, Targets::Pairs(pairs))]);
+        let (chunks, _, targets) = paired(Kind::MultiHop);
         let mut asked: Vec<Task> = Vec::new();
-        loop {
-            let r = replacements(
-                &chunks,
-                &targets,
-                &asked,
-                &BTreeSet::new(),
-                &[(Kind::MultiHop, 3)],
-                4,
-            );
-            if r.is_empty() {
-                break;
-            }
-            asked.extend(r);
-        }
+        until_none_left(&chunks, &targets, &mut asked, &BTreeSet::new(), Kind::MultiHop);
         assert!(asked.iter().all(is_fresh), "{asked:?}");
     }
 

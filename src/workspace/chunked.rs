@@ -191,12 +191,7 @@ impl ChunkedCorpus {
         evidence: Evidence,
     ) -> Option<usize> {
         let terms = language.analyzer().content_terms(question);
-        let index = self.bm25();
-        evidence.rank(
-            labels,
-            |ls| self.labelled(ls),
-            |group| index.standing_among(&terms, group, 1.0).found_rank(),
-        )
+        rank_among(self.bm25(), &terms, labels, evidence, |ls| self.labelled(ls))
     }
 
     /// How keyword search finds the source of a question labelled `labels`, as the audit
@@ -266,12 +261,9 @@ impl ChunkedCorpus {
             return self.rank(question, language, labels, evidence);
         }
         let terms = language.analyzer().content_terms(question);
-        let index = self.passage_bm25();
-        evidence.rank(
-            labels,
-            |ls| self.passages.labelled(ls),
-            |group| index.standing_among(&terms, group, 1.0).found_rank(),
-        )
+        rank_among(self.passage_bm25(), &terms, labels, evidence, |ls| {
+            self.passages.labelled(ls)
+        })
     }
 
     /// The chunk `label` derives under this chunking (`text` indexes its document): the chunk
@@ -349,6 +341,20 @@ fn chunk_language(text: &str, doc_language: Language, configured: bool) -> Langu
         return doc_language;
     }
     lang::detect(text).unwrap_or(doc_language)
+}
+
+/// The rank at which keyword search with `terms` over `index` has found `evidence` of the
+/// items `covers` gives for the labels (a label's other items are no competitors of it).
+fn rank_among(
+    index: &Bm25Index,
+    terms: &[String],
+    labels: &[Label],
+    evidence: Evidence,
+    covers: impl Fn(&[Label]) -> Vec<usize>,
+) -> Option<usize> {
+    evidence.rank(labels, covers, |group| {
+        index.standing_among(terms, group, 1.0).found_rank()
+    })
 }
 
 fn holding(chunks: &[Chunk], start: usize, end: usize) -> Option<&Chunk> {
