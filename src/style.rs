@@ -68,8 +68,9 @@ impl Spread {
 }
 
 /// How far apart two parts' rank-1 shares or MRRs may be and still read as alike: the audit
-/// calls the synthetic part keyword-easier from this gap on, and generate's style target is met
-/// only within it, so that what generate calls met the audit does not flag.
+/// calls the synthetic part keyword-easier from this gap on (when chance rarely makes it), and
+/// generate's style target is met only within it, so that what generate calls met the audit
+/// does not flag.
 pub const RANK_GAP: f32 = 0.10;
 
 /// English question words: a question opening with one asks, with or without its `?`.

@@ -52,6 +52,10 @@ fn html_report_is_self_contained_and_leaves_the_set_alone() {
         assert!(html.contains(id), "case {id} missing from the report");
     }
     assert!(html.contains("RS202"), "yes/no flags are shown");
+    assert!(
+        html.contains("\"lexical_verdict\":null"),
+        "no synthetic half, no verdict"
+    );
     assert!(html.contains("yes-no"), "rule explanations are embedded");
     // Each flag carries the case's own finding, not only the rule's generic example.
     assert!(
@@ -70,4 +74,43 @@ fn html_report_is_self_contained_and_leaves_the_set_alone() {
         before,
         "audit without --write must not touch the set"
     );
+}
+
+/// The page's summary is headed by the audit's synthetic-vs-real verdict when the set holds
+/// both halves; a set of real questions only has none.
+#[test]
+fn the_report_carries_the_synthetic_vs_real_verdict() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/audit");
+    let dir = tempfile::tempdir().unwrap();
+    let audit = |format: &str, out: &Path| {
+        let o = Command::cargo_bin("ragsynth")
+            .unwrap()
+            .arg("audit")
+            .arg(fixture.join("testset.yaml"))
+            .arg("--corpus")
+            .arg(fixture.join("corpus"))
+            .arg("--config")
+            .arg(fixture.join("ragsynth.toml"))
+            .args(["--format", format, "--fail-on", "never", "-o"])
+            .arg(out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    let (json, html) = (dir.path().join("report.json"), dir.path().join("report.html"));
+    audit("json", &json);
+    audit("html", &html);
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let verdict = report["summary"]["comparison"]["verdict"]
+        .as_str()
+        .expect("both halves");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(&format!(
+            "\"lexical_verdict\":{}",
+            serde_json::to_string(verdict).unwrap()
+        )),
+        "the page carries the verdict: {verdict}"
+    );
+    assert!(page.contains("Keyword search: "), "and shows it");
 }

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::chance::{self, ALPHA, Chance, Row};
 use super::{AuditConfig, CaseFigures};
 use crate::lang::Language;
 use crate::style::Vocabulary;
@@ -60,6 +61,8 @@ pub struct Comparison {
     pub real: Profile,
     /// Synthetic cases.
     pub synthetic: Profile,
+    /// How often chance alone makes gaps as large as these ([`chance`]).
+    pub chance: Chance,
     /// One line, with the numbers.
     pub verdict: String,
 }
@@ -115,10 +118,7 @@ fn profile(
             contained += 1;
         }
         p.copied_run += f.copied_run.unwrap_or(0) as f32;
-        if f.runs
-            .iter()
-            .any(|r| r.tokens >= cfg.copied_run && r.content_tokens >= cfg.copied_run_content)
-        {
+        if copies(f, cfg) {
             p.copied += 1.0;
         }
         if rank == 1 {
@@ -145,6 +145,38 @@ fn profile(
     p.passage_rank1 = div(p.passage_rank1, in_passages);
     p.passage_mrr = div(p.passage_mrr, in_passages);
     p
+}
+
+/// Whether a question copies a run of its source, as RS101 counts.
+fn copies(f: &CaseFigures, cfg: &AuditConfig) -> bool {
+    f.runs
+        .iter()
+        .any(|r| r.tokens >= cfg.copied_run && r.content_tokens >= cfg.copied_run_content)
+}
+
+/// Each labelled case's part in the rank and copy figures, for the test of chance.
+fn rows(
+    set: &TestSet,
+    figures: &[CaseFigures],
+    passage_ranks: &[Option<usize>],
+    cfg: &AuditConfig,
+) -> Vec<Row> {
+    let found = |rank: usize| (f32::from(u8::from(rank == 1)), 1.0 / rank.max(1) as f32);
+    set.cases
+        .iter()
+        .zip(figures)
+        .zip(passage_ranks)
+        .filter_map(|((case, f), passage_rank)| {
+            let (chunk_hit, chunk_rr) = found(f.needed_rank()?);
+            Some(Row {
+                synthetic: case.is_synthetic(),
+                chunk_hit,
+                chunk_rr,
+                passage: passage_rank.map(found),
+                copied: f32::from(u8::from(copies(f, cfg))),
+            })
+        })
+        .collect()
 }
 
 /// Compares the halves when both hold labelled cases.
@@ -180,10 +212,12 @@ pub(super) fn compare(
     };
     let real = profile(set, figures, &passage_ranks, cfg, vocabulary, false);
     let synthetic = profile(set, figures, &passage_ranks, cfg, vocabulary, true);
-    let verdict = verdict(&real, &synthetic, cfg);
+    let chance = chance::chance(&rows(set, figures, &passage_ranks, cfg));
+    let verdict = verdict(&real, &synthetic, &chance, cfg);
     Some(Comparison {
         real,
         synthetic,
+        chance,
         verdict,
     })
 }
@@ -192,7 +226,7 @@ fn pct(x: f32) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
-fn verdict(real: &Profile, syn: &Profile, cfg: &AuditConfig) -> String {
+fn verdict(real: &Profile, syn: &Profile, chance: &Chance, cfg: &AuditConfig) -> String {
     let words = format!("{:.1} vs {:.1} words per question", syn.words, real.words);
     if real.labelled == 0 || syn.labelled == 0 {
         return format!("no labelled sources on one side to compare overlap; {words}");
@@ -231,14 +265,60 @@ fn verdict(real: &Profile, syn: &Profile, cfg: &AuditConfig) -> String {
     let harder_gap = easier(real, syn);
     let copy_gap = syn.copied - real.copied;
     const GAP: f32 = crate::style::RANK_GAP;
-    if rank_gap >= GAP && rank_gap >= copy_gap {
-        format!("synthetic questions are keyword-easier than real ones: {ranks} ({copies}; {words})")
+    // The gap the verdict would name, and how often a random split of the same questions
+    // makes one as large.
+    let (gap, p) = if rank_gap >= GAP && rank_gap >= copy_gap {
+        (Gap::Easier, chance.easier)
     } else if copy_gap >= GAP {
-        format!("synthetic questions copy their source more than real ones: {copies} ({ranks}; {words})")
+        (Gap::Copied, chance.copied)
     } else if harder_gap > GAP {
-        format!("synthetic questions are keyword-harder than real ones: {ranks}, {copies}; {words}")
+        (Gap::Harder, chance.harder)
     } else {
-        format!("synthetic and real questions are alike lexically: {ranks}, {copies}; {words}")
+        return format!("synthetic and real questions are alike lexically: {ranks}, {copies}; {words}");
+    };
+    let p_is = if p < 0.001 {
+        "p < 0.001".to_string()
+    } else {
+        format!("p = {p:.3}")
+    };
+    if p >= ALPHA {
+        return format!(
+            "too few questions to tell synthetic from real lexically: the synthetic part looks {}, \
+             but random splits of these {} and {} questions differ as much {:.0}% of the time \
+             ({p_is}): {ranks}, {copies}; {words}",
+            gap.looks(),
+            syn.labelled,
+            real.labelled,
+            p * 100.0,
+        );
+    }
+    match gap {
+        Gap::Easier => format!(
+            "synthetic questions are keyword-easier than real ones: {ranks} ({copies}; {words}; {p_is})"
+        ),
+        Gap::Copied => format!(
+            "synthetic questions copy their source more than real ones: {copies} ({ranks}; {words}; {p_is})"
+        ),
+        Gap::Harder => format!(
+            "synthetic questions are keyword-harder than real ones: {ranks}, {copies}; {words}; {p_is}"
+        ),
+    }
+}
+
+/// The gaps a verdict names.
+enum Gap {
+    Easier,
+    Copied,
+    Harder,
+}
+
+impl Gap {
+    fn looks(&self) -> &'static str {
+        match self {
+            Gap::Easier => "keyword-easier",
+            Gap::Copied => "to copy its sources more",
+            Gap::Harder => "keyword-harder",
+        }
     }
 }
 
@@ -266,18 +346,55 @@ mod tests {
         }
     }
 
+    /// Chance that tells every gap: what many questions apart get.
+    const TOLD: Chance = Chance {
+        easier: 0.001,
+        copied: 0.001,
+        harder: 0.001,
+        shuffles: 2000,
+    };
+
     #[test]
     fn a_gap_at_the_paragraph_is_a_gap() {
         let cfg = AuditConfig::default();
         // The sample corpus's demo: alike at the chunk, far apart at the paragraph.
         let real = part(0.46, 0.61, 0.25, 0.38);
         let easy = part(0.50, 0.65, 0.62, 0.76);
-        let v = verdict(&real, &easy, &cfg);
+        let v = verdict(&real, &easy, &TOLD, &cfg);
         assert!(v.starts_with("synthetic questions are keyword-easier"), "{v}");
         assert!(v.contains("62% vs 25% their paragraph (MRR 0.76 vs 0.38)"), "{v}");
+        assert!(v.ends_with("p = 0.001)"), "{v}");
         let alike = part(0.50, 0.65, 0.30, 0.42);
-        assert!(verdict(&real, &alike, &cfg).starts_with("synthetic and real questions are alike"));
+        assert!(verdict(&real, &alike, &TOLD, &cfg).starts_with("synthetic and real questions are alike"));
         let harder = part(0.45, 0.60, 0.05, 0.20);
-        assert!(verdict(&real, &harder, &cfg).starts_with("synthetic questions are keyword-harder"));
+        assert!(verdict(&real, &harder, &TOLD, &cfg).starts_with("synthetic questions are keyword-harder"));
+    }
+
+    #[test]
+    fn a_gap_chance_makes_as_often_is_not_called_a_finding() {
+        let cfg = AuditConfig::default();
+        // The second fresh README demo of 2026-12-05: 10 ranked synthetic questions, 24 real.
+        let mut real = part(0.42, 0.57, 0.21, 0.34);
+        real.labelled = 24;
+        let mut easy = part(0.50, 0.67, 0.40, 0.55);
+        easy.labelled = 10;
+        let chance = Chance { easier: 0.21, ..TOLD };
+        let v = verdict(&real, &easy, &chance, &cfg);
+        assert!(
+            v.starts_with("too few questions to tell synthetic from real"),
+            "{v}"
+        );
+        assert!(v.contains("looks keyword-easier"), "{v}");
+        assert!(
+            v.contains("these 10 and 24 questions differ as much 21% of the time (p = 0.210)"),
+            "{v}"
+        );
+        assert!(v.contains("40% vs 21% their paragraph (MRR 0.55 vs 0.34)"), "{v}");
+        // A copy gap is told apart from chance by its own figure.
+        let mut copying = part(0.42, 0.57, 0.21, 0.34);
+        copying.copied = 0.3;
+        assert!(
+            verdict(&real, &copying, &chance, &cfg).starts_with("synthetic questions copy their source more")
+        );
     }
 }

@@ -7,6 +7,7 @@
 //! run in [`judged`]; writing the figures back in [`write_back()`]. Rendering lives in
 //! `crate::render::audit`, reading other tools' exports in `crate::testset::foreign`.
 
+mod chance;
 mod compare;
 mod config;
 mod context;

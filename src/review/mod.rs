@@ -33,14 +33,16 @@ use crate::testset::TestSet;
 
 /// The summary and every case card as one HTML file that needs nothing else (read-only).
 pub fn static_html(set: &TestSet, corpus: Option<&Corpus>) -> String {
-    static_html_with(set, corpus, None, "ragsynth report")
+    static_html_with(set, corpus, None, None, "ragsynth report")
 }
 
-/// [`static_html`] with rule explanations and a title.
+/// [`static_html`] with rule explanations, the audit's synthetic-vs-real verdict shown atop
+/// the summary, and a title.
 pub fn static_html_with(
     set: &TestSet,
     corpus: Option<&Corpus>,
     explain: Option<Explain>,
+    lexical_verdict: Option<&str>,
     title: &str,
 ) -> String {
     let cases: Vec<CaseSummary> = set.cases.iter().map(summary).collect();
@@ -63,6 +65,7 @@ pub fn static_html_with(
             "cases": cases,
             "details": details,
             "explanations": explanations,
+            "lexical_verdict": lexical_verdict,
         }),
     )
 }

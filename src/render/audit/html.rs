@@ -1,6 +1,6 @@
-//! An audit report as one self-contained HTML page for sharing: the review page's summary and
-//! case cards, read-only, each case showing its own findings and figures and each rule
-//! explained.
+//! An audit report as one self-contained HTML page for sharing: the review page's summary
+//! (headed by the synthetic-vs-real verdict) and case cards, read-only, each case showing its
+//! own findings and figures and each rule explained.
 
 use std::collections::HashMap;
 
@@ -17,7 +17,8 @@ pub fn html(report: &AuditReport, set: &TestSet, corpus: Option<&Corpus>, title:
     let mut shown = set.clone();
     audit::write_back(&mut shown, report, WriteScope::All);
     with_messages(&mut shown, report);
-    crate::review::static_html_with(&shown, corpus, Some(rules::explanation), title)
+    let verdict = report.summary.comparison.as_ref().map(|c| c.verdict.as_str());
+    crate::review::static_html_with(&shown, corpus, Some(rules::explanation), verdict, title)
 }
 
 /// Turns each flag code into `{code, message}` with the case's own finding (its figures: the

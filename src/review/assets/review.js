@@ -13,7 +13,7 @@
   };
 
   const S = {
-    cases: [], version: null, file: '', explanations: {},
+    cases: [], version: null, file: '', explanations: {}, lexicalVerdict: null,
     // Live, the page opens on what still needs a person: pending cases and those needing a label.
     filters: { status: live ? 'todo' : '', type: '', rule: '', source: '', doc: '' },
     current: null, detail: null, mode: 'view', busy: false, view: 'review',
@@ -79,6 +79,7 @@
     S.version = data.version || null;
     S.file = data.file || '';
     S.explanations = data.explanations || {};
+    S.lexicalVerdict = data.lexical_verdict || null;
     $('file').textContent = S.file;
     fillFilters();
     renderProgress();
@@ -567,6 +568,8 @@
         : 'This set has no synthetic cases.';
 
     $('view-summary').replaceChildren(h('div', { class: 'summary-inner' },
+      // The audit's reading of keyword search, when the page is its report.
+      S.lexicalVerdict ? h('p', { class: 'verdict', id: 'lexical-verdict' }, h('strong', {}, 'Keyword search: '), S.lexicalVerdict) : null,
       h('p', { class: 'verdict', id: 'verdict' }, verdict),
       h('div', { class: 'tiles' }, tiles.map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'k' }, k), h('div', { class: 'v' }, String(v))))),
       h('div', { class: 'plots' },
