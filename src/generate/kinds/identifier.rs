@@ -19,7 +19,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::{GenerateContext, example_files, names_one_of};
 use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::{frequencies, identifiers, swap};
+use crate::generate::names::{frequencies, identifiers, run_together, swap};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{Rejection, check_on_topic, check_wording};
 use crate::prompts::Rendered;
@@ -48,7 +48,7 @@ pub const MAX_CHUNKS: usize = 3;
 pub fn named(chunk: &Chunk, facts: Vec<Fact>, counts: impl Fn(&str) -> usize) -> Vec<(String, Fact)> {
     let mut out: Vec<(bool, usize, usize, String, Fact)> = Vec::new();
     for fact in facts {
-        for id in shown_identifiers(&fact) {
+        for id in shown_identifiers(&fact, chunk) {
             let n = counts(&id);
             let passing = !is_about(&fact, &id);
             match out.iter_mut().find(|x| x.3 == id) {
@@ -71,8 +71,9 @@ pub fn named(chunk: &Chunk, facts: Vec<Fact>, counts: impl Fn(&str) -> usize) ->
 /// ("peps.python.org", "chars.html" behind "[stdio mode](…)") nor a cross-reference's
 /// (Flask's ":ref:`security-csp`", a section's label the built page shows as its title), which
 /// no question about the fact can name; none in a fact that is only names (a changelog's
-/// "``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``, …" explains none of them).
-fn shown_identifiers(fact: &Fact) -> Vec<String> {
+/// "``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``, …" explains none of them), nor two
+/// sentences run together in web text ([`run_together`], read in the fact's `chunk`).
+fn shown_identifiers(fact: &Fact, chunk: &Chunk) -> Vec<String> {
     if fact.row.is_none() && words_besides_names(&fact.shown) < MIN_WORDS_BESIDES {
         return Vec::new();
     }
@@ -82,6 +83,7 @@ fn shown_identifiers(fact: &Fact) -> Vec<String> {
         .filter(|id| fact.shown.contains(id.as_str()))
         .filter(|id| !targets.iter().any(|t| t.contains(id.as_str())))
         .filter(|id| !only_an_example(&fact.shown, id))
+        .filter(|id| !run_together(id, &chunk.text))
         .collect()
 }
 
@@ -153,7 +155,7 @@ fn naming_rare(chunks: &[Chunk], eligible: &[usize], _: &Pairing) -> Vec<usize> 
         .map(|&i| {
             facts::of_chunk(chunks, i)
                 .iter()
-                .flat_map(shown_identifiers)
+                .flat_map(|f| shown_identifiers(f, &chunks[i]))
                 .filter(|id| !names_one_of(id, &made_up))
                 .collect()
         })
@@ -414,6 +416,23 @@ mod tests {
                    - ``JSON_AS_ASCII``, ``JSON_SORT_KEYS``, ``JSONIFY_MIMETYPE``, and\n    ``JSONIFY_PRETTYPRINT_REGULAR`` were removed.\n",
         );
         assert_eq!(ids(&c), ["X_FRAME_OPTIONS"]);
+    }
+
+    #[test]
+    fn sentences_run_together_in_web_text_are_no_identifier() {
+        // TREC DL 2020, a passage that lost the space and the capital after two full stops.
+        let c = chunk(
+            "8243793.txt",
+            "Software-defined storage is managed by a policy layer in the storage.elated Terms \
+                   of the SDS market grew in the year.he AR-15 rifle is a lighter version of the AR-10.\n",
+        );
+        assert_eq!(ids(&c), ["AR-15", "AR-10"]);
+        // The same words in a page that marks its code are names.
+        let c = chunk(
+            "api.md",
+            "Set `api.token` first; the storage.elated key is read after it.\n",
+        );
+        assert!(ids(&c).contains(&"storage.elated".to_string()), "{:?}", ids(&c));
     }
 
     #[test]
