@@ -3,7 +3,7 @@
 //! reason — and the file on disk holds exactly those changes; a change made elsewhere is merged
 //! with, a collision refused. A set of imported real questions opens on the cases that wait
 //! (`needs_label`), and the HTML report shows each case's own finding with the rule's text
-//! formatted below it. Screenshots of the review page, the summary and a report's flag land in
+//! formatted below it, and heads its summary with the audit's synthetic-vs-real verdict. Screenshots of the review page, the summary and a report's flag land in
 //! `output/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the test prints why and
@@ -340,4 +340,34 @@ async fn the_page_opens_on_what_waits_and_the_report_explains_each_flag() {
     let output = repo().join("output");
     std::fs::create_dir_all(&output).unwrap();
     browser.screenshot(&output.join("report-flag.png")).await;
+
+    // A report of a set with both halves heads its summary with the audit's verdict on them.
+    let fixture = repo().join("tests/fixtures/audit");
+    let both = dir.path().join("both.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
+        .arg("audit")
+        .arg(fixture.join("testset.yaml"))
+        .arg("--corpus")
+        .arg(fixture.join("corpus"))
+        .arg("--config")
+        .arg(fixture.join("ragsynth.toml"))
+        .args(["--format", "html", "--fail-on", "never", "-o"])
+        .arg(&both)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    browser.goto(&format!("file://{}", both.display())).await;
+    browser.card_after("").await;
+    browser.click("#tab-summary").await;
+    let verdict = browser
+        .wait_for(
+            "const v = document.getElementById('lexical-verdict'); return v ? v.textContent : null",
+            "the synthetic-vs-real verdict",
+        )
+        .await;
+    let verdict = verdict.as_str().unwrap();
+    assert!(
+        verdict.starts_with("Keyword search: too few questions to tell synthetic from real"),
+        "{verdict}"
+    );
 }

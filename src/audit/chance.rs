@@ -36,7 +36,8 @@ pub struct Row {
 }
 
 impl Row {
-    /// The figures in [`Gaps`] order: the four rank figures, then the copied share.
+    /// The figures in the order [`differences`] gives them: the four rank figures, then the copied
+    /// share.
     fn values(&self) -> [Option<f32>; 5] {
         [
             Some(self.chunk_hit),
