@@ -2,7 +2,8 @@
 //!
 //! With ten synthetic questions, one found first instead of second moves their MRR by 0.05, and
 //! the verdict reads the largest of four gaps: two fresh draws of the README demo, same corpus,
-//! model and settings, were called keyword-easier and alike. A randomisation test (the one
+//! model and settings, were called keyword-easier and copying their source more (one question
+//! in ten). A randomisation test (the one
 //! Smucker, Allan and Carterette found most reliable for comparing IR results) answers how
 //! often chance alone makes a gap as large: shuffle which questions are called synthetic,
 //! keeping both halves' sizes, and measure the same largest gap on each shuffle. Taking the
