@@ -37,7 +37,7 @@ pub struct Row {
 }
 
 impl Row {
-    /// The figures in the order [`differences`] gives them: the four rank figures, then the copied
+    /// The figures in the order [`means`] gives them: the four rank figures, then the copied
     /// share.
     fn values(&self) -> [Option<f32>; 5] {
         [
@@ -64,26 +64,29 @@ pub struct Chance {
     pub shuffles: usize,
 }
 
-/// The synthetic-minus-real difference of each figure's mean; 0 where a half has none.
-fn differences(rows: &[Row], synthetic: impl Fn(usize) -> bool) -> [f32; 5] {
-    let mut sums = [[0.0f32; 2]; 5];
-    let mut counts = [[0usize; 2]; 5];
-    for (i, row) in rows.iter().enumerate() {
-        let half = usize::from(synthetic(i));
+/// Each figure's mean over the rows `in_half` picks; `None` where none of them has the figure.
+pub fn means(rows: &[Row], in_half: impl Fn(usize) -> bool) -> [Option<f32>; 5] {
+    let mut sums = [0.0f32; 5];
+    let mut counts = [0usize; 5];
+    let picked = rows.iter().enumerate().filter(|&(i, _)| in_half(i));
+    for (_, row) in picked {
         for (k, v) in row.values().into_iter().enumerate() {
             if let Some(v) = v {
-                sums[k][half] += v;
-                counts[k][half] += 1;
+                sums[k] += v;
+                counts[k] += 1;
             }
         }
     }
-    let mut d = [0.0; 5];
-    for k in 0..5 {
-        if counts[k][0] > 0 && counts[k][1] > 0 {
-            d[k] = sums[k][1] / counts[k][1] as f32 - sums[k][0] / counts[k][0] as f32;
-        }
-    }
-    d
+    std::array::from_fn(|k| (counts[k] > 0).then(|| sums[k] / counts[k] as f32))
+}
+
+/// The synthetic-minus-real difference of each figure's mean; 0 where a half has none.
+fn differences(rows: &[Row], synthetic: impl Fn(usize) -> bool) -> [f32; 5] {
+    let (syn, real) = (means(rows, &synthetic), means(rows, |i| !synthetic(i)));
+    std::array::from_fn(|k| match (syn[k], real[k]) {
+        (Some(s), Some(r)) => s - r,
+        _ => 0.0,
+    })
 }
 
 /// The three gaps the verdict reads: easier (largest rank difference), copied, harder.

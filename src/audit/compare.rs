@@ -67,11 +67,11 @@ pub struct Comparison {
     pub verdict: String,
 }
 
+/// The figures of one half; its rank and copy figures are the means of its `rows`.
 fn profile(
     set: &TestSet,
     figures: &[CaseFigures],
-    passage_ranks: &[Option<usize>],
-    cfg: &AuditConfig,
+    rows: &[Row],
     vocabulary: &Vocabulary,
     synthetic: bool,
 ) -> Profile {
@@ -93,8 +93,7 @@ fn profile(
         types: BTreeMap::new(),
     };
     let mut contained = 0usize;
-    let mut in_passages = 0usize;
-    for ((case, f), passage_rank) in set.cases.iter().zip(figures).zip(passage_ranks) {
+    for (case, f) in set.cases.iter().zip(figures) {
         if case.is_synthetic() != synthetic {
             continue;
         }
@@ -111,25 +110,15 @@ fn profile(
         p.misspelled += f32::from(u8::from(vocabulary.misspelled(q)));
         let kind = case.tags.kind.clone().unwrap_or_else(|| "-".into());
         *p.types.entry(kind).or_insert(0) += 1;
-        let Some(rank) = f.needed_rank() else { continue };
+        if f.needed_rank().is_none() {
+            continue;
+        }
         p.labelled += 1;
         if let Some(c) = f.containment {
             p.containment += c;
             contained += 1;
         }
         p.copied_run += f.copied_run.unwrap_or(0) as f32;
-        if copies(f, cfg) {
-            p.copied += 1.0;
-        }
-        if rank == 1 {
-            p.rank1 += 1.0;
-        }
-        p.mrr += 1.0 / rank.max(1) as f32;
-        if let Some(rank) = *passage_rank {
-            in_passages += 1;
-            p.passage_rank1 += f32::from(u8::from(rank == 1));
-            p.passage_mrr += 1.0 / rank.max(1) as f32;
-        }
     }
     let div = |x: f32, n: usize| if n == 0 { 0.0 } else { x / n as f32 };
     p.words = div(p.words, p.cases);
@@ -137,13 +126,13 @@ fn profile(
     p.lowercase = div(p.lowercase, p.cases);
     p.no_question_mark = div(p.no_question_mark, p.cases);
     p.misspelled = div(p.misspelled, p.cases);
-    p.mrr = div(p.mrr, p.labelled);
     p.containment = div(p.containment, contained);
-    p.copied = div(p.copied, p.labelled);
     p.copied_run = div(p.copied_run, p.labelled);
-    p.rank1 = div(p.rank1, p.labelled);
-    p.passage_rank1 = div(p.passage_rank1, in_passages);
-    p.passage_mrr = div(p.passage_mrr, in_passages);
+    // The rank and copy figures are the means of the rows the test of chance shuffles.
+    let [rank1, mrr, passage_rank1, passage_mrr, copied] =
+        chance::means(rows, |i| rows[i].synthetic == synthetic).map(|m| m.unwrap_or(0.0));
+    (p.rank1, p.mrr, p.passage_rank1, p.passage_mrr, p.copied) =
+        (rank1, mrr, passage_rank1, passage_mrr, copied);
     p
 }
 
@@ -210,9 +199,10 @@ pub(super) fn compare(
             })
             .collect()
     };
-    let real = profile(set, figures, &passage_ranks, cfg, vocabulary, false);
-    let synthetic = profile(set, figures, &passage_ranks, cfg, vocabulary, true);
-    let chance = chance::chance(&rows(set, figures, &passage_ranks, cfg));
+    let rows = rows(set, figures, &passage_ranks, cfg);
+    let real = profile(set, figures, &rows, vocabulary, false);
+    let synthetic = profile(set, figures, &rows, vocabulary, true);
+    let chance = chance::chance(&rows);
     let verdict = verdict(&real, &synthetic, &chance, cfg);
     Some(Comparison {
         real,
