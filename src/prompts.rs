@@ -217,6 +217,27 @@ mod tests {
     }
 
     #[test]
+    fn a_page_without_a_title_shows_no_topic() {
+        // An empty topic (a page filed under an id) leaves no "Topic:" line or "()" for the
+        // model to fill with something.
+        let p = Prompts::load(None).unwrap();
+        let fact = json!([{"text": "Each turbine is 229 ft tall.", "context": null, "about": null, "identifier": "T-1"}]);
+        for (name, ctx) in [
+            ("lookup", json!({"topic": "", "facts": fact, "examples": []})),
+            ("identifier", json!({"topic": "", "facts": fact})),
+            ("unanswerable", json!({"topic": "", "fact": "f", "term": "t"})),
+            ("multi_hop", json!({"topic": "", "fact": "f ___"})),
+            (
+                "comparison",
+                json!({"topic_a": "", "fact_a": "a", "thing_a": "", "topic_b": "", "fact_b": "b", "thing_b": "", "attribute": ""}),
+            ),
+        ] {
+            let user = p.render(name, &ctx).unwrap().user;
+            assert!(!user.contains("Topic:") && !user.contains("()"), "{name}: {user}");
+        }
+    }
+
+    #[test]
     fn strict_undefined_variables_are_errors() {
         let p = Prompts::load(None).unwrap();
         let err = p.render("lookup", &json!({"doc": "a.md"})).unwrap_err();

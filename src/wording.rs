@@ -367,6 +367,29 @@ pub fn restates_answer(question: &str, answer: &str) -> bool {
     restates_answer_in(question, answer, Language::ENGLISH)
 }
 
+/// Where `question` names the id a labelled document is filed under: a file name of digits only
+/// (TREC DL 2020's `8243793.txt`), as a whole number the label's quote does not hold. `labels`
+/// are each label's document path and quote. A user has never seen the id; a generator shown
+/// the file name copies it ("8243793 turbine height").
+pub fn names_document_id<'a>(
+    question: &str,
+    labels: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Option<Range<usize>> {
+    static NUMBER: OnceLock<Regex> = OnceLock::new();
+    let number = NUMBER.get_or_init(|| Regex::new(r"\d+").expect("valid regex"));
+    labels.into_iter().find_map(|(doc, quote)| {
+        let name = doc.rsplit('/').next().unwrap_or(doc);
+        let stem = name.split_once('.').map_or(name, |(s, _)| s);
+        if stem.len() < 3 || !stem.chars().all(|c| c.is_ascii_digit()) || quote.contains(stem) {
+            return None;
+        }
+        number
+            .find_iter(question)
+            .find(|m| m.as_str() == stem)
+            .map(|m| m.range())
+    })
+}
+
 /// [`meta_reference`] for a question in `language` (its table in [`crate::lang::questions`]);
 /// `None` in a language with no table.
 pub fn meta_reference_in(question: &str, language: Language) -> Option<Range<usize>> {

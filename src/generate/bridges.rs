@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::facts::{self, Fact};
-use super::names::{identifiers, is_starter, lower_case_words, one_thing, run_together, shape, things};
+use super::names::{identifiers, is_starter, lower_case_words, not_a_name, one_thing, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
@@ -54,7 +54,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
         for f in facts {
             let code = identifiers(&f.shown);
             for t in things(&f.shown) {
-                if run_together(&t, &chunks[i].text) {
+                if not_a_name(&t, &chunks[i].text) {
                     continue;
                 }
                 let e = named

@@ -709,7 +709,10 @@ fn score(shown: &str) -> usize {
     terms.len() + specifics.min(4)
 }
 
-/// The document's title: its first `#` heading or underlined line, else its file name.
+/// The document's title: its first `#` heading or underlined line, else its file name when that
+/// holds a word. A name of digits only is an id ("8243793.txt", each of TREC DL 2020's
+/// passages): shown it as the page's title, the model asked "8243793 turbine height" on every
+/// draw, a name no user has seen. Empty when there is none.
 pub fn title(doc_text: &str, path: &str) -> String {
     let lines: Vec<&str> = doc_text.lines().take(40).collect();
     for (i, l) in lines.iter().enumerate() {
@@ -723,6 +726,9 @@ pub fn title(doc_text: &str, path: &str) -> String {
     }
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    if !stem.chars().any(char::is_alphabetic) {
+        return String::new();
+    }
     stem.replace(['_', '-'], " ")
 }
 
@@ -746,10 +752,12 @@ pub fn section(doc_text: &str, at: usize) -> Option<String> {
 /// when that is another.
 pub fn headings(doc_text: &str, path: &str, at: usize) -> Vec<String> {
     let t = title(doc_text, path);
+    let mut out: Vec<String> = (!t.is_empty()).then(|| t.clone()).into_iter().collect();
     match section(doc_text, at) {
-        Some(s) if s != t => vec![t, s],
-        _ => vec![t],
+        Some(s) if s != t => out.push(s),
+        _ => {}
     }
+    out
 }
 
 /// "Title > Section": where in the documentation a fact stands, for the prompt.
@@ -1142,6 +1150,13 @@ mod tests {
             "Configuration > Server settings"
         );
         assert_eq!(topic("no heading", "guides/first_steps.md", 0), "first steps");
+        // A web passage filed under its id has no title a user has seen.
+        assert_eq!(topic("Each turbine is 229 ft tall.", "8243793.txt", 0), "");
+        assert!(headings("Each turbine is 229 ft tall.", "8243793.txt", 0).is_empty());
+        assert_eq!(
+            topic("## Hub height\n\nIt is 229 ft.", "8243793.txt", 16),
+            "Hub height"
+        );
         let rst = "Options\n=======\n\nText here.\n\nCounting\n--------\n\nMore text.\n";
         assert_eq!(
             topic(rst, "options.rst", rst.find("More").unwrap()),

@@ -176,6 +176,29 @@ static SHAPES: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+/// Whether `name`, found by its shape in `chunk_text`, is web text read as a name: two sentences
+/// run together ([`run_together`]) or a section's number ([`numbers_a_section`]).
+pub fn not_a_name(name: &str, chunk_text: &str) -> bool {
+    run_together(name, chunk_text) || numbers_a_section(name, chunk_text)
+}
+
+/// Whether `name`, a version's shape, numbers a section of `chunk_text`: followed by a
+/// capitalised word, as an outline writes it ("Section 5.6.3 Diet and dental disease", a WHO
+/// summary in TREC DL 2020, asked as "5.6.3 diet factors"), in a chunk that marks no code. A
+/// version follows its product's name or "version" ("Black 24.1.0", "since 2.4.0") and a page
+/// that names one marks its code.
+pub fn numbers_a_section(name: &str, chunk_text: &str) -> bool {
+    static VERSION: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\d+(?:\.\d+){1,3}$").expect("valid regex"));
+    VERSION.is_match(name)
+        && !CODE.is_match(chunk_text)
+        && chunk_text.match_indices(name).any(|(at, _)| {
+            let after = &chunk_text[at + name.len()..];
+            let word = after.trim_start_matches([' ', '\t']);
+            word.len() < after.len() && word.chars().next().is_some_and(char::is_uppercase)
+        })
+}
+
 /// Whether `name`, found by its shape in `chunk_text`, is two sentences run together rather than
 /// a name: lower-case words joined by dots and nothing else of a name's (no `_`, digit, `()`
 /// or file extension), in a chunk that marks no code. Web text that lost the space and the
@@ -518,6 +541,23 @@ mod tests {
         // A chunk that marks code writes names outside the marks too.
         let docs = "Run `tide check`; the key api.token is read first.";
         assert!(!run_together("api.token", docs));
+    }
+
+    #[test]
+    fn a_number_before_a_capitalised_word_in_web_text_numbers_a_section() {
+        let web = "This text is a summary. Section 5.6.3 Diet and dental disease, Influence of fluoride.";
+        assert!(numbers_a_section("5.6.3", web));
+        assert!(not_a_name("5.6.3", web));
+        // A version after its product, or on a page that marks code, is one.
+        assert!(!numbers_a_section(
+            "24.1.0",
+            "Black 24.1.0 is the first release of the year."
+        ));
+        assert!(!numbers_a_section(
+            "2.4.0",
+            "Since 2.4.0 Tide reads `agent.toml` first."
+        ));
+        assert!(!numbers_a_section("v2.4.0", "Section v2.4.0 Notes"));
     }
 
     #[test]

@@ -277,6 +277,7 @@ async fn attempt(
             .and_then(answer_held)
             .and_then(|a| wording_held(ctx.chunks, a))
             .and_then(|a| heading_held(ctx, a))
+            .and_then(id_unnamed)
         {
             Ok(a) if judged => answers_its_question(llm, ctx, a, &mut tally).await?,
             Ok(a) => Ok(a),
@@ -371,6 +372,21 @@ fn heading_held(ctx: &GenerateContext<'_>, a: Accepted) -> Result<Accepted, Reje
     Ok(a)
 }
 
+/// The question names no id its document is filed under ([`crate::wording::names_document_id`],
+/// RS205 in the audit); a wording that does is dropped.
+fn id_unnamed(mut a: Accepted) -> Result<Accepted, Rejection> {
+    let names = |q: &str| {
+        let labels = a.relevant.iter().map(|l| (l.doc.as_str(), l.quote.as_str()));
+        crate::wording::names_document_id(q, labels).is_some()
+    };
+    if names(&a.question) {
+        return Err(Rejection::MetaReference);
+    }
+    let kept: Vec<String> = a.phrasings.iter().filter(|p| !names(p)).cloned().collect();
+    a.phrasings = kept;
+    Ok(a)
+}
+
 /// Every kind's last check, where the case is whole ([`verify::check_against_label`]): its
 /// answer does not loop, its question names no code its labels lack, and its answer is one its
 /// labels hold, say as such, and do not contradict (the audit's RS507, RS508, RS510, RS512,
@@ -432,6 +448,32 @@ mod tests {
             language: crate::lang::Language::ENGLISH,
             difficulty: None,
         }
+    }
+
+    #[test]
+    fn a_question_naming_the_id_its_page_is_filed_under_is_turned_away() {
+        let filed = |question: &str, phrasings: &[&str]| {
+            let mut a = bridge(question, "", 20);
+            a.kind = Kind::Lookup;
+            a.shape = Shape::Plain;
+            a.relevant = vec![Label {
+                doc: "8243793.txt".into(),
+                quote: "Each turbine is 229 ft tall.".into(),
+                ..label(0, 28)
+            }];
+            a.phrasings = phrasings.iter().map(|p| p.to_string()).collect();
+            a
+        };
+        assert_eq!(
+            id_unnamed(filed("8243793 turbine height", &[])).unwrap_err(),
+            Rejection::MetaReference
+        );
+        let kept = id_unnamed(filed(
+            "how tall is each turbine",
+            &["8243793 turbine height", "turbine height"],
+        ))
+        .unwrap();
+        assert_eq!(kept.phrasings, vec!["turbine height".to_string()]);
     }
 
     #[test]

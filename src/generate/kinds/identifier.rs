@@ -19,7 +19,7 @@ use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
 use crate::generate::context::{GenerateContext, example_files, names_one_of};
 use crate::generate::facts::{self, Fact};
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names::{frequencies, identifiers, run_together, swap};
+use crate::generate::names::{frequencies, identifiers, not_a_name, swap};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{Rejection, check_on_topic, check_wording};
 use crate::prompts::Rendered;
@@ -71,8 +71,8 @@ pub fn named(chunk: &Chunk, facts: Vec<Fact>, counts: impl Fn(&str) -> usize) ->
 /// ("peps.python.org", "chars.html" behind "[stdio mode](…)") nor a cross-reference's
 /// (Flask's ":ref:`security-csp`", a section's label the built page shows as its title), which
 /// no question about the fact can name; none in a fact that is only names (a changelog's
-/// "``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``, …" explains none of them), nor two
-/// sentences run together in web text ([`run_together`], read in the fact's `chunk`).
+/// "``TRAP_BAD_REQUEST_ERRORS``, ``TRAP_HTTP_EXCEPTIONS``, …" explains none of them), nor
+/// web text read as a name ([`not_a_name`], read in the fact's `chunk`).
 fn shown_identifiers(fact: &Fact, chunk: &Chunk) -> Vec<String> {
     if fact.row.is_none() && words_besides_names(&fact.shown) < MIN_WORDS_BESIDES {
         return Vec::new();
@@ -83,7 +83,7 @@ fn shown_identifiers(fact: &Fact, chunk: &Chunk) -> Vec<String> {
         .filter(|id| fact.shown.contains(id.as_str()))
         .filter(|id| !targets.iter().any(|t| t.contains(id.as_str())))
         .filter(|id| !only_an_example(&fact.shown, id))
-        .filter(|id| !run_together(id, &chunk.text))
+        .filter(|id| !not_a_name(id, &chunk.text))
         .collect()
 }
 
@@ -203,7 +203,7 @@ pub fn render(
     let chunk = &ctx.chunks[task.chunks[0]];
     let topic = asked
         .first()
-        .map_or_else(|| chunk.doc.clone(), |(_, f)| ctx.topic(chunk, f));
+        .map_or_else(|| ctx.topic_at(chunk, 0), |(_, f)| ctx.topic(chunk, f));
     let max_tokens = MAX_TOKENS_PER_QUESTION * asked.len().max(1) as u32;
     let listed: Vec<serde_json::Value> = asked
         .iter()
@@ -433,6 +433,13 @@ mod tests {
             "Set `api.token` first; the storage.elated key is read after it.\n",
         );
         assert!(ids(&c).contains(&"storage.elated".to_string()), "{:?}", ids(&c));
+        // Nor is an outline's section number a version.
+        let c = chunk(
+            "3080793.txt",
+            "This text is a summary of a WHO report on diet. Section 5.6.3 Diet and dental disease, \
+                   Influence of fluoride and the AR-15 rifle together.\n",
+        );
+        assert_eq!(ids(&c), ["AR-15"]);
     }
 
     #[test]

@@ -234,7 +234,7 @@ pub fn render_about(
     let chunk = &ctx.chunks[task.chunks[0]];
     let topic = facts
         .first()
-        .map_or_else(|| chunk.doc.clone(), |f| ctx.topic(chunk, f));
+        .map_or_else(|| ctx.topic_at(chunk, 0), |f| ctx.topic(chunk, f));
     let max_tokens = MAX_TOKENS_PER_QUESTION * facts.len().max(1) as u32;
     let listed: Vec<serde_json::Value> = facts
         .iter()
