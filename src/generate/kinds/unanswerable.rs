@@ -197,16 +197,34 @@ pub fn names(fact: &str) -> Vec<String> {
         names.push(current.join(" "));
     }
     if names.is_empty() {
-        names = fact
-            .replace("``", "`")
-            .split('`')
-            .skip(1)
-            .step_by(2)
+        names = code_spans(fact)
+            .into_iter()
             .filter(|c| (2..=40).contains(&c.chars().count()) && !c.contains([' ', '=', '"']))
-            .map(|c| as_shown(c).to_string())
+            .map(|c| as_shown(&c).to_string())
             .collect();
     }
     names
+}
+
+/// The texts of `fact`'s code spans as a reader sees them. A cross-reference's target is where
+/// a reader is sent, not a thing: swapped, attrs' "{doc}`how-does-it-work`" and Click's
+/// ":doc:`/shell-completion`" made no question that named them (the first call spent for
+/// nothing). A role's explicit target is shown as its title: "{meth}`__getstate__
+/// <object.__getstate__>`" reads "__getstate__".
+fn code_spans(fact: &str) -> Vec<String> {
+    let targets = crate::text::cross_references(fact);
+    // reStructuredText marks code with double backticks (``attr`` module).
+    let single = fact.replace("``", "`");
+    single
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|t| !targets.contains(&t.trim()))
+        .map(|t| match t.trim().split_once(" <") {
+            Some((title, target)) if target.ends_with('>') => title.trim().to_string(),
+            _ => t.to_string(),
+        })
+        .collect()
 }
 
 /// A name without its possessive ending and emphasis marks: "_Black_'s" is Black, "Click's"
@@ -235,10 +253,10 @@ fn as_shown(code: &str) -> &str {
 /// "S3" is too short to be one thing, the option is one).
 fn things_named(fact: &str) -> Vec<String> {
     let mut all = names(fact);
-    // reStructuredText marks code with double backticks (``attr`` module).
-    let single = fact.replace("``", "`");
-    let spans = single.split('`').skip(1).step_by(2).map(str::to_string);
-    for t in spans.chain(crate::generate::names::identifiers(fact)) {
+    for t in code_spans(fact)
+        .into_iter()
+        .chain(crate::generate::names::identifiers(fact))
+    {
         let t = as_shown(t.trim()).to_string();
         // A heading ("## Unreleased"), a checkbox ("[ ]") or quoted arguments ("'--check
         // --diff'") in code marks is no thing of its own; Black's docs gave all three.
@@ -1037,6 +1055,23 @@ mod tests {
             assert!(!named.contains(&junk.to_string()), "{named:?}");
         }
         assert!(named.contains(&"--fast".to_string()), "{named:?}");
+    }
+
+    #[test]
+    fn a_link_target_is_no_thing_and_a_role_is_named_by_its_title() {
+        // attrs' and Click's docs: each target was picked, and no question named it.
+        let fact = "Check out {doc}`how-does-it-work` and :doc:`/shell-completion`; classes must \
+                    implement {meth}`__getstate__ <object.__getstate__>` for `pickle`.";
+        let named = things_named(fact);
+        for target in [
+            "how-does-it-work",
+            "/shell-completion",
+            "__getstate__ <object.__getstate__>",
+        ] {
+            assert!(!named.contains(&target.to_string()), "{named:?}");
+        }
+        assert!(named.contains(&"__getstate__".to_string()), "{named:?}");
+        assert!(named.contains(&"pickle".to_string()), "{named:?}");
     }
 
     #[test]
