@@ -90,6 +90,12 @@ pub fn is_unspaced(c: char) -> bool {
     )
 }
 
+/// A document path's file name without its extension: "guides/restore.md" → "restore".
+pub fn file_stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map_or(name, |(stem, _)| stem)
+}
+
 /// The texts of the Sphinx and MyST cross-references to a section or a page in `text`
 /// (":ref:`security-csp`", ":doc:`/logging`", "{ref}`target`"): where a reader is sent, not a
 /// name they paste.

@@ -378,8 +378,7 @@ pub fn names_document_id<'a>(
     static NUMBER: OnceLock<Regex> = OnceLock::new();
     let number = NUMBER.get_or_init(|| Regex::new(r"\d+").expect("valid regex"));
     labels.into_iter().find_map(|(doc, quote)| {
-        let name = doc.rsplit('/').next().unwrap_or(doc);
-        let stem = name.split_once('.').map_or(name, |(s, _)| s);
+        let stem = crate::text::file_stem(doc);
         if stem.len() < 3 || !stem.chars().all(|c| c.is_ascii_digit()) || quote.contains(stem) {
             return None;
         }

@@ -163,8 +163,7 @@ pub fn non_empty(s: &str) -> Option<String> {
 
 /// The topic tag of a document: its file name without extension.
 pub fn topic_of(doc: &str) -> String {
-    let name = doc.rsplit('/').next().unwrap_or(doc);
-    name.rsplit_once('.').map_or(name, |(stem, _)| stem).to_string()
+    crate::text::file_stem(doc).to_string()
 }
 
 /// A template error is a configuration error: no candidate can be asked.

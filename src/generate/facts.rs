@@ -724,8 +724,7 @@ pub fn title(doc_text: &str, path: &str) -> String {
             return visible(t);
         }
     }
-    let name = path.rsplit('/').next().unwrap_or(path);
-    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    let stem = crate::text::file_stem(path);
     if !stem.chars().any(char::is_alphabetic) {
         return String::new();
     }
@@ -752,12 +751,11 @@ pub fn section(doc_text: &str, at: usize) -> Option<String> {
 /// when that is another.
 pub fn headings(doc_text: &str, path: &str, at: usize) -> Vec<String> {
     let t = title(doc_text, path);
-    let mut out: Vec<String> = (!t.is_empty()).then(|| t.clone()).into_iter().collect();
-    match section(doc_text, at) {
-        Some(s) if s != t => out.push(s),
-        _ => {}
-    }
-    out
+    let s = section(doc_text, at).filter(|s| *s != t);
+    [Some(t).filter(|t| !t.is_empty()), s]
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// "Title > Section": where in the documentation a fact stands, for the prompt.

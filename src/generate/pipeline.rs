@@ -382,8 +382,7 @@ fn id_unnamed(mut a: Accepted) -> Result<Accepted, Rejection> {
     if names(&a.question) {
         return Err(Rejection::MetaReference);
     }
-    let kept: Vec<String> = a.phrasings.iter().filter(|p| !names(p)).cloned().collect();
-    a.phrasings = kept;
+    a.phrasings.retain(|p| !names(p));
     Ok(a)
 }
 
