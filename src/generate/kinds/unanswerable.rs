@@ -277,18 +277,11 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
     let all = ctx.facts(&ctx.chunks[task.chunks[0]]);
     let n = all.len();
     let language = ctx.language_of(task.chunks[0]);
+    let specific = |name: &str| stands_in(ctx, name);
     let mut named = (0..n)
         .map(|i| &all[(task.attempt as usize + i) % n])
         .filter(|f| !f.hypothetical())
         .filter_map(|f| {
-            // The page's own program (a function it defines, a file of its project) has no
-            // look-alike a user asks about.
-            let specific = |name: &str| {
-                ctx.is_specific_name(name)
-                    && !ctx.defines_in_code(name)
-                    && !project_file(name)
-                    && !placeholder(name)
-            };
             let shown: String = f.shown.clone();
             let picked = named_term(&shown, language, |t| ctx.index.doc_freq(t))
                 .filter(|t| specific(t))
@@ -312,6 +305,51 @@ pub fn fact_of(ctx: &GenerateContext<'_>, task: &Task) -> Option<(Fact, String)>
     named
         .find(|(f, t)| bridges::as_subject(&f.shown, t))
         .or(Some(first))
+}
+
+/// Whether `name` is a thing a neighbour can stand in for: one specific thing, and not the
+/// page's own program (a function it defines, a file of its project, a placeholder), which has
+/// no look-alike a user asks about.
+fn stands_in(ctx: &GenerateContext<'_>, name: &str) -> bool {
+    ctx.is_specific_name(name) && !ctx.defines_in_code(name) && !project_file(name) && !placeholder(name)
+}
+
+/// The thing the fact's own question asks about: `term` where the question names it, else
+/// another thing of the fact the question names (the longest: "--extend-exclude", not the
+/// "--exclude" inside it). The 1.5B model often asks about the fact's subject and leaves the
+/// chosen thing out ("what does the --extend-exclude option do?" of a fact about that option
+/// that names `--exclude` in passing); the question's own thing is as good a place for a
+/// neighbour, and the call is not lost.
+/// `stands_in` tells a thing a neighbour can stand in for.
+fn asked_thing(fact: &str, question: &str, term: &str, stands_in: impl Fn(&str) -> bool) -> Option<String> {
+    if swappable(question, term) {
+        return Some(term.to_string());
+    }
+    things_named(fact)
+        .into_iter()
+        .filter(|t| swappable(question, t) && stands_in(t))
+        .max_by_key(|t| (t.chars().count(), std::cmp::Reverse(t.clone())))
+}
+
+/// The checks of the question that do not depend on the neighbour, made before the
+/// neighbours' call is spent on it: its form (a question, standing alone, no reference to the
+/// page), no product of the prompt's example, and, where no look-alike of the thing can be
+/// the neighbour, no name the thing is part of, no quotation it stands in and no kind it is
+/// set among (see [`attempt`]). `chunks_saying` counts the chunks that hold a phrase.
+fn fit_for_a_neighbour(
+    own: &str,
+    term: &str,
+    fact: &str,
+    language: Language,
+    chunks_saying: impl Fn(&str) -> usize,
+) -> Result<(), Rejection> {
+    check_question(own, language)?;
+    check_not_example(own, fact)?;
+    let no_kin = lookalikes(term).is_empty();
+    if no_kin && (in_compound(own, term, chunks_saying) || quoted_within(fact, term) || says_its_kind(own)) {
+        return Err(Rejection::NotAboutNeighbour);
+    }
+    Ok(())
 }
 
 /// The rendered prompt of a task.
@@ -354,14 +392,17 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let language = ctx.language_of(task.chunks[0]);
     let own = copied_row_asked(&reply.value.question_1, &term, language)
         .unwrap_or_else(|| reply.value.question_1.clone());
+    // A question that names no thing of the fact has no place for a neighbour.
+    let Some(term) = asked_thing(&fact.shown, &own, &term, |t| stands_in(ctx, t)) else {
+        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    };
     // "What encoding is used for strings in ISO-8859-1?": the thing is what the fact's question
     // asks for, not what it asks about; put in the neighbour, the question answers itself.
     if is_only(&reply.value.answer_1, &own, &term, language) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
-    // A question that does not name the thing has no place for a neighbour.
-    if !swappable(&own, &term) {
-        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    if let Err(r) = fit_for_a_neighbour(&own, &term, &fact.shown, language, |p| ctx.chunks_saying(p)) {
+        return Ok(vec![Err(r)]);
     }
     // Its fact answers it, as a lookup's fact must: a question its fact does not answer, or
     // answers by saying it back ("What type of attack is common in the context of DDoS?" →
@@ -1098,6 +1139,78 @@ mod tests {
         assert_eq!(
             swap("What does Option<T> hold?", "Option<T", "Result<T").as_deref(),
             Some("What does Result<T> hold?")
+        );
+    }
+
+    #[test]
+    fn a_question_naming_another_thing_of_its_fact_is_about_that_thing() {
+        // Black's: `--exclude` was chosen (the rarer name), the question asked about the
+        // option the fact is about, and the call was lost.
+        let fact = "`--extend-exclude`: like `--exclude`, but adds additional files and \
+                    directories on top of the excluded ones.";
+        let any = |_: &str| true;
+        let asked = |q: &str, term: &str| asked_thing(fact, q, term, any);
+        assert_eq!(
+            asked("what does the --extend-exclude option do?", "--exclude").as_deref(),
+            Some("--extend-exclude"),
+            "the longest thing named, not the one inside it"
+        );
+        assert_eq!(
+            asked("how do I leave out files with --exclude?", "--exclude").as_deref(),
+            Some("--exclude")
+        );
+        // A question naming no thing of its fact has no place for a neighbour, nor one naming
+        // only a thing no neighbour stands in for.
+        assert_eq!(asked("how do I skip more folders?", "--exclude"), None);
+        assert_eq!(
+            asked_thing(
+                fact,
+                "what does the --extend-exclude option do?",
+                "--exclude",
+                |t| { t != "--extend-exclude" }
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn what_the_neighbour_cannot_mend_is_found_before_its_call() {
+        let fact = "Run `tide restore --overwrite` to replace files; the TP-409 error means a lock.";
+        let none = |_: &str| 0;
+        let fit = |q: &str, term: &str| fit_for_a_neighbour(q, term, fact, Language::ENGLISH, none);
+        assert_eq!(
+            fit(
+                "What does the --overwrite flag of tide restore do?",
+                "--overwrite"
+            ),
+            Ok(())
+        );
+        // Black's, turned away only after the neighbours' call: the prompt's example product.
+        assert_eq!(
+            fit(
+                "What does the `--overwrite` flag do in Nimbus Drive?",
+                "--overwrite"
+            ),
+            Err(Rejection::CopiesExample)
+        );
+        assert_eq!(fit("--overwrite", "--overwrite"), Err(Rejection::NotAQuestion));
+        // A plain name set among others of its kind: a model's neighbour need not be one, and
+        // no look-alike of a plain name is made.
+        let genshi = "Genshi and Mako are template engines.";
+        assert_eq!(
+            fit_for_a_neighbour(
+                "what is the main difference between Genshi and other template engines?",
+                "Genshi",
+                genshi,
+                Language::ENGLISH,
+                none
+            ),
+            Err(Rejection::NotAboutNeighbour)
+        );
+        // A code's look-alike is of its kind: the same question waits for the neighbour.
+        assert_eq!(
+            fit("How does TP-409 compare to other error codes?", "TP-409"),
+            Ok(())
         );
     }
 
