@@ -319,8 +319,8 @@ fn stands_in(ctx: &GenerateContext<'_>, name: &str) -> bool {
 /// "--exclude" inside it). The 1.5B model often asks about the fact's subject and leaves the
 /// chosen thing out ("what does the --extend-exclude option do?" of a fact about that option
 /// that names `--exclude` in passing); the question's own thing is as good a place for a
-/// neighbour, and the call is not lost.
-/// `stands_in` tells a thing a neighbour can stand in for.
+/// neighbour, and the call is not lost. `stands_in` tells a thing a neighbour can stand in
+/// for.
 fn asked_thing(fact: &str, question: &str, term: &str, stands_in: impl Fn(&str) -> bool) -> Option<String> {
     if swappable(question, term) {
         return Some(term.to_string());
@@ -345,11 +345,17 @@ fn fit_for_a_neighbour(
 ) -> Result<(), Rejection> {
     check_question(own, language)?;
     check_not_example(own, fact)?;
-    let no_kin = lookalikes(term).is_empty();
-    if no_kin && (in_compound(own, term, chunks_saying) || quoted_within(fact, term) || says_its_kind(own)) {
+    if lookalikes(term).is_empty() && wants_its_kind(own, term, fact, chunks_saying) {
         return Err(Rejection::NotAboutNeighbour);
     }
     Ok(())
+}
+
+/// Whether only a thing of `term`'s own kind can take its place in `own`: it opens a compound
+/// name, stands inside a quotation of the fact, or is set among others of a kind the question
+/// names. A look-alike is of that kind; a model's neighbour need not be.
+fn wants_its_kind(own: &str, term: &str, fact: &str, chunks_saying: impl Fn(&str) -> usize) -> bool {
+    in_compound(own, term, chunks_saying) || quoted_within(fact, term) || says_its_kind(own)
 }
 
 /// The rendered prompt of a task.
@@ -446,11 +452,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let Some(asked) = swapped(&own) else {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     };
-    if !kin
-        && (in_compound(&own, &term, |p| ctx.chunks_saying(p))
-            || quoted_within(&fact.shown, &term)
-            || says_its_kind(&own))
-    {
+    if !kin && wants_its_kind(&own, &term, &fact.shown, |p| ctx.chunks_saying(p)) {
         return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
     }
     let question = match check(ctx, &asked, &term, &neighbour, &fact, language) {
