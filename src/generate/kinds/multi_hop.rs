@@ -14,7 +14,9 @@
 //! does not rank hop 2's chunk first.
 
 use std::collections::HashSet;
+use std::sync::LazyLock;
 
+use regex::Regex;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -398,7 +400,7 @@ fn check_bridge_with(
         return Err(Rejection::JoinedQuestions);
     }
     let question = check_question(&question, language)?;
-    if names(&question, thing, language) {
+    if names(&question, thing, language) || says_a_word_of(&question, thing, language) {
         return Err(Rejection::BridgeNamed);
     }
     if language == Language::ENGLISH && asks_what_it_is(&question, &phrase) {
@@ -491,6 +493,37 @@ fn names(text: &str, thing: &str, language: Language) -> bool {
     text.to_lowercase().contains(&thing.to_lowercase())
         || (!need.is_empty() && need.is_subset(&have))
         || (parts.len() >= 2 && spelled.len() >= 2 && spelled.is_subset(&have))
+}
+
+/// Whether `question` says a main word of `thing`: a capitalised word or one with a digit
+/// ("GitHub" of a GitHub Release), or, in a name with none, any of its words ("flag" of
+/// `flag_value`). Half the name is a way in for keyword search, and a question that says it
+/// points at the thing: "what does the parameter that sets the flag to true do", bridged by
+/// `flag_value`, was accepted on Click's docs and marked wrong. Words are read as issue 23's
+/// verification reads them: runs of letters and digits, `_` between them a break, `-`, `.` and
+/// `'` a join ("TP-507" is one word).
+fn says_a_word_of(question: &str, thing: &str, language: Language) -> bool {
+    static WORD: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[^\W_]+(?:['’.\-][^\W_]+)*").expect("valid regex"));
+    let analyzer = language.analyzer();
+    let words =
+        |text: &'_ str| -> Vec<String> { WORD.find_iter(text).map(|m| m.as_str().to_string()).collect() };
+    let parts: Vec<String> = words(thing)
+        .into_iter()
+        .filter(|w| w.chars().count() > 1 && !analyzer.is_stopword(&w.to_lowercase()))
+        .collect();
+    let marked = |w: &String| w.starts_with(char::is_uppercase) || w.chars().any(|c| c.is_ascii_digit());
+    let main: Vec<&String> = if parts.iter().any(marked) {
+        parts.iter().filter(|w| marked(w)).collect()
+    } else {
+        parts.iter().collect()
+    };
+    let said: HashSet<String> = words(question)
+        .iter()
+        .map(|w| analyzer.stem(&w.to_lowercase()))
+        .collect();
+    main.iter()
+        .any(|w| said.contains(&analyzer.stem(&w.to_lowercase())))
 }
 
 /// Whether `question` names an identifier of hop 2's passage that hop 1's does not name and
@@ -1668,5 +1701,68 @@ mod tests {
             check_bridge(&r, "TP-409", F1, F2, Language::ENGLISH),
             Err(Rejection::UnsupportedAnswer)
         );
+    }
+
+    #[test]
+    fn a_main_word_of_the_bridge_in_the_question_names_it() {
+        let en = Language::ENGLISH;
+        // Click's docs, accepted at the thirty-third stop: "flag" is half of `flag_value`.
+        let f1 = "Note that by providing the ``flag_value`` parameter, Click will implicitly set ``is_flag=True``.";
+        let f2 = "Setting ``is_flag=False, flag_value=value`` tells Click that the option can still be passed a value, but if only the flag is given the ``flag_value`` is used.";
+        let r = BridgeReply {
+            blank_question: "What parameter is used to set the flag to true?".into(),
+            blank_described: "the parameter that sets the flag to true".into(),
+            described_again: "the parameter that makes the flag true".into(),
+            question_2: "What does the flag_value parameter do in Click?".into(),
+            answer_2: "Click tells you that the option can still be passed a value, but if only the flag is given, the flag_value is used.".into(),
+        };
+        assert_eq!(
+            check_bridge(&r, "flag_value", f1, f2, en),
+            Err(Rejection::BridgeNamed)
+        );
+        // A name without capitals or digits: any of its words.
+        assert!(says_a_word_of(
+            "what does the tool that shows the diff do",
+            "tide diff",
+            en
+        ));
+        assert!(says_a_word_of(
+            "what do the diffs of two snapshots list",
+            "tide diff",
+            en
+        ));
+        assert!(!says_a_word_of(
+            "what does the tool to find the last snapshot do",
+            "tide diff",
+            en
+        ));
+        // With capitals or digits: those words only; a code with `-` is one word.
+        assert!(says_a_word_of(
+            "where are the GitHub binaries stored",
+            "GitHub Release",
+            en
+        ));
+        assert!(says_a_word_of(
+            "what happens when you publish a release",
+            "GitHub Release",
+            en
+        ));
+        assert!(!says_a_word_of(
+            "what is the size limit of a storage bucket",
+            "Amazon S3 bucket",
+            en
+        ));
+        assert!(!says_a_word_of(
+            "what does error 507 mean for backups",
+            "TP-507",
+            en
+        ));
+        // The demo's bridge passes as before.
+        let r = reply(
+            "How long does a job wait before it fails with TP-409?",
+            "the error behind exit code 4",
+            "five minutes",
+        );
+        assert!(check_bridge(&r, "TP-409", F1, F2, en).is_ok());
     }
 }
