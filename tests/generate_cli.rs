@@ -108,7 +108,7 @@ fn closed_port() -> u16 {
 }
 
 #[test]
-fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
+fn a_provider_that_is_down_stops_the_run_after_five_failures_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("set.yaml");
     let before =
@@ -116,8 +116,7 @@ fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
     std::fs::write(&out, before).unwrap();
     let llm = format!("openai-compatible:m@http://127.0.0.1:{}/v1", closed_port());
     let run = |extra: &[&str]| {
-        let started = std::time::Instant::now();
-        let o = ragsynth()
+        ragsynth()
             .args(extra)
             .args([
                 "generate",
@@ -131,15 +130,14 @@ fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
             .args(["--llm", &llm, "--llm-retries", "1", "--cache-dir"])
             .arg(dir.path().join("cache"))
             .output()
-            .unwrap();
-        (o, started.elapsed())
+            .unwrap()
     };
 
-    let (o, took) = run(&[]);
+    let o = run(&[]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    // 20 candidates at one retry each would be ~20 s of backoff; five in a row stop it.
-    assert!(took < std::time::Duration::from_secs(15), "took {took:?}: {err}");
+    // Five candidates in a row stop it, not the twenty planned (~20 s of backoff at one retry
+    // each). Counted, not timed: a busy machine made a time bound fail.
     assert!(err.contains("openai-compatible:m looks down"), "{err}");
     assert!(
         err.contains("5 candidates in a row failed after all retries"),
@@ -159,7 +157,7 @@ fn a_provider_that_is_down_stops_the_run_in_seconds_and_writes_nothing() {
     // The count comes from `[generate] stop_after_llm_failed`.
     let config = dir.path().join("ragsynth.toml");
     std::fs::write(&config, "[generate]\nstop_after_llm_failed = 2\n").unwrap();
-    let (o, _) = run(&["--config", config.to_str().unwrap()]);
+    let o = run(&["--config", config.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("2 candidates in a row"), "{err}");
