@@ -216,7 +216,7 @@ fn account(
 /// was accepted from both places Jinja's api.rst says what `pass_context` passes.
 fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
     let passages = |x: &[crate::testset::Label]| x.iter().map(|l| l.passage()).collect::<Vec<_>>();
-    let answer = |x: &Accepted| x.answer.as_deref().map(|t| t.trim().to_lowercase());
+    let answer = |x: &Accepted| x.answer.as_deref().map(crate::wording::duplicates::answer_key);
     accepted
         .iter()
         .filter(|b| b.kind == a.kind)

@@ -26,6 +26,24 @@ pub fn normalized(question: &str) -> String {
     crate::text::words(question).join(" ")
 }
 
+/// What two reference answers share when they say the same: their content words, stemmed in
+/// the language the answer reads in, once each and in order; an answer of function words only
+/// is its [`normalized`] words. "LLCs treated as partnerships …" and "LLCs treated as a
+/// partnership …", written for two questions of one sentence of TREC DL 2020, are one answer;
+/// "passes the current Context" and "the current Context" are two. Generate's repeat check and
+/// RS303 read answers through it.
+pub fn answer_key(answer: &str) -> String {
+    let analyzer = crate::lang::detect_question(answer, None, None).analyzer();
+    let mut terms = analyzer.content_terms(answer);
+    terms.sort();
+    terms.dedup();
+    if terms.is_empty() {
+        normalized(answer)
+    } else {
+        terms.join(" ")
+    }
+}
+
 /// Similarity at or above which RS302 flags two questions (its default `near_duplicate`).
 pub const NEAR_DUPLICATE: f32 = 0.8;
 
@@ -165,5 +183,20 @@ mod tests {
         assert_eq!((pairs[0].0, pairs[0].1), (1, 0));
         assert!(pairs[0].2 >= 0.7 && pairs[0].2 < 1.0);
         assert!(near_duplicates(&qs, 0.95).is_empty());
+    }
+
+    #[test]
+    fn answers_that_differ_in_endings_and_function_words_are_one() {
+        let dl20 = "LLCs treated as partnerships for federal tax purposes must file Form IT-65.";
+        let again = "LLCs treated as a partnership for federal tax purposes must file Form IT-65";
+        assert_eq!(answer_key(dl20), answer_key(again));
+        assert_ne!(
+            answer_key("passes the current Context"),
+            answer_key("the current Context")
+        );
+        assert_ne!(answer_key("7 days"), answer_key("30 days"));
+        // Function words only: the words themselves.
+        assert_eq!(answer_key("Yes"), "yes");
+        assert_ne!(answer_key("yes"), answer_key("no"));
     }
 }

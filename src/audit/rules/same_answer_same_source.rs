@@ -10,9 +10,10 @@ pub const INFO: RuleInfo = RuleInfo {
     name: "same-answer-same-source",
     summary: "Two cases give the same answer from the same passages, however their questions are worded",
     doc: "\
-**What it flags**: every case whose reference answer (case and spacing ignored) and labelled
-passages are an earlier case's. A passage is the same where its span is, or where its quote's
-words are: a page that says the same sentence in two sections gives one fact.
+**What it flags**: every case whose reference answer (its content words, stemmed: case,
+spacing, function words and word endings ignored) and labelled passages are an earlier case's.
+A passage is the same where its span is, or where its quote's words are: a page that says the
+same sentence in two sections gives one fact.
 
 **Why it matters**: RS301 and RS302 read the question only, and a generator that reaches one
 fact twice words the second question otherwise (\"what is the difference between pass_context
@@ -30,13 +31,7 @@ custom filters section and one in the custom tests section, with the same answer
 /// What two cases must share to be one: the answer and the passages
 /// ([`Label::passage`]), in order.
 fn key(case: &Case) -> Option<(String, Vec<String>)> {
-    let answer = case
-        .answer
-        .as_deref()?
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
+    let answer = crate::wording::duplicates::answer_key(case.answer.as_deref()?);
     if answer.is_empty() || case.relevant.is_empty() {
         return None;
     }
@@ -80,9 +75,11 @@ mod tests {
                 "passes the current Context",
                 23359,
             ),
+            // The same words but for an article and an ending.
+            answered("d", "pass_context passes what", "a current Contexts", 23359),
         ];
         let hits = on_set(check, cases.clone());
-        assert_eq!(flagged(&cases, &hits), ["b"]);
+        assert_eq!(flagged(&cases, &hits), ["b", "d"]);
         assert!(hits[0].message.contains("as `a`"), "{}", hits[0].message);
     }
 }
