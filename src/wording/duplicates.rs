@@ -27,7 +27,7 @@ pub fn normalized(question: &str) -> String {
 }
 
 /// What two reference answers share when they say the same: their content words, stemmed in
-/// the language the answer reads in, once each and in order; an answer of function words only
+/// the language the answer reads in, once each and sorted; an answer of function words only
 /// is its [`normalized`] words. "LLCs treated as partnerships …" and "LLCs treated as a
 /// partnership …", written for two questions of one sentence of TREC DL 2020, are one answer;
 /// "passes the current Context" and "the current Context" are two. Generate's repeat check and
