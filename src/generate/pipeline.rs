@@ -217,6 +217,8 @@ fn account(
 fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
     let passages = |x: &[crate::testset::Label]| x.iter().map(|l| l.passage()).collect::<Vec<_>>();
     let answer = |x: &Accepted| x.answer.as_deref().map(crate::wording::duplicates::answer_key);
+    // `a`'s own passages and answer, read once rather than once per accepted case.
+    let (own_passages, own_answer) = (passages(&a.relevant), answer(a));
     accepted
         .iter()
         .filter(|b| b.kind == a.kind)
@@ -225,11 +227,7 @@ fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
                 x.to_lowercase() == y.to_lowercase()
                     && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
             }
-            _ => {
-                !a.relevant.is_empty()
-                    && passages(&a.relevant) == passages(&b.relevant)
-                    && answer(a) == answer(b)
-            }
+            _ => !a.relevant.is_empty() && own_passages == passages(&b.relevant) && own_answer == answer(b),
         })
 }
 

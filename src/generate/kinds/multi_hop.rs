@@ -506,24 +506,20 @@ fn says_a_word_of(question: &str, thing: &str, language: Language) -> bool {
     static WORD: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"[^\W_]+(?:['’.\-][^\W_]+)*").expect("valid regex"));
     let analyzer = language.analyzer();
-    let words =
-        |text: &'_ str| -> Vec<String> { WORD.find_iter(text).map(|m| m.as_str().to_string()).collect() };
-    let parts: Vec<String> = words(thing)
-        .into_iter()
+    let stem = |w: &str| analyzer.stem(&w.to_lowercase());
+    let parts: Vec<&str> = WORD
+        .find_iter(thing)
+        .map(|m| m.as_str())
         .filter(|w| w.chars().count() > 1 && !analyzer.is_stopword(&w.to_lowercase()))
         .collect();
-    let marked = |w: &String| w.starts_with(char::is_uppercase) || w.chars().any(|c| c.is_ascii_digit());
-    let main: Vec<&String> = if parts.iter().any(marked) {
-        parts.iter().filter(|w| marked(w)).collect()
+    let marked = |w: &&str| w.starts_with(char::is_uppercase) || w.chars().any(|c| c.is_ascii_digit());
+    let main: Vec<&str> = if parts.iter().any(marked) {
+        parts.into_iter().filter(marked).collect()
     } else {
-        parts.iter().collect()
+        parts
     };
-    let said: HashSet<String> = words(question)
-        .iter()
-        .map(|w| analyzer.stem(&w.to_lowercase()))
-        .collect();
-    main.iter()
-        .any(|w| said.contains(&analyzer.stem(&w.to_lowercase())))
+    let said: HashSet<String> = WORD.find_iter(question).map(|m| stem(m.as_str())).collect();
+    main.into_iter().any(|w| said.contains(&stem(w)))
 }
 
 /// Whether `question` names an identifier of hop 2's passage that hop 1's does not name and
