@@ -41,15 +41,16 @@ fn dry_run_plans_in_proportion_and_writes_nothing() {
     // multi-hop and unanswerable 0.2).
     assert_eq!(kinds.map(planned), [6, 3, 3, 4, 4]);
     // A call per two lookups or identifiers (two to a chunk, the last chunk of an odd count
-    // asks one) and the answers judge on each, one per comparison, two per multi-hop (a call
-    // per hop), three per unanswerable.
+    // asks one) and the answers judge on each, one per comparison, four per multi-hop (a call
+    // per hop, the judge on two descriptions), four per unanswerable (the fact's question,
+    // the neighbours twice, the judge).
     let calls = planned("lookup").div_ceil(2)
         + planned("lookup")
         + planned("identifier").div_ceil(2)
         + planned("identifier")
         + planned("comparison")
-        + 2 * planned("multi_hop")
-        + 3 * planned("unanswerable");
+        + 4 * planned("multi_hop")
+        + 4 * planned("unanswerable");
     assert_eq!(s["llm"]["calls"].as_u64().unwrap(), calls);
     assert!(s["llm"]["prompt_tokens"].as_u64().unwrap() > 100 * calls);
     assert_eq!(s["llm"]["cache_hits"], 0);

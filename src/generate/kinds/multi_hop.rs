@@ -58,7 +58,8 @@ pub const INFO: KindInfo = KindInfo {
         // wrong 7 times in 7 over five draws of Click, Flask and Jinja.
         attempts: 1,
     },
-    calls_per_task: 2,
+    // Hop 2, hop 1, and the answers judge on each description it is asked about.
+    calls_per_task: 2 + JUDGED as u64,
     attempt: |llm, ctx, task, tally| Box::pin(attempt(llm, ctx, task, tally)),
     estimate,
 };
@@ -129,17 +130,22 @@ fn render_second(ctx: &GenerateContext<'_>, task: &Task, f2: &Fact) -> crate::Re
     lookup::render_about(ctx, &second, std::slice::from_ref(f2), task.term.as_deref())
 }
 
-/// The two calls of a task; none when the bridge is in no fact of hop 1.
+/// The calls of a task: both hops, and the judge on each description it is asked about (the
+/// question it reads is short: hop 1's fact is its material); none when the bridge is in no
+/// fact of hop 1.
 fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEstimate>> {
     let Some(facts) = facts_of(ctx, task) else {
         return Ok(Vec::new());
     };
     let r = render(ctx, task, &facts)?;
     let (r2, max2) = render_second(ctx, task, &facts.1)?;
-    Ok(vec![
+    let judge = CallEstimate::answers_judge(ctx, &facts.0.shown)?;
+    let mut calls = vec![
         CallEstimate::of(&r.system, &r.user, MAX_TOKENS),
         CallEstimate::of(&r2.system, &r2.user, max2),
-    ])
+    ];
+    calls.extend(std::iter::repeat_n(judge, JUDGED));
+    Ok(calls)
 }
 
 /// Asks for both hops and checks the question made of them.
