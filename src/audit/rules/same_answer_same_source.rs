@@ -1,5 +1,7 @@
 //! RS303 `same-answer-same-source`: two cases give the same answer from the same passages.
 
+use std::collections::HashMap;
+
 use super::exact_duplicate::repeats;
 use super::{Check, Family, RuleInfo, SetHit, SetInput};
 use crate::audit::Severity;
@@ -28,18 +30,35 @@ custom filters section and one in the custom tests section, with the same answer
     check: Check::Set(check),
 };
 
-/// What two cases must share to be one: the answer and the passages
-/// ([`Label::passage`]), in order.
-fn key(case: &Case) -> Option<(String, Vec<String>)> {
-    let answer = crate::wording::duplicates::answer_key(case.answer.as_deref()?);
-    if answer.is_empty() || case.relevant.is_empty() {
+/// The passages ([`Label::passage`]) of a case with an answer, in order.
+fn passages(case: &Case) -> Option<Vec<String>> {
+    if case.answer.is_none() || case.relevant.is_empty() {
         return None;
     }
-    Some((answer, case.relevant.iter().map(Label::passage).collect()))
+    Some(case.relevant.iter().map(Label::passage).collect())
+}
+
+/// What two cases must share to be one: the answer and the passages.
+fn key(case: &Case, passages: Vec<String>) -> Option<(String, Vec<String>)> {
+    let answer = crate::wording::duplicates::answer_key(case.answer.as_deref()?);
+    (!answer.is_empty()).then_some((answer, passages))
 }
 
 fn check(input: &SetInput<'_>) -> Vec<SetHit> {
-    repeats(input, key, "same answer from the same passages as")
+    // The answer's key detects its language, which costs more than the rest of the audit's
+    // reading of a short answer; only cases whose passages another case has are read for it.
+    let mut shared: HashMap<Vec<String>, usize> = HashMap::new();
+    for p in input.set.cases.iter().filter_map(passages) {
+        *shared.entry(p).or_default() += 1;
+    }
+    repeats(
+        input,
+        |case| {
+            let p = passages(case).filter(|p| shared.get(p).is_some_and(|&n| n > 1))?;
+            key(case, p)
+        },
+        "same answer from the same passages as",
+    )
 }
 
 #[cfg(test)]
