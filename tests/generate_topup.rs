@@ -85,12 +85,12 @@ fn short_kinds_are_topped_up_within_the_bound_and_a_rerun_replays_every_round() 
         assert_eq!(n(&f["attempted"]), n(&f["accepted"]) + rejected, "{name}");
         assert!(n(&f["accepted"]) <= n(&f["planned"]), "{name}");
         // Calls of one pass: a call per two lookups or identifiers and a judge per task's two
-        // questions, one per comparison, two per multi-hop (one per hop), three per unanswerable.
+        // questions, one per comparison, four per multi-hop (one per hop, the judge on two
+        // descriptions), four per unanswerable (the question, the neighbours twice, the judge).
         one_pass += match name.as_str() {
             "lookup" | "identifier" => 3 * n(&f["planned"]).div_ceil(2),
             "comparison" => n(&f["planned"]),
-            "multi_hop" => 2 * n(&f["planned"]),
-            _ => 3 * n(&f["planned"]),
+            _ => 4 * n(&f["planned"]),
         };
         calls += n(&f["llm_calls"]);
     }
