@@ -346,27 +346,11 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
 }
 
 /// The question does not place its thing in a heading of a labelled page the user has not seen
-/// ([`verify::check_not_heading`]): the prompt tells the model where the fact stands ("Title >
-/// Section"), and on held-out corpora it wrote "… in Windows Console Notes?" and "… in View
-/// Decorators". A heading its label says (any case), or its page writes as a name outside the
-/// heading's own line, is one a user may know.
+/// ([`GenerateContext::places_in_a_heading`]).
 fn heading_held(ctx: &GenerateContext<'_>, a: Accepted) -> Result<Accepted, Rejection> {
-    let headings: Vec<String> = a
-        .relevant
-        .iter()
-        .flat_map(|l| ctx.headings_at(&l.doc, l.start))
-        .collect();
-    let say = |h: &str| {
-        let lower = h.to_lowercase();
-        a.relevant.iter().any(|l| {
-            l.quote.to_lowercase().contains(&lower)
-                || ctx
-                    .corpus
-                    .doc(&l.doc)
-                    .is_some_and(|d| verify::page_says(&d.text, h))
-        })
-    };
-    verify::check_not_heading(&a.question, &headings, say)?;
+    if ctx.places_in_a_heading(&a.question, &a.relevant) {
+        return Err(Rejection::NotStandalone);
+    }
     Ok(a)
 }
 

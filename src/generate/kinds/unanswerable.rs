@@ -416,10 +416,19 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     // answers by saying it back ("What type of attack is common in the context of DDoS?" →
     // "common category of attacks"), is none a user of the corpus asks, and with a neighbour in
     // it none either.
-    let checked = label_in(ctx, chunk, &fact.quote)
-        .and_then(|label| fact_answers(&own, &reply.value.answer_1, &label, language));
-    if let Err(r) = checked {
+    let label = match label_in(ctx, chunk, &fact.quote) {
+        Ok(l) => l,
+        Err(r) => return Ok(vec![Err(r)]),
+    };
+    if let Err(r) = fact_answers(&own, &reply.value.answer_1, &label, language) {
         return Ok(vec![Err(r)]);
+    }
+    // Nor one that places the thing in a heading of the fact's page ("what is the purpose of
+    // sys.stderr in Windows Console Notes"), as no labelled case may: an unanswerable case has
+    // no label for the pipeline to read its page by, so it is checked here, before the
+    // neighbours' call.
+    if ctx.places_in_a_heading(&own, std::slice::from_ref(&label)) {
+        return Ok(vec![Err(Rejection::NotStandalone)]);
     }
     let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
