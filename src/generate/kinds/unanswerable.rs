@@ -450,7 +450,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let mut neighbour = picked(&others);
     // A list of the thing alone ("temp_dir" five times, "The Diamond Necklace" for "Diamond
     // Necklace") comes back at any seed; asked once more, hotter, the default model named
-    // others for 10 of 11 such lists. One call, where a new attempt costs two.
+    // others for 9 of 10 such lists. One call, where a new attempt costs two.
     if neighbour.is_err() && only_the_thing(&term, &others) {
         let hotter = ChatRequest {
             temperature: hotter(req.temperature),
