@@ -618,11 +618,15 @@ fn hotter(temperature: f32) -> f32 {
 /// Whether every neighbour the model listed is the thing, inside it or around it: a list
 /// that names nothing else.
 fn only_the_thing(term: &str, others: &[Neighbour]) -> bool {
-    let t = term.trim_matches(['"', '`', '\'']).trim().to_lowercase();
-    others.iter().all(|n| {
-        let n = n.0.trim().trim_matches(['"', '`', '\'']).trim().to_lowercase();
-        n.is_empty() || n.contains(&t) || t.contains(&n)
-    })
+    others.iter().all(|n| is_the_thing(term, &n.0))
+}
+
+/// Whether a listed name is no name of its own: empty, the thing, inside it or around it
+/// ("The Diamond Necklace" for "Diamond Necklace"), quotes and code marks aside.
+fn is_the_thing(term: &str, other: &str) -> bool {
+    let bare = |s: &str| s.trim().trim_matches(['"', '`', '\'']).trim().to_lowercase();
+    let (t, n) = (bare(term), bare(other));
+    n.is_empty() || n.contains(&t) || t.contains(&n)
 }
 
 /// The first neighbour that is a name of its own (not the term, not the prompt's words) and that
@@ -632,12 +636,11 @@ fn pick<'n>(
     term: &str,
     others: impl Iterator<Item = &'n str>,
 ) -> Result<String, Rejection> {
-    let t = term.to_lowercase();
     let mut why = Rejection::NotAboutNeighbour;
     for other in others {
         let n = other.trim().trim_matches(['"', '`', '\'']).trim();
         let lower = n.to_lowercase();
-        if n.is_empty() || lower.contains(&t) || t.contains(&lower) || generic(n) || same_thing(term, n) {
+        if is_the_thing(term, n) || generic(n) || same_thing(term, n) {
             continue;
         }
         // The corpus's subject in the term stays: "Introducing Black" (a guide's title in
