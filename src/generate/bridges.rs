@@ -166,6 +166,39 @@ pub fn names_whole(text: &str, thing: &str) -> bool {
         .any(|m| !runs_on(&text[m.end()..]) && !runs_into(&text[..m.start()]))
 }
 
+/// Whether `question` names `thing` as the start of a longer name its `fact` writes ("what is
+/// the kansas open records act?" of "The Kansas Open Records Act (KORA) is …"): it asks about
+/// that name, and a description put in the thing's place splits it (TREC DL 2020: "what is the
+/// average salary of dental hygienists open records act"). A code is one thing wherever it
+/// stands.
+pub fn asked_inside_a_longer_name(question: &str, thing: &str, fact: &str) -> bool {
+    if !identifiers(thing).is_empty() {
+        return false;
+    }
+    let (q, t) = (question.to_lowercase(), thing.trim().to_lowercase());
+    let Some(at) = q.find(&t) else {
+        return false;
+    };
+    let next = q[at + t.len()..]
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .unwrap_or("");
+    if next.is_empty() || q[at + t.len()..].starts_with(char::is_alphanumeric) {
+        return false;
+    }
+    let Ok(pattern) = regex::Regex::new(&format!(
+        r"(?i)\b{}\s+({})\b",
+        regex::escape(&t),
+        regex::escape(next)
+    )) else {
+        return false;
+    };
+    pattern
+        .captures_iter(fact)
+        .any(|c| c.get(1).is_some_and(|w| runs_on(&format!(" {}", w.as_str()))))
+}
+
 /// Whether a name goes on in `after`: the word goes on ("Sultanate"), or the next word is
 /// capitalised ("Cameron Mathison"), or a particle and a capitalised word ("Bureau of Labor").
 fn runs_on(after: &str) -> bool {
@@ -387,6 +420,35 @@ mod tests {
         assert!(names_whole("On the Team plan, seats are unlimited.", "Team"));
         // Codes are named wherever they stand.
         assert!(names_whole("run `tide diff` to compare", "tide diff"));
+    }
+
+    #[test]
+    fn a_question_about_a_longer_name_does_not_ask_about_its_first_word() {
+        let fact = "The Kansas Open Records Act (KORA) is the Kansas version of the federal Freedom of \
+                    Information Act.";
+        assert!(asked_inside_a_longer_name(
+            "what is the kansas open records act?",
+            "Kansas",
+            fact
+        ));
+        // "the Kansas version": the fact writes no longer name there.
+        assert!(!asked_inside_a_longer_name(
+            "what is the Kansas version of FOIA?",
+            "Kansas",
+            fact
+        ));
+        assert!(!asked_inside_a_longer_name(
+            "what records does Kansas keep open?",
+            "Kansas",
+            fact
+        ));
+        // A code is one thing wherever it stands.
+        let fact = "`tide diff` Compares two snapshots.";
+        assert!(!asked_inside_a_longer_name(
+            "what does tide diff Compares do",
+            "tide diff",
+            fact
+        ));
     }
 
     #[test]

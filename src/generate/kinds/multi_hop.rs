@@ -334,7 +334,9 @@ pub fn bridge_questions(
     language: Language,
     mut more: impl FnMut(&str) -> Result<(), Rejection>,
 ) -> Result<Vec<(String, String, String)>, Rejection> {
-    if !bridges::names(&r.question_2, thing) {
+    if !bridges::names(&r.question_2, thing)
+        || bridges::asked_inside_a_longer_name(&r.question_2, thing, fact_2)
+    {
         return Err(Rejection::BridgeNotAsked);
     }
     let given = [r.blank_described.as_str(), r.described_again.as_str()];
@@ -398,12 +400,15 @@ fn check_bridge_with(
     } else {
         r.question_2.clone()
     };
-    if language == Language::ENGLISH && !fits_in_place(&question_2, thing, &phrase) {
+    if language == Language::ENGLISH && (!fits_in_place(&question_2, thing, &phrase) || points(&phrase)) {
         return Err(Rejection::DescriptionMisfit);
     }
     let question = put_in_place(&question_2, thing, &phrase).ok_or(Rejection::DescriptionMisfit)?;
     if crate::wording::form::joined_question(&question, language).is_some() {
         return Err(Rejection::JoinedQuestions);
+    }
+    if language == Language::ENGLISH && coordinated(&question_2, thing) {
+        return Err(Rejection::DescriptionMisfit);
     }
     let question = check_question(&question, language)?;
     if names(&question, thing, language) || says_a_word_of(&question, thing, language) {
@@ -889,6 +894,38 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
         (Some(v), Some(r)) => r < v,
         _ => true,
     }
+}
+
+/// Whether a description points at what the user never saw ("the service that provides this
+/// access", TREC DL 2020): with it in the question, the question leans on hop 1's passage.
+/// English.
+fn points(description: &str) -> bool {
+    description
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w.to_lowercase().as_str(), "this" | "these" | "those"))
+}
+
+/// Whether hop 2's question names the thing beside another with "and" or "or" ("Who is
+/// Melissa Peterman and Reba McEntire?"): a description put in its place joins itself to the
+/// other ("who is the book with Reba McEntire's inspiring words and Reba McEntire"). A question
+/// that compares the two asks about both by design. English.
+fn coordinated(question: &str, thing: &str) -> bool {
+    let (q, t) = (question.to_lowercase(), thing.to_lowercase());
+    let Some(at) = q.find(&t) else {
+        return false;
+    };
+    let compares = ["between", "differ", "compare", " vs", "versus"]
+        .iter()
+        .any(|w| q.contains(w));
+    let (before, after) = (
+        q[..at].trim_end_matches('`'),
+        q[at + t.len()..].trim_start_matches('`'),
+    );
+    let joined = [" and ", " or "].iter().any(|j| after.starts_with(j))
+        || [" and", " or"]
+            .iter()
+            .any(|j| before.trim_end().ends_with(j) && before.ends_with(' '));
+    joined && !compares
 }
 
 fn capitalised(s: &str) -> String {
@@ -1613,6 +1650,63 @@ mod tests {
             "What does `CliRunner.invoke` in CliRunner do?",
             "CliRunner"
         ));
+    }
+
+    #[test]
+    fn trec_dl_2020s_garbled_bridges_are_turned_away() {
+        let en = Language::ENGLISH;
+        // Hop 2 asked about the Act, not Kansas: "what is the average salary of dental
+        // hygienists open records act".
+        let r = BridgeReply {
+            blank_question: "What is the average dental hygienist's yearly salary in ___?".into(),
+            blank_described: "the state of the average dental hygienist salary".into(),
+            described_again: String::new(),
+            question_2: "what is the kansas open records act?".into(),
+            answer_2: "the Kansas version of the federal Freedom of Information Act".into(),
+        };
+        let f1 = "Department of Labor Bureau of Labor Statistics Average Dental Hygienist Yearly Salary in Kansas.";
+        let f2 = "Kansas Open Records Act (KORA) The Kansas Open Records Act (KORA) is the Kansas version of \
+                  the federal Freedom of Information Act.";
+        assert_eq!(
+            check_bridge(&r, "Kansas", f1, f2, en),
+            Err(Rejection::BridgeNotAsked)
+        );
+        // A description pointing at hop 1's passage: "the service that provides this access".
+        let r = BridgeReply {
+            blank_question: "What provides Internet access to interactive maps?".into(),
+            blank_described: "the service that provides this access".into(),
+            described_again: String::new(),
+            question_2: "What does FAO GeoNetwork allow?".into(),
+            answer_2: "to easily share spatial data among different FAO Units".into(),
+        };
+        let f1 = "The FAO GeoNetwork provides Internet access to interactive maps, satellite imagery and \
+                  related spatial databases maintained by FAO and its partners.";
+        let f2 = "The FAO GeoNetwork allows to easily share spatial data among different FAO Units, other \
+                  UN Agencies, NGO's and other institutions.";
+        assert_eq!(
+            check_bridge(&r, "FAO GeoNetwork", f1, f2, en),
+            Err(Rejection::DescriptionMisfit)
+        );
+        // The thing beside another: "who is the book with Reba McEntire's inspiring words and
+        // Reba McEntire".
+        assert!(coordinated(
+            "Who is Melissa Peterman and Reba McEntire?",
+            "Melissa Peterman"
+        ));
+        assert!(coordinated(
+            "When did Reba McEntire and Melissa Peterman meet?",
+            "Melissa Peterman"
+        ));
+        assert!(!coordinated(
+            "What is the difference between Melissa Peterman and Reba McEntire?",
+            "Melissa Peterman"
+        ));
+        assert!(!coordinated(
+            "What show is Melissa Peterman back in?",
+            "Melissa Peterman"
+        ));
+        assert!(points("the service that provides this access"));
+        assert!(!points("the service that provides access to interactive maps"));
     }
 
     #[test]
