@@ -187,12 +187,12 @@ impl<'a> GenerateContext<'a> {
         )
     }
 
-    /// Whether `question` ends by placing its thing in a heading of the pages `labels` lie in
-    /// ([`super::verify::check_not_heading`]): the prompt tells the model where the fact stands
-    /// ("Title > Section"), and on held-out corpora it wrote "… in Windows Console Notes?" and
-    /// "… in View Decorators". A heading a label says (any case), or its page writes as a name
-    /// outside the heading's own line, is one a user may know.
-    pub fn places_in_a_heading(&self, question: &str, labels: &[crate::testset::Label]) -> bool {
+    /// Where `question` starts to place its thing in a heading of the pages `labels` lie in, as
+    /// a byte offset ([`super::verify::heading_tail`]): the prompt tells the model where the fact
+    /// stands ("Title > Section"), and on held-out corpora it wrote "… in Windows Console Notes?"
+    /// and "… in View Decorators". A heading a label says (any case), or its page writes as a
+    /// name outside the heading's own line, is one a user may know.
+    pub fn heading_tail(&self, question: &str, labels: &[crate::testset::Label]) -> Option<usize> {
         let headings: Vec<String> = labels
             .iter()
             .flat_map(|l| self.headings_at(&l.doc, l.start))
@@ -207,7 +207,7 @@ impl<'a> GenerateContext<'a> {
                         .is_some_and(|d| super::verify::page_says(&d.text, h))
             })
         };
-        super::verify::check_not_heading(question, &headings, say).is_err()
+        super::verify::heading_tail(question, &headings, say)
     }
 
     /// Whether the corpus's own code defines `name` (for a dotted name, its first part):
@@ -502,14 +502,23 @@ mod tests {
             crate::testset::Label::spanning("wincmd.rst", start, quote)
         };
         let stderr = [label("Click writes to sys.stderr through a wrapper on Windows.")];
-        assert!(ctx.places_in_a_heading(
-            "what is the purpose of sys.stderr in Windows Console Notes",
-            &stderr
-        ));
-        assert!(!ctx.places_in_a_heading("what is the purpose of sys.stderr on Windows", &stderr));
+        assert!(
+            ctx.heading_tail(
+                "what is the purpose of sys.stderr in Windows Console Notes",
+                &stderr
+            )
+            .is_some()
+        );
+        assert!(
+            ctx.heading_tail("what is the purpose of sys.stderr on Windows", &stderr)
+                .is_none()
+        );
         // A heading the page writes as a name elsewhere is one a user may say.
         let push = [label("Run the check in GitHub Actions on every push.")];
-        assert!(!ctx.places_in_a_heading("when does the check run in GitHub Actions?", &push));
+        assert!(
+            ctx.heading_tail("when does the check run in GitHub Actions?", &push)
+                .is_none()
+        );
     }
 
     #[test]

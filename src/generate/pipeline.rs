@@ -346,11 +346,37 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
 }
 
 /// The question does not place its thing in a heading of a labelled page the user has not seen
-/// ([`GenerateContext::places_in_a_heading`]).
-fn heading_held(ctx: &GenerateContext<'_>, a: Accepted) -> Result<Accepted, Rejection> {
-    if ctx.places_in_a_heading(&a.question, &a.relevant) {
-        return Err(Rejection::NotStandalone);
-    }
+/// ([`GenerateContext::heading_tail`]). The heading is the model's addition, copied from
+/// where the prompt said the fact stands, so it is taken off ("what does sys.argv do in Windows
+/// Console Notes?" → "what does sys.argv do?"); a question that is no longer one, or lost its
+/// identifier with it, is turned away. Each other wording is held to the same.
+fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Rejection> {
+    // What the kind's own check found in the question must stay in it.
+    let named: Vec<String> = match &a.shape {
+        Shape::Identifier(id) => vec![id.clone()],
+        Shape::Comparison(sides) => sides.iter().map(|s| s.name.clone()).collect(),
+        _ => Vec::new(),
+    };
+    let relevant = a.relevant.clone();
+    let language = a.language;
+    let unplaced = |q: &str| -> Result<String, Rejection> {
+        let Some(at) = ctx.heading_tail(q, &relevant) else {
+            return Ok(q.to_string());
+        };
+        let kept = verify::without_heading_tail(q, at);
+        let whole = verify::check_question(&kept, language).is_ok()
+            && named.iter().all(|n| {
+                let n = n.to_lowercase();
+                !q.to_lowercase().contains(&n) || kept.to_lowercase().contains(&n)
+            });
+        if whole {
+            Ok(kept)
+        } else {
+            Err(Rejection::NotStandalone)
+        }
+    };
+    a.question = unplaced(&a.question)?;
+    a.phrasings = a.phrasings.iter().filter_map(|p| unplaced(p).ok()).collect();
     Ok(a)
 }
 

@@ -527,36 +527,104 @@ pub fn check_one_sided(question: &str, language: Language) -> Result<(), Rejecti
     Ok(())
 }
 
-/// Rejects a question that ends by placing its thing in a heading of its label's page ("what
-/// does sys.argv do in Windows Console Notes?"): the prompt shows the model where the fact
-/// stands, and a user who has not seen the page does not name it so. Only a heading written as
-/// such (its capitals kept) that the page does not `say` as a name counts: "… in GitHub
-/// Actions" names a product its page talks about.
-pub fn check_not_heading(
-    question: &str,
-    headings: &[String],
-    say: impl Fn(&str) -> bool,
-) -> Result<(), Rejection> {
+/// Last words of a title that say it is a page ("Template Designer Documentation", "Windows
+/// Console Notes"): the rest of it names the page all the same.
+const PAGE_WORDS: [&str; 8] = [
+    "documentation",
+    "docs",
+    "guide",
+    "reference",
+    "manual",
+    "notes",
+    "tutorial",
+    "handbook",
+];
+
+/// Where `question` starts to place its thing in a heading of its label's page ("what does
+/// sys.argv do in Windows Console Notes?"), as a byte offset of its " in …": the prompt shows
+/// the model where the fact stands, and a user who has not seen the page does not name it so.
+/// A heading counts written as such (its capitals kept); a page's title also by the words
+/// before its page word, in any case ("… in the template designer", 7 of Jinja's 25 cases).
+/// One the page `say`s as a name is not counted: "… in GitHub Actions" names a product its
+/// page talks about.
+pub fn heading_tail(question: &str, headings: &[String], say: impl Fn(&str) -> bool) -> Option<usize> {
     let asked = question.trim_end().trim_end_matches(['?', '.', '!']).trim_end();
-    let placed = headings.iter().any(|h| {
-        let h = h.trim();
-        let capitalised = h.chars().next().is_some_and(char::is_uppercase);
-        let ends = [format!(" in {h}"), format!(" in the {h}")]
-            .iter()
-            .any(|tail| asked.ends_with(tail.as_str()));
-        capitalised && h.chars().count() >= 3 && ends && !say(h)
-    });
-    if placed {
-        return Err(Rejection::NotStandalone);
-    }
-    Ok(())
+    // Lower case only where it keeps every byte offset (it does for the scripts headings use).
+    let lower = Some(asked.to_lowercase()).filter(|l| l.len() == asked.len());
+    let tail_of = |name: &str, any_case: bool| -> Option<usize> {
+        [
+            " in ",
+            " in the ",
+            " in the context of ",
+            " in the context of the ",
+        ]
+        .iter()
+        .map(|lead| format!("{lead}{name}"))
+        .filter_map(|t| {
+            if asked.ends_with(t.as_str()) {
+                Some(asked.len() - t.len())
+            } else if any_case {
+                let (l, lt) = (lower.as_ref()?, t.to_lowercase());
+                let at = asked.len().checked_sub(lt.len())?;
+                (l.ends_with(&lt) && asked.is_char_boundary(at)).then_some(at)
+            } else {
+                None
+            }
+        })
+        .min()
+    };
+    headings
+        .iter()
+        .filter_map(|h| {
+            let h = h.trim();
+            let capitalised = h.chars().next().is_some_and(char::is_uppercase);
+            let whole = (capitalised && h.chars().count() >= 3 && !say(h))
+                .then(|| tail_of(h, false))
+                .flatten();
+            let words: Vec<&str> = h.split_whitespace().collect();
+            let titled = words.len() >= 3
+                && capitalised
+                && PAGE_WORDS.contains(&words[words.len() - 1].to_lowercase().as_str());
+            let stem = titled
+                .then(|| words[..words.len() - 1].join(" "))
+                .filter(|stem| !say(stem));
+            let by_title = stem.and_then(|stem| {
+                [
+                    tail_of(h, true),
+                    tail_of(&stem, true),
+                    tail_of(&format!("{stem} page"), true),
+                ]
+                .into_iter()
+                .flatten()
+                .min()
+            });
+            [whole, by_title].into_iter().flatten().min()
+        })
+        .min()
 }
 
-/// Whether `page` writes `heading` as written (its capitals) on a line other than the heading's
-/// own (Markdown's "# " marks aside): a name its text uses, not only its outline.
+/// `question` without the heading it ends in at `at` ([`heading_tail`]), its mark kept:
+/// "what does sys.argv do in Windows Console Notes?" → "what does sys.argv do?".
+pub fn without_heading_tail(question: &str, at: usize) -> String {
+    let kept = question[..at].trim_end();
+    let mark = question
+        .trim_end()
+        .chars()
+        .last()
+        .filter(|c| ['?', '.', '!'].contains(c));
+    match mark {
+        Some(m) => format!("{kept}{m}"),
+        None => kept.to_string(),
+    }
+}
+
+/// Whether `page` writes `heading` as written (its capitals) on a line other than a heading that
+/// starts with it (Markdown's "# " marks aside): a name its text uses, not only its outline.
+/// "Template Designer" is said by no line of Jinja's page but its title's.
 pub fn page_says(page: &str, heading: &str) -> bool {
-    page.lines()
-        .any(|line| line.trim().trim_start_matches('#').trim() != heading && line.contains(heading))
+    page.lines().any(|line| {
+        !line.trim().trim_start_matches('#').trim().starts_with(heading) && line.contains(heading)
+    })
 }
 
 /// The product the templates' worked examples are about: a question naming it copied the
@@ -694,27 +762,68 @@ mod tests {
             "Windows Console Notes\n=====\n\nWe also now extract unicode parameters from `sys.argv`.",
             "# Windows Console Notes\n\nWe also now extract unicode parameters from `sys.argv`.",
         ] {
-            assert_eq!(
-                check_not_heading(q, &headings(&["Windows Console Notes"]), |h| page_says(page, h)),
-                Err(Rejection::NotStandalone),
-                "{page}"
-            );
+            let at = heading_tail(q, &headings(&["Windows Console Notes"]), |h| page_says(page, h));
+            assert_eq!(at, q.find(" in Windows"), "{page}");
+            assert_eq!(without_heading_tail(q, at.unwrap()), "what does sys.argv do?");
         }
         // Said on its page as a name, a heading is one the user may know; elsewhere in the
         // question, or in lower case, it is the user's own words.
         let page = "# GitHub Actions\n\nBlack's action runs on GitHub Actions with --check.";
         let q = "what does --check do in GitHub Actions";
-        assert!(check_not_heading(q, &headings(&["GitHub Actions"]), |h| page_says(page, h)).is_ok());
+        assert!(heading_tail(q, &headings(&["GitHub Actions"]), |h| page_says(page, h)).is_none());
         assert!(
-            check_not_heading(
+            heading_tail(
                 "what is the upload limit in scheduled backups",
                 &headings(&["Scheduled backups"]),
                 |_| false
             )
-            .is_ok()
+            .is_none()
         );
         let q = "does sys.argv hold unicode in Windows Console Notes mode";
-        assert!(check_not_heading(q, &headings(&["Windows Console Notes"]), |_| false).is_ok());
+        assert!(heading_tail(q, &headings(&["Windows Console Notes"]), |_| false).is_none());
+    }
+
+    #[test]
+    fn a_page_title_is_placed_by_the_words_before_its_page_word_in_any_case() {
+        // Jinja's templates.rst, "Template Designer Documentation": 7 of 25 cases ended so.
+        let title = vec!["Template Designer Documentation".to_string(), "Loops".to_string()];
+        let page =
+            "Template Designer Documentation\n===\n\nfor other template designers to read\n\nLoops\n---";
+        let say = |h: &str| page_says(page, h);
+        for (q, kept) in [
+            (
+                "how do I use loops recursively in the template designer",
+                "how do I use loops recursively",
+            ),
+            (
+                "what does loop.depth1 mean in the Template Designer documentation",
+                "what does loop.depth1 mean",
+            ),
+            (
+                "what does 'loop.depth' mean in the Template Designer?",
+                "what does 'loop.depth' mean?",
+            ),
+            (
+                "what is loop.index in the context of the template designer page",
+                "what is loop.index",
+            ),
+        ] {
+            let at = heading_tail(q, &title, say);
+            assert_eq!(
+                at.map(|at| without_heading_tail(q, at)).as_deref(),
+                Some(kept),
+                "{q}"
+            );
+        }
+        // A section heading in lower case is the user's own words; so is a title's stem the
+        // page writes as a name (its capitals kept) outside its own line.
+        assert!(heading_tail("how do I break out of loops in the loops", &title, say).is_none());
+        let named = "Template Designer Documentation\n===\n\nOpen the Template Designer first.";
+        let q = "how do I use loops recursively in the template designer";
+        assert!(heading_tail(q, &title, |h| page_says(named, h)).is_none());
+        // Two words are a name, not a page: "API Reference" has no title stem to place in.
+        let api = vec!["API Reference".to_string()];
+        assert!(heading_tail("what does Environment do in the API", &api, |_| false).is_none());
     }
 
     #[test]

@@ -35,7 +35,7 @@ use crate::generate::names::{lower_case_words, one_thing, shape, swap, swappable
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
     Rejection, check_answer, check_not_example, check_on_topic, check_query, check_question,
-    copied_row_asked, is_only,
+    copied_row_asked, is_only, says, without_heading_tail,
 };
 use crate::judge;
 use crate::lang::Language;
@@ -425,11 +425,18 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     }
     // Nor one that places the thing in a heading of the fact's page ("what is the purpose of
     // sys.stderr in Windows Console Notes"), as no labelled case may: an unanswerable case has
-    // no label for the pipeline to read its page by, so it is checked here, before the
-    // neighbours' call.
-    if ctx.places_in_a_heading(&own, std::slice::from_ref(&label)) {
-        return Ok(vec![Err(Rejection::NotStandalone)]);
-    }
+    // no label for the pipeline to read its page by, so the heading is taken off here, before
+    // the neighbours' call, as the pipeline takes it off a labelled case's question.
+    let own = match ctx.heading_tail(&own, std::slice::from_ref(&label)) {
+        None => own,
+        Some(at) => {
+            let kept = without_heading_tail(&own, at);
+            if check_question(&kept, language).is_err() || !says(&kept, &term, language) {
+                return Ok(vec![Err(Rejection::NotStandalone)]);
+            }
+            kept
+        }
+    };
     let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, MAX_TOKENS);
