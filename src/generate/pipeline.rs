@@ -349,7 +349,8 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
 /// ([`GenerateContext::heading_tail`]). The heading is the model's addition, copied from
 /// where the prompt said the fact stands, so it is taken off ("what does sys.argv do in Windows
 /// Console Notes?" → "what does sys.argv do?"); a question that is no longer one, or lost its
-/// identifier with it, is turned away. Each other wording is held to the same.
+/// identifier with it, is turned away, and one that now repeats a question of the set too.
+/// Each other wording is held to the same.
 fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Rejection> {
     // What the kind's own check found in the question must stay in it.
     let named: Vec<String> = match &a.shape {
@@ -357,10 +358,9 @@ fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, 
         Shape::Comparison(sides) => sides.iter().map(|s| s.name.clone()).collect(),
         _ => Vec::new(),
     };
-    let relevant = a.relevant.clone();
     let language = a.language;
     let unplaced = |q: &str| -> Result<String, Rejection> {
-        let Some(at) = ctx.heading_tail(q, &relevant) else {
+        let Some(at) = ctx.heading_tail(q, &a.relevant) else {
             return Ok(q.to_string());
         };
         let kept = verify::without_heading_tail(q, at);
@@ -369,11 +369,12 @@ fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, 
                 let n = n.to_lowercase();
                 !q.to_lowercase().contains(&n) || kept.to_lowercase().contains(&n)
             });
-        if whole {
-            Ok(kept)
-        } else {
-            Err(Rejection::NotStandalone)
+        if !whole {
+            return Err(Rejection::NotStandalone);
         }
+        // The kind checked the question against the set as written; shortened, it may repeat one.
+        ctx.existing.check(&kept)?;
+        Ok(kept)
     };
     a.question = unplaced(&a.question)?;
     a.phrasings = a.phrasings.iter().filter_map(|p| unplaced(p).ok()).collect();
@@ -531,6 +532,60 @@ mod tests {
         )
         .unwrap();
         assert!(kept.phrasings.is_empty(), "the copying wording is dropped");
+    }
+
+    #[test]
+    fn a_heading_the_question_ends_in_is_taken_off_unless_that_repeats_the_set() {
+        use crate::corpus::{Corpus, DocKind, Document};
+        let text = "Windows Console Notes\n=====================\n\nClick writes to sys.stderr through \
+                    a wrapper on Windows.\n";
+        let corpus = Corpus {
+            docs: vec![Document {
+                path: "wincmd.rst".into(),
+                text: text.into(),
+                kind: DocKind::Markdown,
+                sha256: String::new(),
+            }],
+            ..Corpus::default()
+        };
+        let chunks = crate::workspace::ChunkedCorpus::new(Some(&corpus), &Default::default()).unwrap();
+        let prompts = crate::prompts::Prompts::load(None).unwrap();
+        let fact = "Click writes to sys.stderr through a wrapper on Windows.";
+        let start = text[..text.find(fact).unwrap()].chars().count();
+        let case = |question: &str, phrasings: &[&str]| Accepted {
+            kind: Kind::Identifier,
+            question: question.into(),
+            phrasings: phrasings.iter().map(|p| p.to_string()).collect(),
+            answer: Some("through a wrapper".into()),
+            relevant: vec![Label::spanning("wincmd.rst", start, fact)],
+            shape: Shape::Identifier("sys.stderr".into()),
+            ..bridge("", "", 0)
+        };
+        let placed = || {
+            case(
+                "how does Click write to sys.stderr in Windows Console Notes?",
+                &["sys.stderr in Windows Console Notes", "click sys.stderr windows"],
+            )
+        };
+        let empty = crate::testset::TestSet::default();
+        let ctx = GenerateContext::new(&corpus, &chunks, &prompts, &empty, Default::default(), None);
+        let kept = heading_held(&ctx, placed()).unwrap();
+        assert_eq!(kept.question, "how does Click write to sys.stderr?");
+        // A wording that is no question once the heading is off goes ("sys.stderr"), and so
+        // does a case whose question is such.
+        assert_eq!(kept.phrasings, vec!["click sys.stderr windows"]);
+        assert_eq!(
+            heading_held(&ctx, case("sys.stderr in Windows Console Notes", &[])).unwrap_err(),
+            Rejection::NotStandalone
+        );
+        // Shortened, it repeats a question the set already has.
+        let mut set = crate::testset::TestSet::default();
+        set.cases.push(crate::testset::Case::new(
+            "real-1",
+            "how does Click write to sys.stderr?",
+        ));
+        let ctx = GenerateContext::new(&corpus, &chunks, &prompts, &set, Default::default(), None);
+        assert_eq!(heading_held(&ctx, placed()).unwrap_err(), Rejection::Duplicate);
     }
 
     #[test]
