@@ -181,6 +181,20 @@ pub struct Corpus {
 }
 
 impl Corpus {
+    /// A corpus of one Markdown page, for tests that need a page and its chunks.
+    #[cfg(test)]
+    pub(crate) fn of_one_page(path: &str, text: &str) -> Corpus {
+        Corpus {
+            docs: vec![Document {
+                path: path.into(),
+                text: text.into(),
+                kind: DocKind::Markdown,
+                sha256: String::new(),
+            }],
+            ..Corpus::default()
+        }
+    }
+
     /// Walks and reads every document under `root`.
     pub fn load(root: &Path, options: WalkOptions) -> Result<Corpus> {
         let language = options.language;

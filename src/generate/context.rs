@@ -480,19 +480,11 @@ mod tests {
 
     #[test]
     fn a_question_placed_in_a_heading_its_page_never_says_is_told() {
-        use crate::corpus::{Corpus, DocKind, Document};
+        use crate::corpus::Corpus;
         let text = "Windows Console Notes\n=====================\n\nClick writes to sys.stderr through \
                     a wrapper on Windows.\n\n# GitHub Actions\n\nRun the check in GitHub Actions on \
                     every push.\n";
-        let corpus = Corpus {
-            docs: vec![Document {
-                path: "wincmd.rst".into(),
-                text: text.into(),
-                kind: DocKind::Markdown,
-                sha256: String::new(),
-            }],
-            ..Corpus::default()
-        };
+        let corpus = Corpus::of_one_page("wincmd.rst", text);
         let chunks = crate::workspace::ChunkedCorpus::new(Some(&corpus), &Default::default()).unwrap();
         let prompts = crate::prompts::Prompts::load(None).unwrap();
         let set = crate::testset::TestSet::default();

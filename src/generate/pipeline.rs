@@ -486,17 +486,9 @@ mod tests {
 
     #[test]
     fn a_question_copying_its_chunk_beyond_its_fact_is_turned_away_as_the_audit_would_flag_it() {
-        use crate::corpus::{Corpus, DocKind, Document};
+        use crate::corpus::Corpus;
         let text = "# Agent\n\nThe agent uploads packs in parallel. Retention keeps snapshots for thirty days on the free plan.\n";
-        let corpus = Corpus {
-            docs: vec![Document {
-                path: "agent.md".into(),
-                text: text.into(),
-                kind: DocKind::Markdown,
-                sha256: "sha".into(),
-            }],
-            ..Corpus::default()
-        };
+        let corpus = Corpus::of_one_page("agent.md", text);
         let chunks =
             crate::workspace::ChunkedCorpus::new(Some(&corpus), &crate::chunk::Chunking::default()).unwrap();
         let fact = "The agent uploads packs in parallel.";
@@ -536,18 +528,10 @@ mod tests {
 
     #[test]
     fn a_heading_the_question_ends_in_is_taken_off_unless_that_repeats_the_set() {
-        use crate::corpus::{Corpus, DocKind, Document};
+        use crate::corpus::Corpus;
         let text = "Windows Console Notes\n=====================\n\nClick writes to sys.stderr through \
                     a wrapper on Windows.\n";
-        let corpus = Corpus {
-            docs: vec![Document {
-                path: "wincmd.rst".into(),
-                text: text.into(),
-                kind: DocKind::Markdown,
-                sha256: String::new(),
-            }],
-            ..Corpus::default()
-        };
+        let corpus = Corpus::of_one_page("wincmd.rst", text);
         let chunks = crate::workspace::ChunkedCorpus::new(Some(&corpus), &Default::default()).unwrap();
         let prompts = crate::prompts::Prompts::load(None).unwrap();
         let fact = "Click writes to sys.stderr through a wrapper on Windows.";
