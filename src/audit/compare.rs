@@ -23,7 +23,8 @@ use crate::workspace::{ChunkedCorpus, Evidence};
 pub struct Profile {
     /// Cases in this half.
     pub cases: usize,
-    /// Cases with a labelled source found in the corpus (the overlap figures are over these).
+    /// Cases with a labelled source found in the corpus, and not labelled by import's proposals
+    /// alone (the overlap figures are over these).
     pub labelled: usize,
     /// Mean words per question.
     pub words: f32,
@@ -110,7 +111,7 @@ fn profile(
         p.misspelled += f32::from(u8::from(vocabulary.misspelled(q)));
         let kind = case.tags.kind.clone().unwrap_or_else(|| "-".into());
         *p.types.entry(kind).or_insert(0) += 1;
-        if f.needed_rank().is_none() {
+        if f.needed_rank().is_none() || case.labelled_by_keywords() {
             continue;
         }
         p.labelled += 1;
@@ -155,6 +156,7 @@ fn rows(
         .iter()
         .zip(figures)
         .zip(passage_ranks)
+        .filter(|((case, _), _)| !case.labelled_by_keywords())
         .filter_map(|((case, f), passage_rank)| {
             let (chunk_hit, chunk_rr) = found(f.needed_rank()?);
             Some(Row {
@@ -192,10 +194,12 @@ pub(super) fn compare(
             .zip(figures)
             .zip(languages)
             .map(|((case, f), &language)| {
-                f.source_rank.and_then(|_| {
-                    let evidence = Evidence::of(case.question_type());
-                    chunks.passage_rank(&case.question, language, &case.relevant, evidence)
-                })
+                f.source_rank
+                    .filter(|_| !case.labelled_by_keywords())
+                    .and_then(|_| {
+                        let evidence = Evidence::of(case.question_type());
+                        chunks.passage_rank(&case.question, language, &case.relevant, evidence)
+                    })
             })
             .collect()
     };

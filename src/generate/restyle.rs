@@ -67,15 +67,22 @@ pub fn target(set: &TestSet, chunks: &ChunkedCorpus, choice: StyleChoice) -> Tar
         StyleChoice::Preset(p) => preset(p),
         StyleChoice::Auto if real.len() < MIN_REAL => preset(Preset::Chat),
         StyleChoice::Auto => {
+            // A question labelled only by import's proposals is ranked by the keyword search
+            // that chose its label; its rank would make the real part look easier than it is.
             let measured: Vec<Measured> = real
                 .iter()
                 .map(|c| {
                     let language = question_language(c, chunks);
+                    let labels: &[crate::testset::Label] = if c.labelled_by_keywords() {
+                        &[]
+                    } else {
+                        &c.relevant
+                    };
                     Measured::of(
                         &c.question,
                         language,
                         chunks,
-                        &c.relevant,
+                        labels,
                         Evidence::of(c.question_type()),
                     )
                 })

@@ -14,7 +14,7 @@ use crate::testset::Label;
 use crate::workspace::ChunkedCorpus;
 
 /// The label field that marks a proposed, unconfirmed label: `candidate: {rank, score}`.
-pub const MARKER: &str = "candidate";
+pub const MARKER: &str = crate::testset::PROPOSED;
 
 /// Longest quote proposed, in characters.
 const MAX_QUOTE_CHARS: usize = 240;

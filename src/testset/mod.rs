@@ -189,7 +189,16 @@ pub struct Label {
     pub extra: Map<String, Value>,
 }
 
+/// The label field that marks a label `import` proposed and nobody confirmed:
+/// `candidate: {rank, score}`.
+pub const PROPOSED: &str = "candidate";
+
 impl Label {
+    /// Whether `import` proposed this label by keyword search and nobody has confirmed it.
+    pub fn is_proposed(&self) -> bool {
+        self.extra.contains_key(PROPOSED)
+    }
+
     /// The label of `quote` standing at character `start` of `doc`: the span is the quote's,
     /// with no chunk id and the default grade.
     pub fn spanning(doc: &str, start: usize, quote: &str) -> Label {
@@ -427,6 +436,13 @@ impl Case {
     /// True when tagged synthetic.
     pub fn is_synthetic(&self) -> bool {
         self.tags.source == Some(Source::Synthetic)
+    }
+
+    /// True when labelled only by `import`'s proposals. Keyword search chose those labels, so
+    /// how keyword search ranks them says nothing of the question: they stand first by
+    /// construction.
+    pub fn labelled_by_keywords(&self) -> bool {
+        !self.relevant.is_empty() && self.relevant.iter().all(Label::is_proposed)
     }
 
     /// True for a question with no relevant passage: typed unanswerable, or without labels and
