@@ -25,6 +25,7 @@ const REASONS: &[(Rejection, &[&str])] = &[
     (Rejection::SeveralQuestions, &["RS204"]),
     (Rejection::MetaReference, &["RS205", "RS206"]),
     (Rejection::NotStandalone, &["RS209"]),
+    (Rejection::RepeatsItself, &["RS210"]),
     (Rejection::RestatesAnswer, &["RS207"]),
     (Rejection::CopiesSource, &["RS101"]),
     (Rejection::Duplicate, &["RS301"]),

@@ -90,7 +90,7 @@ fn json_report_has_the_stable_shape() {
     for key in ["code", "severity", "case", "message"] {
         assert!(f.get(key).is_some(), "{key} in {f}");
     }
-    assert_eq!(v["summary"]["cases"], 27);
+    assert_eq!(v["summary"]["cases"], 28);
     assert_eq!(v["summary"]["coverage"]["uncovered_documents"][0], "changelog.md");
 }
 

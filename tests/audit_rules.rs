@@ -69,6 +69,7 @@ fn each_rule_flags_its_fixture_cases_and_no_others() {
         ("RS207", &["syn-answer"]),
         ("RS208", &["syn-heading"]),
         ("RS209", &["syn-pronoun"]),
+        ("RS210", &["syn-stutter"]),
         ("RS301", &["syn-dup"]),
         ("RS302", &["syn-near-b"]),
         ("RS303", &["syn-near-b"]),
@@ -187,7 +188,7 @@ fn synthetic_vs_real_verdict_has_the_numbers() {
     let report = run(&load(), &config());
     let cmp = report.summary.comparison.as_ref().expect("both sources present");
     assert_eq!(cmp.real.cases, 4);
-    assert_eq!(cmp.synthetic.cases, 23);
+    assert_eq!(cmp.synthetic.cases, 24);
     assert!(
         cmp.verdict.contains('%') && cmp.verdict.contains("words per question"),
         "{}",

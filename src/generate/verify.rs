@@ -29,7 +29,8 @@ pub enum Rejection {
     NotAQuestion,
     /// Two questions in one, or a question followed by more text.
     SeveralQuestions,
-    /// Says the same eight words twice ("What is X, and what is Y, and what is X?").
+    /// Says the same eight words twice ("What is X, and what is Y, and what is X?"), or the
+    /// same few twice in a row ("… designed for designed for").
     RepeatsItself,
     /// Names the product of the prompts' worked example, which the corpus does not, or a file
     /// the page makes up for its own example ("what does `tool.py --help` return").
@@ -252,7 +253,7 @@ pub fn check_question(question: &str, language: Language) -> Result<String, Reje
     if form::questions_asked(q) > 1 {
         return Err(Rejection::SeveralQuestions);
     }
-    if repeats_itself(&words(q)) || repeats_a_code(q) {
+    if repeats_itself(&words(q)) || repeats_a_code(q) || form::stutters(q) {
         return Err(Rejection::RepeatsItself);
     }
     let meta =

@@ -246,11 +246,48 @@ pub fn code_as_a_kind(question: &str) -> bool {
     .is_match(question.trim())
 }
 
+/// Whether `question` says a run of two to four words twice in a row. Where a description or
+/// a made-up name took a thing's place, its last words ran into the same words after it: TREC
+/// DL 2020's "what was the type of rifle that the new trigger is designed for designed for"
+/// (a bridge described as "the rifle the new trigger is designed for") and the unanswerable
+/// "when did the international Alpine Hall of Fame of fame add new photos" (`generate`
+/// turns such a question away as `repeats_itself`, the audit flags it as RS210). A word said twice
+/// ("that that") is English; a run said twice is not: of the 4,053 real questions in
+/// `../shared/data` (TREC DL, HotpotQA, SQuAD, XQuAD en/de/es, the sample's), one has it, a
+/// city named with its state ("what county is new york new york in?").
+pub fn stutters(question: &str) -> bool {
+    let w = crate::text::words(question);
+    (2..=4).any(|n| w.len() >= 2 * n && (0..=w.len() - 2 * n).any(|i| w[i..i + n] == w[i + n..i + 2 * n]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const EN: Language = Language::ENGLISH;
+
+    #[test]
+    fn a_run_said_twice_in_a_row_stutters_and_a_word_said_twice_does_not() {
+        assert!(stutters(
+            "what was the type of rifle that the new trigger is designed for designed for"
+        ));
+        assert!(stutters(
+            "when did the international Alpine Hall of Fame of fame add new photos"
+        ));
+        assert!(stutters("what does the restore the restore command overwrite"));
+        assert!(
+            !stutters("how do I set the the retry limit limit"),
+            "single words said twice"
+        );
+        for fine in [
+            "is it true that that flag is deprecated",
+            "what is the difference between --include and --exclude",
+            "how many times does a job retry, and how long does it wait each time",
+            "what is the Hall of Fame's address",
+        ] {
+            assert!(!stutters(fine), "{fine}");
+        }
+    }
 
     #[test]
     fn an_option_or_code_name_is_no_kind_of_thing() {

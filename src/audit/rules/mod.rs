@@ -86,6 +86,7 @@ mod same_answer_same_source;
 mod several_questions;
 mod single_chunk_multi_hop;
 mod span_out_of_range;
+mod stutter;
 mod synthetic_share;
 mod too_short;
 mod uncovered_documents;
@@ -292,6 +293,7 @@ static RULES: &[RuleInfo] = &[
     answer_in_question::INFO,
     heading_echo::INFO,
     not_standalone::INFO,
+    stutter::INFO,
     exact_duplicate::INFO,
     near_duplicate::INFO,
     same_answer_same_source::INFO,
