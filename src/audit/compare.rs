@@ -194,12 +194,10 @@ pub(super) fn compare(
             .zip(figures)
             .zip(languages)
             .map(|((case, f), &language)| {
-                f.source_rank
-                    .filter(|_| !case.labelled_by_keywords())
-                    .and_then(|_| {
-                        let evidence = Evidence::of(case.question_type());
-                        chunks.passage_rank(&case.question, language, &case.relevant, evidence)
-                    })
+                f.source_rank.and_then(|_| {
+                    let evidence = Evidence::of(case.question_type());
+                    chunks.passage_rank(&case.question, language, &case.relevant, evidence)
+                })
             })
             .collect()
     };

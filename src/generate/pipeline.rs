@@ -25,7 +25,6 @@ use super::summary::{GenerateSummary, RoundFigures, Stop};
 use super::topup;
 use super::verify::{self, Dedup, Rejection};
 use crate::llm::{Llm, LlmError};
-use crate::wording::form;
 
 /// The outcome of one task.
 #[derive(Debug)]
@@ -277,7 +276,6 @@ async fn attempt(
             .and_then(|a| wording_held(ctx.chunks, a))
             .and_then(|a| heading_held(ctx, a))
             .and_then(id_unnamed)
-            .and_then(said_once)
         {
             Ok(a) if judged => answers_its_question(llm, ctx, a, &mut tally).await?,
             Ok(a) => Ok(a),
@@ -383,17 +381,6 @@ fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, 
     Ok(a)
 }
 
-/// The question says no run of words twice in a row ([`form::stutters`], the audit's RS210):
-/// the kinds put a description or a made-up name in a thing's place, and this reads the
-/// question they made. A wording that stutters is dropped.
-fn said_once(mut a: Accepted) -> Result<Accepted, Rejection> {
-    if form::stutters(&a.question) {
-        return Err(Rejection::RepeatsItself);
-    }
-    a.phrasings.retain(|p| !form::stutters(p));
-    Ok(a)
-}
-
 /// The question names no id its document is filed under ([`crate::wording::names_document_id`],
 /// RS205 in the audit); a wording that does is dropped.
 fn id_unnamed(mut a: Accepted) -> Result<Accepted, Rejection> {
@@ -495,24 +482,6 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(kept.phrasings, vec!["turbine height".to_string()]);
-    }
-
-    #[test]
-    fn a_question_that_stutters_is_turned_away_and_a_wording_that_does_dropped() {
-        // TREC DL 2020's bridge, its description run into the words after the bridge.
-        let garbled = bridge(
-            "what was the type of rifle that the new trigger is designed for designed for",
-            "",
-            20,
-        );
-        assert_eq!(said_once(garbled).unwrap_err(), Rejection::RepeatsItself);
-        let mut a = bridge("when did the Alpine Hall of Fame add new photos", "", 20);
-        a.phrasings = vec![
-            "alpine hall of fame of fame photos".into(),
-            "alpine hall of fame photos".into(),
-        ];
-        let kept = said_once(a).unwrap();
-        assert_eq!(kept.phrasings, vec!["alpine hall of fame photos".to_string()]);
     }
 
     #[test]

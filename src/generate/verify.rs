@@ -366,6 +366,9 @@ pub fn check_query(query: &str, language: Language) -> Result<String, Rejection>
     if crate::wording::meta_reference_in(q, language).is_some() || prompt_words().is_match(q) {
         return Err(Rejection::MetaReference);
     }
+    if form::stutters(q) {
+        return Err(Rejection::RepeatsItself);
+    }
     if lang::detect_question(q, None, Some(language)) != language {
         return Err(Rejection::WrongLanguage);
     }
@@ -754,6 +757,28 @@ impl Dedup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_or_wording_that_stutters_is_turned_away() {
+        // TREC DL 2020's bridge, its description run into the words after the bridge: the kind
+        // composes it, then reads it with `check_question`.
+        assert_eq!(
+            check_question(
+                "what was the type of rifle that the new trigger is designed for designed for",
+                Language::ENGLISH
+            ),
+            Err(Rejection::RepeatsItself)
+        );
+        // A keyword wording is dropped the same way, and its plain sibling kept.
+        assert_eq!(
+            check_query("alpine hall of fame of fame photos", Language::ENGLISH),
+            Err(Rejection::RepeatsItself)
+        );
+        assert_eq!(
+            check_query("alpine hall of fame photos", Language::ENGLISH).as_deref(),
+            Ok("alpine hall of fame photos")
+        );
+    }
 
     #[test]
     fn a_question_placed_in_its_page_heading_leans_on_the_page() {

@@ -250,8 +250,8 @@ pub fn code_as_a_kind(question: &str) -> bool {
 /// a made-up name took a thing's place, its last words ran into the same words after it: TREC
 /// DL 2020's "what was the type of rifle that the new trigger is designed for designed for"
 /// (a bridge described as "the rifle the new trigger is designed for") and the unanswerable
-/// "when did the international Alpine Hall of Fame of fame add new photos" (`generate`
-/// turns such a question away as `repeats_itself`, the audit flags it as RS210). A word said twice
+/// "when did the international Alpine Hall of Fame of fame add new photos" (`generate`'s
+/// question and keyword checks turn it away as `repeats_itself`, the audit flags it as RS210). A word said twice
 /// ("that that") is English; a run said twice is not: of the 4,053 real questions in
 /// `../shared/data` (TREC DL, HotpotQA, SQuAD, XQuAD en/de/es, the sample's), one has it, a
 /// city named with its state ("what county is new york new york in?").
