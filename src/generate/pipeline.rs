@@ -179,8 +179,7 @@ fn account(
         ..RoundFigures::default()
     };
     for v in verdicts {
-        let fig = summary.kind(v.kind);
-        fig.llm_calls += v.calls;
+        summary.kind(v.kind).llm_calls += v.calls;
         figures.llm_calls += v.calls;
         figures.candidates += v.results.len();
         for result in v.results {
@@ -193,6 +192,7 @@ fn account(
                         Ok(a)
                     }
                 });
+            let fig = summary.kind(v.kind);
             match result {
                 // Two questions a call can overshoot the plan by one: the surplus is not written.
                 Ok(_) if fig.accepted >= fig.planned => fig.surplus += 1,
@@ -200,6 +200,17 @@ fn account(
                     seen.add(&a.question);
                     fig.accepted += 1;
                     figures.accepted += 1;
+                    // The bridge is the rarer case, and costs the most calls: the lookup or
+                    // identifier that asked its second hop first gives way, and a later round
+                    // asks another in its place.
+                    if let Some(j) = accepted.iter().position(|b| asks_second_hop(b, &a)) {
+                        let gone = accepted.remove(j);
+                        let fig = summary.kind(gone.kind);
+                        fig.accepted -= 1;
+                        *fig.rejected
+                            .entry(Rejection::Duplicate.as_str().to_string())
+                            .or_default() += 1;
+                    }
                     accepted.push(a);
                 }
                 Err(r) => *fig.rejected.entry(r.as_str().to_string()).or_default() += 1,
@@ -209,26 +220,49 @@ fn account(
     figures
 }
 
+/// Whether the one-passage case `single` asks what the bridge `bridge` asks at its second hop:
+/// labelled by its last passage, with its answer or about its bridge ("what does TP-507 mean"
+/// beside the README demo's "what does the error code for a full storage reserve mean", "what
+/// does the `tide agent list` command show" beside "what does the location where the version
+/// is reported show"). One set then holds the second hop twice, and a reviewer deletes one.
+/// The audit leaves such a pair alone: a team may ask a hop on its own on purpose.
+fn asks_second_hop(single: &Accepted, bridge: &Accepted) -> bool {
+    let Shape::Bridge { bridge: thing, .. } = &bridge.shape else {
+        return false;
+    };
+    let answer = |x: &Accepted| x.answer.as_deref().map(crate::wording::duplicates::answer_key);
+    let names = |question: &str| {
+        let (asked, thing) = (crate::text::words(question), crate::text::words(thing));
+        !thing.is_empty() && asked.windows(thing.len()).any(|w| w == thing.as_slice())
+    };
+    matches!(single.shape, Shape::Plain | Shape::Identifier(_))
+        && single.answer.is_some()
+        && single.relevant.len() == 1
+        && single.relevant.first().map(|l| l.passage()) == bridge.relevant.last().map(|l| l.passage())
+        && (answer(single) == answer(bridge) || names(&single.question))
+}
+
 /// Whether `a` asks, in other words, what an accepted candidate of its kind asks: a bridge
 /// through the same thing to the same second fact (two descriptions of `agent.cache_dir` made
 /// two multi-hops answered "re-read every file"), or the same answer from the same labels' words
 /// ([`crate::testset::Label::passage`]; the audit's RS303 reads the same): the same comparison
-/// was accepted from both places Jinja's api.rst says what `pass_context` passes.
+/// was accepted from both places Jinja's api.rst says what `pass_context` passes. Or, of
+/// another kind, it asks an accepted bridge's second hop ([`asks_second_hop`]).
 fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
     let passages = |x: &[crate::testset::Label]| x.iter().map(|l| l.passage()).collect::<Vec<_>>();
     let answer = |x: &Accepted| x.answer.as_deref().map(crate::wording::duplicates::answer_key);
     // `a`'s own passages and answer, read once rather than once per accepted case.
     let (own_passages, own_answer) = (passages(&a.relevant), answer(a));
+    let repeats = |b: &Accepted| match (&a.shape, &b.shape) {
+        (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
+            x.to_lowercase() == y.to_lowercase()
+                && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
+        }
+        _ => !a.relevant.is_empty() && own_passages == passages(&b.relevant) && own_answer == answer(b),
+    };
     accepted
         .iter()
-        .filter(|b| b.kind == a.kind)
-        .any(|b| match (&a.shape, &b.shape) {
-            (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
-                x.to_lowercase() == y.to_lowercase()
-                    && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
-            }
-            _ => !a.relevant.is_empty() && own_passages == passages(&b.relevant) && own_answer == answer(b),
-        })
+        .any(|b| (b.kind == a.kind && repeats(b)) || asks_second_hop(a, b))
 }
 
 /// Counts candidates that end `llm_failed` in a row, in the order they finish; any other
@@ -618,5 +652,81 @@ mod tests {
             ..lookup.clone()
         };
         assert!(asks_again(&there, std::slice::from_ref(&here)));
+    }
+
+    #[test]
+    fn a_case_asking_a_bridges_second_hop_gives_way_to_the_bridge() {
+        let hop = bridge(
+            "what does the error code for a full storage reserve mean",
+            "TP-507",
+            100,
+        );
+        let identifier = Accepted {
+            kind: Kind::Identifier,
+            question: "what does TP-507 mean".into(),
+            relevant: vec![label(100, 140)],
+            shape: Shape::Identifier("TP-507".into()),
+            ..hop.clone()
+        };
+        let elsewhere = Accepted {
+            question: "what does TP-508 mean".into(),
+            relevant: vec![label(300, 340)],
+            ..identifier.clone()
+        };
+        assert!(asks_second_hop(&identifier, &hop));
+        // Another answer of the same line, asked about the bridge, asks it too.
+        let lookup = Accepted {
+            kind: Kind::Lookup,
+            question: "what happens on tp-507".into(),
+            answer: Some("backups fail".into()),
+            shape: Shape::Plain,
+            ..identifier.clone()
+        };
+        assert!(asks_second_hop(&lookup, &hop));
+        let unnamed = Accepted {
+            question: "what fails when storage is full".into(),
+            ..lookup.clone()
+        };
+        assert!(
+            !asks_second_hop(&unnamed, &hop),
+            "neither its answer nor its bridge"
+        );
+        assert!(!asks_second_hop(&elsewhere, &hop), "another passage");
+        assert!(
+            !asks_second_hop(&hop, &identifier),
+            "the bridge is not the single"
+        );
+        let verdict = |index: usize, a: &Accepted| Verdict {
+            index,
+            kind: a.kind,
+            results: vec![Ok(a.clone())],
+            calls: 1,
+            failure: None,
+        };
+        let run = |first: &Accepted, second: &Accepted| {
+            let mut summary = GenerateSummary::default();
+            summary.kind(Kind::MultiHop).planned = 1;
+            summary.kind(Kind::Identifier).planned = 2;
+            let mut accepted = Vec::new();
+            let mut seen = Dedup::default();
+            let verdicts = vec![verdict(0, first), verdict(1, second), verdict(2, &elsewhere)];
+            account(1, verdicts, &mut seen, &mut accepted, &mut summary);
+            summary.finish();
+            let questions: Vec<String> = accepted.iter().map(|a| a.question.clone()).collect();
+            (questions, summary)
+        };
+        // The identifier first: the bridge takes its place, and its kind counts one short.
+        let (kept, summary) = run(&identifier, &hop);
+        assert_eq!(kept, [hop.question.clone(), elsewhere.question.clone()]);
+        let ids = &summary.by_type["identifier"];
+        assert_eq!(
+            (ids.accepted, ids.rejected["duplicate"], ids.attempted),
+            (1, 1, 2)
+        );
+        assert_eq!(summary.accepted, 2);
+        // The bridge first: the identifier is turned away.
+        let (kept, summary) = run(&hop, &identifier);
+        assert_eq!(kept, [hop.question.clone(), elsewhere.question.clone()]);
+        assert_eq!(summary.by_type["identifier"].rejected["duplicate"], 1);
     }
 }
