@@ -230,7 +230,6 @@ fn asks_second_hop(single: &Accepted, bridge: &Accepted) -> bool {
     let Shape::Bridge { bridge: thing, .. } = &bridge.shape else {
         return false;
     };
-    let answer = |x: &Accepted| x.answer.as_deref().map(crate::wording::duplicates::answer_key);
     let names = |question: &str| {
         let (asked, thing) = (crate::text::words(question), crate::text::words(thing));
         !thing.is_empty() && asked.windows(thing.len()).any(|w| w == thing.as_slice())
@@ -239,7 +238,7 @@ fn asks_second_hop(single: &Accepted, bridge: &Accepted) -> bool {
         && single.answer.is_some()
         && single.relevant.len() == 1
         && single.relevant.first().map(|l| l.passage()) == bridge.relevant.last().map(|l| l.passage())
-        && (answer(single) == answer(bridge) || names(&single.question))
+        && (answer_key(single) == answer_key(bridge) || names(&single.question))
 }
 
 /// Whether `a` asks, in other words, what an accepted candidate of its kind asks: a bridge
@@ -250,19 +249,23 @@ fn asks_second_hop(single: &Accepted, bridge: &Accepted) -> bool {
 /// another kind, it asks an accepted bridge's second hop ([`asks_second_hop`]).
 fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
     let passages = |x: &[crate::testset::Label]| x.iter().map(|l| l.passage()).collect::<Vec<_>>();
-    let answer = |x: &Accepted| x.answer.as_deref().map(crate::wording::duplicates::answer_key);
     // `a`'s own passages and answer, read once rather than once per accepted case.
-    let (own_passages, own_answer) = (passages(&a.relevant), answer(a));
+    let (own_passages, own_answer) = (passages(&a.relevant), answer_key(a));
     let repeats = |b: &Accepted| match (&a.shape, &b.shape) {
         (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
             x.to_lowercase() == y.to_lowercase()
                 && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
         }
-        _ => !a.relevant.is_empty() && own_passages == passages(&b.relevant) && own_answer == answer(b),
+        _ => !a.relevant.is_empty() && own_passages == passages(&b.relevant) && own_answer == answer_key(b),
     };
     accepted
         .iter()
         .any(|b| (b.kind == a.kind && repeats(b)) || asks_second_hop(a, b))
+}
+
+/// What two answers share when they say the same ([`crate::wording::duplicates::answer_key`]).
+fn answer_key(a: &Accepted) -> Option<String> {
+    a.answer.as_deref().map(crate::wording::duplicates::answer_key)
 }
 
 /// Counts candidates that end `llm_failed` in a row, in the order they finish; any other
