@@ -12,7 +12,14 @@ use std::path::Path;
 use ragsynth::audit::{self, AuditConfig, AuditContext};
 use ragsynth::chunk::{CharIndex, Chunking};
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::generate::verify::{Rejection, check_answer, check_question};
+use ragsynth::generate::candidate::Kind;
+use ragsynth::generate::checks::{Screen, Skip};
+use ragsynth::generate::verify::{Check, check_answer, check_question};
+
+/// An English lookup's screen with every check on.
+fn en() -> Screen<'static> {
+    Screen::new(Kind::Lookup, Language::ENGLISH, Skip::none())
+}
 use ragsynth::lang::Language;
 use ragsynth::testset::{Case, Label, Source, TestSet};
 
@@ -48,7 +55,7 @@ type Row = (
     &'static str,
     &'static str,
     &'static [&'static str],
-    Option<Rejection>,
+    Option<Check>,
 );
 
 const CASES: &[Row] = &[
@@ -59,7 +66,7 @@ const CASES: &[Row] = &[
         "strings.md",
         CONCAT,
         &["RS508"],
-        Some(Rejection::AnswerContradictsLabel),
+        Some(Check::AnswerContradictsLabel),
     ),
     (
         "concat-right",
@@ -77,7 +84,7 @@ const CASES: &[Row] = &[
         "errors.md",
         ANNOUNCES,
         &["RS507"],
-        Some(Rejection::AnswerNotInLabel),
+        Some(Check::AnswerNotInLabel),
     ),
     (
         "which-function",
@@ -86,7 +93,7 @@ const CASES: &[Row] = &[
         "strings.md",
         "The function read_to_string returns a Result holding the whole file as a String.",
         &["RS209"],
-        Some(Rejection::NotStandalone),
+        Some(Check::NotStandalone),
     ),
     (
         "which-function-2",
@@ -95,7 +102,7 @@ const CASES: &[Row] = &[
         "strings.md",
         "The function read_to_string returns a Result holding the whole file as a String.",
         &["RS209"],
-        Some(Rejection::NotStandalone),
+        Some(Check::NotStandalone),
     ),
     (
         "named-function",
@@ -114,7 +121,7 @@ const CASES: &[Row] = &[
         "ownership.md",
         RAII,
         &["RS514"],
-        Some(Rejection::AnswerOffQuestion),
+        Some(Check::AnswerOffQuestion),
     ),
     (
         "raii-for-cpp",
@@ -132,7 +139,7 @@ const CASES: &[Row] = &[
         "ownership.md",
         POINTER,
         &["RS514"],
-        Some(Rejection::AnswerOffQuestion),
+        Some(Check::AnswerOffQuestion),
     ),
     (
         "unit-moved",
@@ -141,7 +148,7 @@ const CASES: &[Row] = &[
         "agent.md",
         BANDWIDTH,
         &["RS507"],
-        Some(Rejection::AnswerNotInLabel),
+        Some(Check::AnswerNotInLabel),
     ),
     (
         "unit-kept",
@@ -191,8 +198,8 @@ fn the_wrong_cases_are_turned_away_and_flagged_and_the_right_ones_pass() {
     set.chunking = Some(Chunking::default());
     for (id, question, answer, doc, sentence, _, rejected) in CASES {
         let l = label(&corpus, doc, sentence);
-        let generated = check_question(question, Language::ENGLISH)
-            .and_then(|q| check_answer(&q, answer, std::slice::from_ref(&l), Language::ENGLISH));
+        let generated = check_question(question, &en())
+            .and_then(|q| check_answer(&q, answer, std::slice::from_ref(&l), &en()));
         assert_eq!(generated.err(), *rejected, "{id}");
         let mut case = Case::new(*id, *question);
         case.answer = Some(answer.to_string());
@@ -227,7 +234,7 @@ fn the_neighbouring_clause_is_beyond_the_lexical_checks() {
             "How did Jonas Øvergaard pay for the Team plan?",
             "by deleting the wrong folder",
             &[l],
-            Language::ENGLISH
+            &en()
         ),
         Ok(())
     );

@@ -4,7 +4,7 @@
 //! real and synthetic questions of `tests/fixtures` and `corpora/questions.csv`, and XQuAD's
 //! crowd questions in English, Spanish, German and Chinese (skipped, with a reason, without
 //! `../shared/data`) — and the accepted ones are audited: none may carry a finding of a rule
-//! that shares its reason with one of the checks ([`REASONS`]). `AGREEMENT_SHOW=<reason>` prints
+//! that shares its reason with one of the checks ([`reasons`]). `AGREEMENT_SHOW=<code>` prints
 //! the candidates turned away for that reason (e.g. `not_standalone`).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -13,30 +13,25 @@ use std::path::{Path, PathBuf};
 use ragsynth::audit::{self, AuditConfig, AuditContext};
 use ragsynth::chunk::{CharIndex, Chunking};
 use ragsynth::corpus::{Corpus, WalkOptions};
-use ragsynth::generate::verify::{Dedup, Rejection, check_answer, check_question, check_wording};
+use ragsynth::generate::candidate::Kind;
+use ragsynth::generate::checks::{Screen, Skip, Stage};
+use ragsynth::generate::verify::{Check, Dedup, check_answer, check_question, check_wording};
 use ragsynth::testset::{Case, Label, Source, TestSet, foreign};
 use ragsynth::workspace::{ChunkedCorpus, CorpusNeed, OpenOptions, SetSource, Workspace};
 
 mod xquad_data;
 
-/// Each generate check and the audit rules that flag a case for the same reason.
-const REASONS: &[(Rejection, &[&str])] = &[
-    (Rejection::NotAQuestion, &["RS201", "RS203"]),
-    (Rejection::SeveralQuestions, &["RS204"]),
-    (Rejection::MetaReference, &["RS205", "RS206"]),
-    (Rejection::NotStandalone, &["RS209"]),
-    (Rejection::RepeatsItself, &["RS210"]),
-    (Rejection::RestatesAnswer, &["RS207"]),
-    (Rejection::CopiesSource, &["RS101"]),
-    (Rejection::Duplicate, &["RS301"]),
-    (Rejection::NearDuplicate, &["RS302"]),
-    (Rejection::AnswerNotInLabel, &["RS507"]),
-    (Rejection::AnswerContradictsLabel, &["RS508"]),
-    (Rejection::AnswerPointsOutside, &["RS510"]),
-    (Rejection::AnswerStitched, &["RS512"]),
-    (Rejection::AnswerAboutAbsence, &["RS513"]),
-    (Rejection::AnswerOffQuestion, &["RS514"]),
-];
+/// The audit rules that flag a case for the reason a generate check turns it away: the codes
+/// the check registry shares with the audit (one definition, one code), of the checks this test
+/// runs (not the LLM judges, nor the set-level ones but the question repeats of [`Dedup`]).
+fn reasons() -> BTreeSet<&'static str> {
+    Check::ALL
+        .iter()
+        .map(|c| c.info())
+        .filter(|i| i.audit && !matches!(i.stage, Stage::Judge | Stage::Set))
+        .map(|i| i.code)
+        .collect()
+}
 
 /// A question as a generator returns it, with its answer and the label it would get.
 struct Candidate {
@@ -49,23 +44,24 @@ struct Candidate {
 #[derive(Default)]
 struct Outcome {
     accepted: usize,
-    rejected: BTreeMap<Rejection, usize>,
-    /// `(question, rule, message)` of every accepted case flagged for a reason of [`REASONS`].
+    rejected: BTreeMap<Check, usize>,
+    /// `(question, rule, message)` of every accepted case flagged for a reason of [`reasons`].
     disagreements: Vec<(String, String, String)>,
 }
 
 /// Runs the checks of a lookup in `generate` (form, wording against the labelled chunks, the
 /// answer against its label, repeats)
 /// on `c`, in the language of the chunk its label lies in.
-fn generate_checks(c: &Candidate, chunks: &ChunkedCorpus, seen: &mut Dedup) -> Result<String, Rejection> {
+fn generate_checks(c: &Candidate, chunks: &ChunkedCorpus, seen: &mut Dedup) -> Result<String, Check> {
     let source = chunks.labelled(&c.labels);
     let language = source
         .first()
         .map_or(chunks.language(), |&i| chunks.language_of(i));
-    let q = check_question(&c.question, language)?;
-    check_wording(&q, &c.answer, &chunks.labelled_text(&c.labels), language)?;
-    check_answer(&q, &c.answer, &c.labels, language)?;
-    seen.check(&q)?;
+    let screen = Screen::new(Kind::Lookup, language, Skip::none());
+    let q = check_question(&c.question, &screen)?;
+    check_wording(&q, &c.answer, &chunks.labelled_text(&c.labels), &screen)?;
+    check_answer(&q, &c.answer, &c.labels, &screen)?;
+    seen.check(&q, &screen)?;
     seen.add(&q);
     Ok(q)
 }
@@ -87,7 +83,7 @@ fn agree(corpus: Corpus, chunking: &Chunking, candidates: Vec<Candidate>) -> Out
                 set.cases.push(case);
             }
             Err(r) => {
-                if std::env::var("AGREEMENT_SHOW").is_ok_and(|v| v == r.as_str()) {
+                if std::env::var("AGREEMENT_SHOW").is_ok_and(|v| v == r.code()) {
                     let fact: Vec<&str> = c.labels.iter().map(|l| l.quote.as_str()).collect();
                     println!("{r}: {:?} -> {:?} | {:?}", c.question, c.answer, fact);
                 }
@@ -96,7 +92,7 @@ fn agree(corpus: Corpus, chunking: &Chunking, candidates: Vec<Candidate>) -> Out
         }
     }
     out.accepted = set.cases.len();
-    let codes: BTreeSet<&str> = REASONS.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+    let codes = reasons();
     let cx = AuditContext::from_parts(Some(corpus), chunks);
     let report = audit::audit(&set, &cx, &AuditConfig::default());
     for f in report.findings.iter().filter(|f| codes.contains(f.code)) {
@@ -362,13 +358,13 @@ fn what_generate_accepts_of_model_look_alikes_the_audit_does_not_flag_for_the_sa
     assert_agree("look-alikes", &out);
     // The list exercises the checks: each of these turned something away.
     for r in [
-        Rejection::NotAQuestion,
-        Rejection::SeveralQuestions,
-        Rejection::MetaReference,
-        Rejection::RestatesAnswer,
-        Rejection::CopiesSource,
-        Rejection::Duplicate,
-        Rejection::NearDuplicate,
+        Check::NotAQuestion,
+        Check::SeveralQuestions,
+        Check::RefersToSource,
+        Check::AnswerInQuestion,
+        Check::CopiedPhrase,
+        Check::ExactDuplicate,
+        Check::NearDuplicate,
     ] {
         assert!(
             out.rejected.contains_key(&r),

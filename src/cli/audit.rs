@@ -91,7 +91,7 @@ pub enum FailOn {
 }
 
 /// How to read the set at `path` (`auto` looks at its extension and fields).
-fn set_source(from: FromFormat, path: &Path, columns: &ColumnArgs) -> ragsynth::Result<SetSource> {
+pub(super) fn set_source(from: FromFormat, path: &Path, columns: &ColumnArgs) -> ragsynth::Result<SetSource> {
     if from == FromFormat::Ragsynth {
         return Ok(SetSource::Existing);
     }

@@ -7,6 +7,7 @@ use anyhow::{Context as _, bail};
 use clap::Args;
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
+use ragsynth::generate::checks::Skip;
 use ragsynth::generate::context::RunOptions;
 use ragsynth::generate::plan::Mix;
 use ragsynth::generate::restyle::StyleChoice;
@@ -60,6 +61,16 @@ pub struct GenerateArgs {
     /// `formal` (full sentences) are presets measured on public real queries [default: auto].
     #[arg(long, value_name = "STYLE")]
     pub style: Option<String>,
+    /// Append each candidate's verdict (written, or turned away with the check's code and the
+    /// candidate as far as it was built) to this JSON Lines file [default: verdicts.jsonl beside
+    /// the LLM journal].
+    #[arg(long, value_name = "FILE")]
+    pub verdicts: Option<PathBuf>,
+    /// Leave these checks out (codes or names, comma separated or repeated): generate accepts
+    /// what they would turn away. `ragsynth check --list` lists them; docs/checks.md says what
+    /// each catches and what it wrongly turns away.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    pub skip: Vec<String>,
     /// Let a multi-hop question join passages in two languages (off: both passages are in one
     /// language, as a user's question would be).
     #[arg(long)]
@@ -101,6 +112,12 @@ impl GenerateArgs {
         if max_rounds == 0 {
             bail!("--max-rounds 0: must be at least 1 (1 = the planned pass only)");
         }
+        let keys = self
+            .skip
+            .iter()
+            .chain(cfg.skip.iter().flatten())
+            .map(String::as_str);
+        let skip = Skip::parse(keys).map_err(|e| anyhow::anyhow!("--skip / [generate] skip: {e}"))?;
         let source_date_epoch = match std::env::var("SOURCE_DATE_EPOCH") {
             Ok(v) => Some(
                 v.trim()
@@ -128,6 +145,8 @@ impl GenerateArgs {
                 max_rounds,
                 examples: self.style_examples.or(cfg.style_examples).unwrap_or(0),
                 stop_after_llm_failed: cfg.stop_after_llm_failed.unwrap_or(DEFAULT_STOP_AFTER_LLM_FAILED),
+                skip,
+                verdicts: self.verdicts.clone(),
                 ..RunOptions::default()
             },
         })

@@ -10,6 +10,7 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::lang::Language;
 
 mod audit;
+mod check;
 mod chunk;
 mod chunking;
 mod columns;
@@ -23,6 +24,7 @@ mod review;
 mod run;
 
 pub use audit::AuditArgs;
+pub use check::CheckArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
 pub use columns::{ColumnArgs, FromFormat};
@@ -94,6 +96,9 @@ pub enum Command {
     /// Flag weak cases (copied phrases, trivial wording, duplicates, broken labels), compare
     /// synthetic with real questions, exit 2 on findings for CI.
     Audit(AuditArgs),
+    /// Run generate's checks on the cases of a set (hand-written, another tool's, ours): per case,
+    /// the codes that would turn it away; exit 2 when any would be.
+    Check(CheckArgs),
     /// Show or export the chunks the other commands see.
     Chunk(ChunkArgs),
     /// Add real questions from a CSV or JSON Lines file (personal data scrubbed).

@@ -4,6 +4,7 @@
 //! page ([`page`]).
 
 mod audit;
+mod check;
 mod chunk;
 mod eval;
 mod eval_answers;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let walk = cli.walk_options()?;
     match cli.command {
         Command::Audit(args) => audit::run(args, cli.config.as_deref(), &walk),
+        Command::Check(args) => check::run(args, cli.config.as_deref(), &walk),
         Command::Chunk(args) => chunk::run(args, &walk),
         Command::Import(args) => import::run(args, &walk),
         Command::Remap(args) => remap::run(args, &walk),

@@ -86,7 +86,7 @@ impl Progress for Bars {
         if let Some((_, b)) = self.bars.iter().find(|(k, _)| *k == v.kind) {
             b.inc(1);
             if let Some(Err(r)) = v.results.iter().find(|r| r.is_err()) {
-                b.set_message(format!("last rejected: {r}"));
+                b.set_message(format!("last rejected: {}", r.check));
             }
         }
     }

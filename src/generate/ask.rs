@@ -9,10 +9,11 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-pub use super::candidate::{Outcome, Tally};
+pub use super::candidate::Tally;
 use super::candidate::{Task, stable_hash};
 use super::context::GenerateContext;
-use super::verify::{Rejection, label_for};
+pub use super::kind::Outcome;
+use super::verify::{Check, label_for};
 use crate::chunk::Chunk;
 use crate::judge::{self, Passage};
 use crate::llm::{ChatRequest, Llm, LlmError, Reply};
@@ -25,7 +26,7 @@ pub async fn ask<T: DeserializeOwned + JsonSchema>(
     llm: &Llm,
     req: &ChatRequest,
     tally: &mut Tally,
-) -> Result<Result<Reply<T>, Rejection>, LlmError> {
+) -> Result<Result<Reply<T>, Check>, LlmError> {
     let result = llm.structured::<T>(req).await;
     // An answer this run already paid for is no new call.
     if !matches!(&result, Ok(reply) if reply.repeat) {
@@ -34,12 +35,12 @@ pub async fn ask<T: DeserializeOwned + JsonSchema>(
     match result {
         Ok(reply) => Ok(Ok(reply)),
         Err(e) if e.is_fatal() => Err(e),
-        Err(LlmError::Rejected { .. }) => Ok(Err(Rejection::MalformedReply)),
+        Err(LlmError::Rejected { .. }) => Ok(Err(Check::MalformedReply)),
         Err(e) => {
             // Retries exhausted: the candidate is lost, and a run of these means the
             // provider is down.
             tally.failure = Some(e.to_string());
-            Ok(Err(Rejection::LlmFailed))
+            Ok(Err(Check::LlmFailed))
         }
     }
 }
@@ -51,7 +52,7 @@ pub async fn answerable(
     question: &str,
     passages: &[&Chunk],
     tally: &mut Tally,
-) -> Result<Result<bool, Rejection>, LlmError> {
+) -> Result<Result<bool, Check>, LlmError> {
     let passages: Vec<Passage<'_>> = passages
         .iter()
         .map(|c| Passage {
@@ -87,7 +88,7 @@ pub async fn answers(
     answer: &str,
     fact: &str,
     tally: &mut Tally,
-) -> Result<Result<bool, Rejection>, LlmError> {
+) -> Result<Result<bool, Check>, LlmError> {
     Ok(copied(llm, ctx, question, fact, tally)
         .await?
         .map(|j| j.agrees(answer)))
@@ -100,7 +101,7 @@ pub async fn copied(
     question: &str,
     fact: &str,
     tally: &mut Tally,
-) -> Result<Result<judge::AnswersReply, Rejection>, LlmError> {
+) -> Result<Result<judge::AnswersReply, Check>, LlmError> {
     let req =
         judge::answers_request(ctx.prompts, ctx.context_tokens, question, fact).map_err(config_error)?;
     Ok(ask::<judge::AnswersReply>(llm, &req, tally)
@@ -149,8 +150,8 @@ pub fn created_of<T>(reply: &Reply<T>) -> Option<String> {
 }
 
 /// The label of `quote`, located in `chunk`'s document near the chunk.
-pub fn label_in(ctx: &GenerateContext<'_>, chunk: &Chunk, quote: &str) -> Result<Label, Rejection> {
-    let doc = ctx.corpus.doc(&chunk.doc).ok_or(Rejection::QuoteNotFound)?;
+pub fn label_in(ctx: &GenerateContext<'_>, chunk: &Chunk, quote: &str) -> Result<Label, Check> {
+    let doc = ctx.corpus.doc(&chunk.doc).ok_or(Check::QuoteNotFound)?;
     let doc_chunks: Vec<&Chunk> = ctx.chunks.iter().filter(|c| c.doc == chunk.doc).collect();
     label_for(doc, quote, chunk.start, &doc_chunks)
 }

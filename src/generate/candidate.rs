@@ -5,7 +5,6 @@
 
 use sha2::{Digest, Sha256};
 
-use super::verify::Rejection;
 use crate::lang::Language;
 use crate::llm::LlmError;
 use crate::testset::{Difficulty, Hop, Label, QuestionType, Side};
@@ -89,6 +88,36 @@ pub struct Accepted {
     pub difficulty: Option<Difficulty>,
 }
 
+impl Accepted {
+    /// A candidate as far as a kind built it before a check turned it away: what the run's
+    /// verdicts file shows a person of it.
+    pub fn draft(
+        kind: Kind,
+        question: &str,
+        answer: Option<&str>,
+        relevant: Vec<Label>,
+        language: Language,
+    ) -> Accepted {
+        Accepted {
+            kind,
+            question: question.trim().to_string(),
+            phrasings: Vec::new(),
+            answer: answer
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(str::to_string),
+            relevant,
+            topic: None,
+            prompt: String::new(),
+            from: Vec::new(),
+            created: None,
+            shape: Shape::Plain,
+            language,
+            difficulty: None,
+        }
+    }
+}
+
 /// What a kind records of a case beyond its question, answer and labels.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Shape {
@@ -116,9 +145,6 @@ pub struct Tally {
     /// The provider's last failure after all retries.
     pub failure: Option<String>,
 }
-
-/// A task's outcome: one result per question asked, or the error that stops the run.
-pub type Outcome = Result<Vec<Result<Accepted, Rejection>>, LlmError>;
 
 /// Why a run stopped before its end.
 #[derive(Debug, thiserror::Error)]

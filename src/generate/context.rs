@@ -32,6 +32,11 @@ pub struct RunOptions {
     /// where the style target has keyword queries (over every hand-marked case, 5 of 25
     /// keyword wordings were right against 74 of 185 questions).
     pub keywords_alone: bool,
+    /// The checks left out (`--skip`, `[generate] skip`).
+    pub skip: super::checks::Skip,
+    /// Where each candidate's verdict is appended (`--verdicts`; by default beside the LLM
+    /// journal); none writes none.
+    pub verdicts: Option<std::path::PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -44,6 +49,8 @@ impl Default for RunOptions {
             max_rounds: super::DEFAULT_MAX_ROUNDS,
             stop_after_llm_failed: super::DEFAULT_STOP_AFTER_LLM_FAILED,
             keywords_alone: true,
+            skip: super::checks::Skip::default(),
+            verdicts: None,
         }
     }
 }
@@ -107,6 +114,11 @@ impl<'a> GenerateContext<'a> {
             defined: std::sync::OnceLock::new(),
             example_files: std::sync::OnceLock::new(),
         }
+    }
+
+    /// What a candidate of `kind` in `language` is checked as, with the run's checks left out.
+    pub fn screen(&self, kind: super::candidate::Kind, language: Language) -> super::checks::Screen<'_> {
+        super::checks::Screen::new(kind, language, &self.options.skip)
     }
 
     /// The language of chunk `i` (a position in `chunks`).
@@ -469,6 +481,28 @@ pub fn style_examples(set: &TestSet, k: usize, seed: u64) -> Vec<String> {
     real.sort_by_key(|q| (stable_hash(seed, &["example", q]), *q));
     real.dedup();
     real.into_iter().take(k).map(str::to_string).collect()
+}
+
+impl super::checks::CaseContext for GenerateContext<'_> {
+    fn chunks(&self) -> &ChunkedCorpus {
+        self.chunks
+    }
+
+    fn existing(&self) -> &Dedup {
+        &self.existing
+    }
+
+    fn screen(&self, kind: super::candidate::Kind, language: Language) -> super::checks::Screen<'_> {
+        GenerateContext::screen(self, kind, language)
+    }
+
+    fn corpus_mentions(&self, phrase: &str) -> bool {
+        GenerateContext::corpus_mentions(self, phrase)
+    }
+
+    fn names_an_example_file(&self, text: &str) -> bool {
+        GenerateContext::names_an_example_file(self, text)
+    }
 }
 
 #[cfg(test)]

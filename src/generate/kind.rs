@@ -4,7 +4,8 @@
 
 use futures::future::BoxFuture;
 
-use super::candidate::{Kind, Outcome, Tally, Task};
+use super::candidate::{Accepted, Kind, Tally, Task};
+use super::checks::Rejected;
 use super::context::GenerateContext;
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
@@ -69,6 +70,9 @@ impl Layout {
         }
     }
 }
+
+/// A task's outcome: one result per question asked, or the error that stops the run.
+pub type Outcome = Result<Vec<Result<Accepted, Rejected>>, crate::llm::LlmError>;
 
 /// A kind's generation step: the candidates of one task, or the error that stops the run.
 pub type Attempt =

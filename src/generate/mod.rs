@@ -10,6 +10,8 @@
 pub mod ask;
 pub mod bridges;
 pub mod candidate;
+pub mod check_set;
+pub mod checks;
 pub mod comparisons;
 pub mod context;
 pub mod eligible;
@@ -27,6 +29,7 @@ pub mod session;
 pub mod summary;
 mod tables;
 pub mod topup;
+pub mod verdicts;
 pub mod verify;
 
 use std::path::PathBuf;
@@ -59,6 +62,8 @@ pub struct GenerateConfig {
     /// Stop the run when this many candidates in a row (in completion order) end `llm_failed`
     /// (the provider kept failing after all retries); 0 never stops.
     pub stop_after_llm_failed: Option<usize>,
+    /// Checks left out, by code or name (`ragsynth check --list`).
+    pub skip: Option<Vec<String>>,
 }
 
 /// Default number of cases.

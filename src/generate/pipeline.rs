@@ -18,12 +18,14 @@ use futures::{StreamExt, stream};
 
 pub use super::candidate::RunError;
 use super::candidate::{Accepted, Kind, Shape, Tally, Task};
+use super::checks::{self, Check, Rejected, Skip};
 use super::context::GenerateContext;
 use super::kinds::{self, KINDS};
 use super::plan::Plan;
 use super::summary::{GenerateSummary, RoundFigures, Stop};
 use super::topup;
-use super::verify::{self, Dedup, Rejection};
+use super::verdicts::{Fate, VerdictLog};
+use super::verify::{self, Dedup};
 use crate::llm::{Llm, LlmError};
 
 /// The outcome of one task.
@@ -34,7 +36,7 @@ pub struct Verdict {
     /// Its kind.
     pub kind: Kind,
     /// Per question asked: the accepted candidate or why not.
-    pub results: Vec<Result<Accepted, Rejection>>,
+    pub results: Vec<Result<Accepted, Rejected>>,
     /// LLM calls it made.
     pub calls: u64,
     /// For `llm_failed`: the provider's last failure after all retries.
@@ -62,6 +64,7 @@ pub async fn run(
     let mut seen = Dedup::default();
     let mut accepted = Vec::new();
     let mut asked: Vec<Task> = Vec::new();
+    let log = open_verdicts(llm, ctx, summary);
     // Tasks that wrote a case: their material is not asked again.
     let mut settled = std::collections::BTreeSet::new();
     let mut failed = FailedInARow::new(ctx.options.stop_after_llm_failed);
@@ -75,7 +78,14 @@ pub async fn run(
                 .filter(|v| v.results.iter().any(Result::is_ok))
                 .map(|v| v.index),
         );
-        let figures = account(round, verdicts, &mut seen, &mut accepted, summary);
+        let mut books = Books {
+            seen: &mut seen,
+            accepted: &mut accepted,
+            summary,
+            skip: &ctx.options.skip,
+            log: log.as_ref(),
+        };
+        let figures = books.account(round, verdicts);
         let progressed = figures.accepted > 0;
         summary.rounds.push(figures);
         asked.append(&mut tasks);
@@ -148,7 +158,8 @@ async fn run_round(
     progress: &dyn Progress,
 ) -> Result<Vec<Verdict>, RunError> {
     // Whether the answers judge may turn cases away: the same for every task of the run.
-    let judged = super::ask::calibrated(llm, ctx, "answers", "judge_answers");
+    let judged = !ctx.options.skip.skips(Check::AnswersAnotherQuestion)
+        && super::ask::calibrated(llm, ctx, "answers", "judge_answers");
     let mut pending = stream::iter(tasks)
         .map(|t| attempt(llm, ctx, t, judged))
         .buffer_unordered(llm.concurrency().max(1));
@@ -164,108 +175,112 @@ async fn run_round(
     Ok(verdicts)
 }
 
-/// Counts a round's verdicts into the summary and keeps the accepted candidates that do not
-/// repeat an earlier one (of this round or before).
-fn account(
-    round: u32,
-    verdicts: Vec<Verdict>,
-    seen: &mut Dedup,
-    accepted: &mut Vec<Accepted>,
+/// The run's verdicts file (`--verdicts`, else `verdicts.jsonl` beside the LLM journal), opened
+/// for appending; when it cannot be, the summary says so and the run goes on without it.
+fn open_verdicts(
+    llm: &Llm,
+    ctx: &GenerateContext<'_>,
     summary: &mut GenerateSummary,
-) -> RoundFigures {
-    let mut figures = RoundFigures {
-        round,
-        tasks: verdicts.len(),
-        ..RoundFigures::default()
-    };
-    for v in verdicts {
-        summary.kind(v.kind).llm_calls += v.calls;
-        figures.llm_calls += v.calls;
-        figures.candidates += v.results.len();
-        for result in v.results {
-            let result = result
-                .and_then(|a| seen.check(&a.question).map(|()| a))
-                .and_then(|a| {
-                    if asks_again(&a, accepted) {
-                        Err(Rejection::Duplicate)
-                    } else {
-                        Ok(a)
-                    }
-                });
-            let fig = summary.kind(v.kind);
-            match result {
-                // Two questions a call can overshoot the plan by one: the surplus is not written.
-                Ok(_) if fig.accepted >= fig.planned => fig.surplus += 1,
-                Ok(a) => {
-                    seen.add(&a.question);
-                    fig.accepted += 1;
-                    figures.accepted += 1;
-                    // The bridge is the rarer case, and costs the most calls: the lookup or
-                    // identifier that asked its second hop first gives way, and a later round
-                    // asks another in its place.
-                    if let Some(j) = accepted.iter().position(|b| asks_second_hop(b, &a)) {
-                        let gone = accepted.remove(j);
-                        let fig = summary.kind(gone.kind);
-                        fig.accepted -= 1;
-                        *fig.rejected
-                            .entry(Rejection::Duplicate.as_str().to_string())
-                            .or_default() += 1;
-                    }
-                    accepted.push(a);
-                }
-                Err(r) => *fig.rejected.entry(r.as_str().to_string()).or_default() += 1,
-            }
+) -> Option<(VerdictLog, String)> {
+    let beside_journal = || Some(llm.journal_path()?.parent()?.join(super::verdicts::FILE_NAME));
+    let path = ctx.options.verdicts.clone().or_else(beside_journal)?;
+    match VerdictLog::open(&path) {
+        Ok(log) => Some((log, jiff::Timestamp::now().to_string())),
+        Err(e) => {
+            summary
+                .notes
+                .push(format!("cannot write verdicts to {}: {e}", path.display()));
+            None
         }
     }
-    figures
 }
 
-/// Whether the one-passage case `single` asks what the bridge `bridge` asks at its second hop:
-/// labelled by its last passage, with its answer or about its bridge ("what does TP-507 mean"
-/// beside the README demo's "what does the error code for a full storage reserve mean", "what
-/// does the `tide agent list` command show" beside "what does the location where the version
-/// is reported show"). One set then holds the second hop twice, and a reviewer deletes one.
-/// The audit leaves such a pair alone: a team may ask a hop on its own on purpose.
-fn asks_second_hop(single: &Accepted, bridge: &Accepted) -> bool {
-    let Shape::Bridge { bridge: thing, .. } = &bridge.shape else {
-        return false;
-    };
-    let names = |question: &str| {
-        let (asked, thing) = (crate::text::words(question), crate::text::words(thing));
-        !thing.is_empty() && asked.windows(thing.len()).any(|w| w == thing.as_slice())
-    };
-    matches!(single.shape, Shape::Plain | Shape::Identifier(_))
-        && single.answer.is_some()
-        && single.relevant.len() == 1
-        && single.relevant.first().map(|l| l.passage()) == bridge.relevant.last().map(|l| l.passage())
-        && (answer_key(single) == answer_key(bridge) || names(&single.question))
+/// What accounting a round changes: the questions seen, the cases kept, the summary, and the
+/// verdicts file (with the run's id).
+struct Books<'a> {
+    seen: &'a mut Dedup,
+    accepted: &'a mut Vec<Accepted>,
+    summary: &'a mut GenerateSummary,
+    skip: &'a Skip,
+    log: Option<&'a (VerdictLog, String)>,
 }
 
-/// Whether `a` asks, in other words, what an accepted candidate of its kind asks: a bridge
-/// through the same thing to the same second fact (two descriptions of `agent.cache_dir` made
-/// two multi-hops answered "re-read every file"), or the same answer from the same labels' words
-/// ([`crate::testset::Label::passage`]; the audit's RS303 reads the same): the same comparison
-/// was accepted from both places Jinja's api.rst says what `pass_context` passes. Or, of
-/// another kind, it asks an accepted bridge's second hop ([`asks_second_hop`]).
-fn asks_again(a: &Accepted, accepted: &[Accepted]) -> bool {
-    let passages = |x: &[crate::testset::Label]| x.iter().map(|l| l.passage()).collect::<Vec<_>>();
-    // `a`'s own passages and answer, read once rather than once per accepted case.
-    let (own_passages, own_answer) = (passages(&a.relevant), answer_key(a));
-    let repeats = |b: &Accepted| match (&a.shape, &b.shape) {
-        (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
-            x.to_lowercase() == y.to_lowercase()
-                && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
+impl Books<'_> {
+    /// Counts a round's verdicts into the summary and keeps the accepted candidates that do not
+    /// repeat an earlier one (of this round or before); each candidate's fate goes to the file.
+    fn account(&mut self, round: u32, verdicts: Vec<Verdict>) -> RoundFigures {
+        let mut figures = RoundFigures {
+            round,
+            tasks: verdicts.len(),
+            ..RoundFigures::default()
+        };
+        for v in verdicts {
+            self.summary.kind(v.kind).llm_calls += v.calls;
+            figures.llm_calls += v.calls;
+            figures.candidates += v.results.len();
+            for result in v.results {
+                let result = result.and_then(|a| {
+                    let screen = checks::Screen::new(a.kind, a.language, self.skip);
+                    let again = self.seen.check(&a.question, &screen).err();
+                    match again.or_else(|| checks::against_accepted(&a, self.accepted, self.skip)) {
+                        Some(c) => Err(c.of(a)),
+                        None => Ok(a),
+                    }
+                });
+                let fig = self.summary.kind(v.kind);
+                match result {
+                    // Two questions a call can overshoot the plan by one: the surplus is not written.
+                    Ok(a) if fig.accepted >= fig.planned => {
+                        fig.surplus += 1;
+                        self.record(round, v.kind, Fate::Surplus, None, Some(&a));
+                    }
+                    Ok(a) => {
+                        self.seen.add(&a.question);
+                        fig.accepted += 1;
+                        figures.accepted += 1;
+                        self.record(round, v.kind, Fate::Accepted, None, Some(&a));
+                        // The bridge is the rarer case, and costs the most calls: the lookup or
+                        // identifier that asked its second hop first gives way, and a later round
+                        // asks another in its place.
+                        if let Some(j) = checks::gives_way_to(&a, self.accepted, self.skip) {
+                            let gone = self.accepted.remove(j);
+                            let fig = self.summary.kind(gone.kind);
+                            fig.accepted -= 1;
+                            *fig.rejected.entry(Check::SecondHopAskedAlone).or_default() += 1;
+                            self.record(
+                                round,
+                                gone.kind,
+                                Fate::Displaced,
+                                Some(Check::SecondHopAskedAlone),
+                                Some(&gone),
+                            );
+                        }
+                        self.accepted.push(a);
+                    }
+                    Err(r) => {
+                        *fig.rejected.entry(r.check).or_default() += 1;
+                        self.record(round, v.kind, Fate::Rejected, Some(r.check), r.draft.as_deref());
+                    }
+                }
+            }
         }
-        _ => !a.relevant.is_empty() && own_passages == passages(&b.relevant) && own_answer == answer_key(b),
-    };
-    accepted
-        .iter()
-        .any(|b| (b.kind == a.kind && repeats(b)) || asks_second_hop(a, b))
-}
+        figures
+    }
 
-/// What two answers share when they say the same ([`crate::wording::duplicates::answer_key`]).
-fn answer_key(a: &Accepted) -> Option<String> {
-    a.answer.as_deref().map(crate::wording::duplicates::answer_key)
+    /// Appends one candidate's fate to the verdicts file, if there is one; a failed write stops
+    /// the file, not the run, and the summary says so.
+    fn record(&mut self, round: u32, kind: Kind, fate: Fate, code: Option<Check>, case: Option<&Accepted>) {
+        let Some((log, run)) = self.log else {
+            return;
+        };
+        if let Err(e) = log.record(run, round, kind.as_str(), fate, code, case) {
+            self.summary.notes.push(format!(
+                "stopped writing verdicts to {}: {e}",
+                log.path().display()
+            ));
+            self.log = None;
+        }
+    }
 }
 
 /// Counts candidates that end `llm_failed` in a row, in the order they finish; any other
@@ -308,15 +323,9 @@ async fn attempt(
     let results = (kinds::info(task.kind).attempt)(llm, ctx, task, &mut tally).await?;
     let mut checked = Vec::with_capacity(results.len());
     for r in results {
-        let r = match r
-            .and_then(answer_held)
-            .and_then(|a| wording_held(ctx.chunks, a))
-            .and_then(|a| heading_held(ctx, a))
-            .and_then(id_unnamed)
-        {
+        let r = match r.and_then(|a| held(ctx, a)) {
             Ok(a) if judged => answers_its_question(llm, ctx, a, &mut tally).await?,
-            Ok(a) => Ok(a),
-            Err(e) => Err(e),
+            other => other,
         };
         checked.push(r);
     }
@@ -330,6 +339,16 @@ async fn attempt(
     })
 }
 
+/// The case as the kind made it, its heading taken off ([`heading_held`]) and every check of
+/// the registry that reads a case passed ([`case_held`]); turned away, the case goes with its
+/// rejection to the verdicts file.
+fn held(ctx: &GenerateContext<'_>, a: Accepted) -> Result<Accepted, Rejected> {
+    let draft = a.clone();
+    heading_held(ctx, a)
+        .and_then(|a| case_held(ctx, a))
+        .map_err(|c| c.of(draft))
+}
+
 /// A lookup's or an identifier's answer is the one its label gives to its question: the judge
 /// copies what the label says to the question, and the answer must agree. Words in the label
 /// are not enough — "How did Jonas pay for the Team plan?" → "by deleting the wrong folder"
@@ -339,7 +358,7 @@ async fn answers_its_question(
     ctx: &GenerateContext<'_>,
     a: Accepted,
     tally: &mut Tally,
-) -> Result<Result<Accepted, Rejection>, LlmError> {
+) -> Result<Result<Accepted, Rejected>, LlmError> {
     let (Some(answer), Kind::Lookup | Kind::Identifier) = (a.answer.as_deref(), a.kind) else {
         return Ok(Ok(a));
     };
@@ -347,39 +366,10 @@ async fn answers_its_question(
     Ok(
         match super::ask::answers(llm, ctx, &a.question, answer, &fact.join("\n"), tally).await? {
             Ok(true) => Ok(a),
-            Ok(false) => Err(Rejection::AnswersAnotherQuestion),
-            Err(r) => Err(r),
+            Ok(false) => Err(Check::AnswersAnotherQuestion.of(a)),
+            Err(r) => Err(r.of(a)),
         },
     )
-}
-
-/// The question copies no phrase of the chunks its labels lie in, the text the audit's RS101
-/// reads (a multi-hop's: its last hop's); the other wordings restyle may write instead are
-/// held to the same, and those that copy are dropped. The kinds check the fact they asked
-/// about as they write; this reads the rest of its chunk too — Black's "is the black code
-/// style set in stone?" passed its fact and copied the page's title.
-fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Result<Accepted, Rejection> {
-    if a.relevant.is_empty() {
-        return Ok(a);
-    }
-    let labels: Vec<crate::testset::Label> = match &a.shape {
-        Shape::Bridge { hops, .. } => hops
-            .last()
-            .map(|h| {
-                h.relevant
-                    .iter()
-                    .filter_map(|&i| a.relevant.get(i).cloned())
-                    .collect()
-            })
-            .unwrap_or_default(),
-        _ => a.relevant.clone(),
-    };
-    let source = chunks.labelled_text(&labels);
-    let answer = a.answer.clone().unwrap_or_default();
-    let holds = |q: &str| verify::check_wording(q, &answer, &source, a.language);
-    holds(&a.question)?;
-    a.phrasings.retain(|p| holds(p).is_ok());
-    Ok(a)
 }
 
 /// The question does not place its thing in a heading of a labelled page the user has not seen
@@ -388,29 +378,33 @@ fn wording_held(chunks: &crate::workspace::ChunkedCorpus, mut a: Accepted) -> Re
 /// Console Notes?" → "what does sys.argv do?"); a question that is no longer one, or lost its
 /// identifier with it, is turned away, and one that now repeats a question of the set too.
 /// Each other wording is held to the same.
-fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Rejection> {
+fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Check> {
     // What the kind's own check found in the question must stay in it.
     let named: Vec<String> = match &a.shape {
         Shape::Identifier(id) => vec![id.clone()],
         Shape::Comparison(sides) => sides.iter().map(|s| s.name.clone()).collect(),
         _ => Vec::new(),
     };
-    let language = a.language;
-    let unplaced = |q: &str| -> Result<String, Rejection> {
+    let screen = ctx.screen(a.kind, a.language);
+    // Left out, the check leaves the question as the model wrote it.
+    if !screen.runs(Check::PlacesInPage) {
+        return Ok(a);
+    }
+    let unplaced = |q: &str| -> Result<String, Check> {
         let Some(at) = ctx.heading_tail(q, &a.relevant) else {
             return Ok(q.to_string());
         };
         let kept = verify::without_heading_tail(q, at);
-        let whole = verify::check_question(&kept, language).is_ok()
+        let whole = verify::check_question(&kept, &screen).is_ok()
             && named.iter().all(|n| {
                 let n = n.to_lowercase();
                 !q.to_lowercase().contains(&n) || kept.to_lowercase().contains(&n)
             });
         if !whole {
-            return Err(Rejection::NotStandalone);
+            return Err(Check::PlacesInPage);
         }
         // The kind checked the question against the set as written; shortened, it may repeat one.
-        ctx.existing.check(&kept)?;
+        ctx.existing.check(&kept, &screen)?;
         Ok(kept)
     };
     a.question = unplaced(&a.question)?;
@@ -418,43 +412,23 @@ fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, 
     Ok(a)
 }
 
-/// The question names no id its document is filed under ([`crate::wording::names_document_id`],
-/// RS205 in the audit); a wording that does is dropped.
-fn id_unnamed(mut a: Accepted) -> Result<Accepted, Rejection> {
-    let names = |q: &str| {
-        let labels = a.relevant.iter().map(|l| (l.doc.as_str(), l.quote.as_str()));
-        crate::wording::names_document_id(q, labels).is_some()
-    };
-    if names(&a.question) {
-        return Err(Rejection::MetaReference);
+/// Every check of the registry that reads a case, on the case as the kind made it
+/// ([`checks::first_hit`]): the first that fails turns it away; the other wordings restyle may
+/// write instead are held to the same, and those that fail are dropped. So what generate
+/// accepts is what `ragsynth check` passes, and what the audit's shared rules pass.
+fn case_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Check> {
+    if let Some((check, _)) = checks::first_hit(&a, ctx, &ctx.options.skip) {
+        return Err(check);
     }
-    a.phrasings.retain(|p| !names(p));
-    Ok(a)
-}
-
-/// Every kind's last check, where the case is whole ([`verify::check_against_label`]): its
-/// answer does not loop, its question names no code its labels lack, and its answer is one its
-/// labels hold, say as such, and do not contradict (the audit's RS507, RS508, RS510, RS512,
-/// RS513, RS514), so what generate accepts the audit passes; a why-question's labels give its
-/// answer as the reason for what it asks, a question states the condition under which they
-/// give it, and a broad question is not answered by a fragment (generate only). The other
-/// wordings restyle may write instead of the question are held to the same checks, and those
-/// that fail are dropped.
-fn answer_held(mut a: Accepted) -> Result<Accepted, Rejection> {
-    let Some(answer) = a.answer.clone().filter(|_| !a.relevant.is_empty()) else {
-        return Ok(a);
-    };
-    verify::check_answer_form(&answer)?;
-    let sides: Vec<&str> = match &a.shape {
-        Shape::Comparison(sides) => sides.iter().map(|s| s.name.as_str()).collect(),
-        _ => Vec::new(),
-    };
-    // The labels' text is joined once for the question and every other wording.
-    let fact = verify::labels_text(&a.relevant);
-    let holds = |q: &str| verify::check_against_label(q, &answer, &fact, a.language, &sides);
-    holds(&a.question)?;
-    let kept: Vec<String> = a.phrasings.iter().filter(|p| holds(p).is_ok()).cloned().collect();
-    a.phrasings = kept;
+    let phrasings = std::mem::take(&mut a.phrasings);
+    a.phrasings = phrasings
+        .into_iter()
+        .filter(|p| {
+            let mut other = a.clone();
+            other.question = p.clone();
+            checks::first_hit(&other, ctx, &ctx.options.skip).is_none()
+        })
+        .collect();
     Ok(a)
 }
 
@@ -495,30 +469,42 @@ mod tests {
         }
     }
 
+    /// Runs `test` with a run's context over a one-page corpus.
+    fn with_ctx(path: &str, text: &str, test: impl FnOnce(&GenerateContext<'_>)) {
+        let corpus = crate::corpus::Corpus::of_one_page(path, text);
+        let chunks = crate::workspace::ChunkedCorpus::new(Some(&corpus), &Default::default()).unwrap();
+        let prompts = crate::prompts::Prompts::load(None).unwrap();
+        let empty = crate::testset::TestSet::default();
+        let ctx = GenerateContext::new(&corpus, &chunks, &prompts, &empty, Default::default(), None);
+        test(&ctx)
+    }
+
     #[test]
     fn a_question_naming_the_id_its_page_is_filed_under_is_turned_away() {
         let filed = |question: &str, phrasings: &[&str]| {
             let mut a = bridge(question, "", 20);
             a.kind = Kind::Lookup;
             a.shape = Shape::Plain;
-            a.relevant = vec![Label {
-                doc: "8243793.txt".into(),
-                quote: "Each turbine is 229 ft tall.".into(),
-                ..label(0, 28)
-            }];
+            a.answer = Some("229 ft".into());
+            a.relevant = vec![Label::spanning("8243793.txt", 0, "Each turbine is 229 ft tall.")];
             a.phrasings = phrasings.iter().map(|p| p.to_string()).collect();
             a
         };
-        assert_eq!(
-            id_unnamed(filed("8243793 turbine height", &[])).unwrap_err(),
-            Rejection::MetaReference
-        );
-        let kept = id_unnamed(filed(
-            "how tall is each turbine",
-            &["8243793 turbine height", "turbine height"],
-        ))
-        .unwrap();
-        assert_eq!(kept.phrasings, vec!["turbine height".to_string()]);
+        with_ctx("8243793.txt", "Each turbine is 229 ft tall.", |ctx| {
+            assert_eq!(
+                case_held(ctx, filed("8243793 turbine height", &[])).unwrap_err(),
+                Check::RefersToSource
+            );
+            let kept = case_held(
+                ctx,
+                filed(
+                    "how tall is each turbine",
+                    &["8243793 turbine height", "each turbine height"],
+                ),
+            )
+            .unwrap();
+            assert_eq!(kept.phrasings, vec!["each turbine height".to_string()]);
+        });
     }
 
     #[test]
@@ -548,12 +534,12 @@ mod tests {
             "do snapshots stay for thirty days on the free plan while the agent uploads",
             &[],
         );
-        assert_eq!(
-            wording_held(&chunks, copies).unwrap_err(),
-            Rejection::CopiesSource
-        );
-        let kept = wording_held(
-            &chunks,
+        let prompts = crate::prompts::Prompts::load(None).unwrap();
+        let empty = crate::testset::TestSet::default();
+        let ctx = GenerateContext::new(&corpus, &chunks, &prompts, &empty, Default::default(), None);
+        assert_eq!(case_held(&ctx, copies).unwrap_err(), Check::CopiedPhrase);
+        let kept = case_held(
+            &ctx,
             case(
                 "how does the agent send its packs",
                 &["agent keeps snapshots for thirty days on the free plan"],
@@ -597,7 +583,7 @@ mod tests {
         assert_eq!(kept.phrasings, vec!["click sys.stderr windows"]);
         assert_eq!(
             heading_held(&ctx, case("sys.stderr in Windows Console Notes", &[])).unwrap_err(),
-            Rejection::NotStandalone
+            Check::PlacesInPage
         );
         // Shortened, it repeats a question the set already has.
         let mut set = crate::testset::TestSet::default();
@@ -606,7 +592,7 @@ mod tests {
             "how does Click write to sys.stderr?",
         ));
         let ctx = GenerateContext::new(&corpus, &chunks, &prompts, &set, Default::default(), None);
-        assert_eq!(heading_held(&ctx, placed()).unwrap_err(), Rejection::Duplicate);
+        assert_eq!(heading_held(&ctx, placed()).unwrap_err(), Check::ExactDuplicate);
     }
 
     #[test]
@@ -626,20 +612,26 @@ mod tests {
             "agent.cache_dir",
             300,
         );
-        assert!(asks_again(&again, std::slice::from_ref(&first)));
-        assert!(!asks_again(&other_fact, std::slice::from_ref(&first)));
+        assert!(
+            checks::against_accepted(&again, std::slice::from_ref(&first), Skip::none())
+                == Some(Check::BridgeAskedAgain)
+        );
+        assert!(checks::against_accepted(&other_fact, std::slice::from_ref(&first), Skip::none()).is_none());
         // The same labels and answer under another kind are another question.
         let lookup = Accepted {
             kind: Kind::Lookup,
             shape: Shape::Plain,
             ..first.clone()
         };
-        assert!(!asks_again(&lookup, std::slice::from_ref(&first)));
+        assert!(checks::against_accepted(&lookup, std::slice::from_ref(&first), Skip::none()).is_none());
         let lookup_again = Accepted {
             question: "what if the chunk cache is gone".into(),
             ..lookup.clone()
         };
-        assert!(asks_again(&lookup_again, std::slice::from_ref(&lookup)));
+        assert!(
+            checks::against_accepted(&lookup_again, std::slice::from_ref(&lookup), Skip::none())
+                == Some(Check::SameAnswerSameSource)
+        );
         // The same sentence at another place of the page is the same label.
         let quoted = |start: usize| Label {
             quote: ":func:`pass_context` passes the current\n    Context.".into(),
@@ -654,7 +646,10 @@ mod tests {
             relevant: vec![quoted(25513)],
             ..lookup.clone()
         };
-        assert!(asks_again(&there, std::slice::from_ref(&here)));
+        assert!(
+            checks::against_accepted(&there, std::slice::from_ref(&here), Skip::none())
+                == Some(Check::SameAnswerSameSource)
+        );
     }
 
     #[test]
@@ -676,7 +671,7 @@ mod tests {
             relevant: vec![label(300, 340)],
             ..identifier.clone()
         };
-        assert!(asks_second_hop(&identifier, &hop));
+        assert!(checks::second_hop_asked_alone::asks(&identifier, &hop));
         // Another answer of the same line, asked about the bridge, asks it too.
         let lookup = Accepted {
             kind: Kind::Lookup,
@@ -685,18 +680,21 @@ mod tests {
             shape: Shape::Plain,
             ..identifier.clone()
         };
-        assert!(asks_second_hop(&lookup, &hop));
+        assert!(checks::second_hop_asked_alone::asks(&lookup, &hop));
         let unnamed = Accepted {
             question: "what fails when storage is full".into(),
             ..lookup.clone()
         };
         assert!(
-            !asks_second_hop(&unnamed, &hop),
+            !checks::second_hop_asked_alone::asks(&unnamed, &hop),
             "neither its answer nor its bridge"
         );
-        assert!(!asks_second_hop(&elsewhere, &hop), "another passage");
         assert!(
-            !asks_second_hop(&hop, &identifier),
+            !checks::second_hop_asked_alone::asks(&elsewhere, &hop),
+            "another passage"
+        );
+        assert!(
+            !checks::second_hop_asked_alone::asks(&hop, &identifier),
             "the bridge is not the single"
         );
         let verdict = |index: usize, a: &Accepted| Verdict {
@@ -713,7 +711,14 @@ mod tests {
             let mut accepted = Vec::new();
             let mut seen = Dedup::default();
             let verdicts = vec![verdict(0, first), verdict(1, second), verdict(2, &elsewhere)];
-            account(1, verdicts, &mut seen, &mut accepted, &mut summary);
+            let mut books = Books {
+                seen: &mut seen,
+                accepted: &mut accepted,
+                summary: &mut summary,
+                skip: Skip::none(),
+                log: None,
+            };
+            books.account(1, verdicts);
             summary.finish();
             let questions: Vec<String> = accepted.iter().map(|a| a.question.clone()).collect();
             (questions, summary)
@@ -723,13 +728,20 @@ mod tests {
         assert_eq!(kept, [hop.question.clone(), elsewhere.question.clone()]);
         let ids = &summary.by_type["identifier"];
         assert_eq!(
-            (ids.accepted, ids.rejected["duplicate"], ids.attempted),
+            (
+                ids.accepted,
+                ids.rejected[&Check::SecondHopAskedAlone],
+                ids.attempted
+            ),
             (1, 1, 2)
         );
         assert_eq!(summary.accepted, 2);
         // The bridge first: the identifier is turned away.
         let (kept, summary) = run(&hop, &identifier);
         assert_eq!(kept, [hop.question.clone(), elsewhere.question.clone()]);
-        assert_eq!(summary.by_type["identifier"].rejected["duplicate"], 1);
+        assert_eq!(
+            summary.by_type["identifier"].rejected[&Check::SecondHopAskedAlone],
+            1
+        );
     }
 }

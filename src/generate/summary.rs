@@ -8,6 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::candidate::Kind;
+use super::checks::Check;
 use super::kinds::KINDS;
 use super::plan::Plan;
 use super::restyle::Restyled;
@@ -43,8 +44,8 @@ pub struct KindFigures {
     pub attempted: usize,
     /// Written to the test set.
     pub accepted: usize,
-    /// Dropped, by reason.
-    pub rejected: BTreeMap<String, usize>,
+    /// Dropped, by the check that turned each away (its code in JSON).
+    pub rejected: BTreeMap<Check, usize>,
     /// LLM calls made for this kind (generation and judging).
     pub llm_calls: u64,
     /// `llm_calls / accepted` (none when nothing was accepted).
@@ -119,8 +120,8 @@ pub struct GenerateSummary {
     pub accepted: usize,
     /// Rejected candidates.
     pub rejected: usize,
-    /// Rejections by reason, all kinds.
-    pub rejections: BTreeMap<String, usize>,
+    /// Rejections by check, all kinds (codes in JSON).
+    pub rejections: BTreeMap<Check, usize>,
     /// New cases marked held out.
     pub heldout: usize,
     /// Cases the file held before.
@@ -181,7 +182,7 @@ impl GenerateSummary {
             self.accepted += f.accepted;
             self.rejected += rejected;
             for (r, n) in &f.rejected {
-                *self.rejections.entry(r.clone()).or_default() += n;
+                *self.rejections.entry(*r).or_default() += n;
             }
         }
     }
@@ -238,10 +239,10 @@ mod tests {
         k.planned = 4;
         k.accepted = 2;
         k.llm_calls = 4;
-        k.rejected.insert("quote_not_found".into(), 2);
+        k.rejected.insert(Check::QuoteNotFound, 2);
         let u = s.kind(Kind::Unanswerable);
         u.planned = 1;
-        u.rejected.insert("corpus_answers".into(), 1);
+        u.rejected.insert(Check::CorpusAnswers, 1);
         s.max_rounds = 3;
         s.rounds = vec![
             RoundFigures {
@@ -265,6 +266,6 @@ mod tests {
         assert_eq!((s.attempted, s.accepted, s.rejected), (5, 2, 3));
         assert_eq!(s.by_type["lookup"].calls_per_accepted, Some(2.0));
         assert_eq!(s.by_type["unanswerable"].calls_per_accepted, None);
-        assert_eq!(s.rejections["quote_not_found"], 2);
+        assert_eq!(s.rejections[&Check::QuoteNotFound], 2);
     }
 }

@@ -23,6 +23,43 @@ use whatlang::Lang;
 pub use analyzer::Analyzer;
 pub use detect::{detect, detect_document, detect_question, document_label, mixed_paragraphs};
 
+/// What a check needs of a question's language, so that a question in a language without it
+/// is left alone (and the report says so) rather than judged by another language's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reads {
+    /// Nothing: characters, labels, figures every script has.
+    Any,
+    /// Stopwords (and stems where the language has a stemmer): content terms, BM25.
+    Terms,
+    /// Question words and phrases ([`questions`]).
+    Wording,
+    /// English word lists or patterns: English questions only.
+    English,
+}
+
+impl Reads {
+    /// True when a question in `language` can be read this way.
+    pub fn can_read(self, language: Language) -> bool {
+        match self {
+            Reads::Any => true,
+            Reads::Terms => language.analyzer().has_stopwords(),
+            Reads::Wording => questions::readable(language),
+            Reads::English => language == Language::ENGLISH,
+        }
+    }
+
+    /// Name in docs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reads::Any => "any",
+            Reads::Terms => "terms",
+            Reads::Wording => "wording",
+            Reads::English => "english",
+        }
+    }
+}
+
 /// A language, as `whatlang` names it; shown and configured by its ISO 639-1 code where it has
 /// one ("es"), else by ISO 639-3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -150,20 +150,65 @@ pub fn answer_in_fact(
     if claim.is_empty() {
         return Ok(());
     }
-    in_fact(question, claim, fact, language)?;
-    not_contradicted(question, claim, fact, language)?;
-    not_a_reference(claim, fact)?;
-    not_sent_elsewhere(question, claim, fact, language)?;
-    not_only_links(claim, fact, language)?;
-    stitched::not_stitched(question, claim, fact, language)?;
-    stitched::not_rejoined(claim, fact)?;
-    stitched::not_reparented(claim, fact)?;
-    stitched::not_looped(claim, fact, language)?;
-    stitched::not_cut_short(claim, fact, language)?;
-    absence::not_about_absence(question, claim, language)?;
-    condition::not_an_aside(question, claim, fact, language)?;
-    off_question::answers_its_question(question, claim, fact, language)?;
-    names_its_referent(question, claim, language)
+    faults(question, claim, fact, language)
+        .next()
+        .map_or(Ok(()), |(_, fault)| Err(fault))
+}
+
+/// Every fault of `answer` against `fact`, each with the name of the test that found it, in
+/// the order [`answer_in_fact`] reads them (it stops at the first; `ragsynth check` reports all,
+/// so each test can be measured on its own).
+pub fn answer_faults<'a>(
+    question: &'a str,
+    answer: &'a str,
+    fact: &'a str,
+    language: Language,
+) -> Vec<(&'static str, AnswerFault)> {
+    static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\(?<\d+-hop>\)?").expect("valid regex"));
+    let unmarked = MARKER.replace_all(answer, "");
+    let claim = strip_yes_no(&unmarked);
+    if claim.is_empty() {
+        return Vec::new();
+    }
+    faults(question, claim, fact, language).collect()
+}
+
+/// One test of an answer against its label, by name.
+pub type Part = (
+    &'static str,
+    fn(&str, &str, &str, Language) -> Result<(), AnswerFault>,
+);
+
+/// The tests of a claim against its fact, in order.
+pub const PARTS: &[Part] = &[
+    ("in-fact", in_fact),
+    ("not-contradicted", not_contradicted),
+    ("not-a-reference", |_, c, f, _| not_a_reference(c, f)),
+    ("not-sent-elsewhere", not_sent_elsewhere),
+    ("not-only-links", |_, c, f, l| not_only_links(c, f, l)),
+    ("not-stitched", stitched::not_stitched),
+    ("not-rejoined", |_, c, f, _| stitched::not_rejoined(c, f)),
+    ("not-reparented", |_, c, f, _| stitched::not_reparented(c, f)),
+    ("not-looped", |_, c, f, l| stitched::not_looped(c, f, l)),
+    ("not-cut-short", |_, c, f, l| stitched::not_cut_short(c, f, l)),
+    ("not-about-absence", |q, c, _, l| {
+        absence::not_about_absence(q, c, l)
+    }),
+    ("not-an-aside", condition::not_an_aside),
+    ("names-its-referent", |q, c, _, l| names_its_referent(q, c, l)),
+];
+
+/// The faults of a claim (its marker and yes/no taken off), lazily, each with its test's name.
+fn faults<'a>(
+    question: &'a str,
+    claim: &'a str,
+    fact: &'a str,
+    language: Language,
+) -> impl Iterator<Item = (&'static str, AnswerFault)> + 'a {
+    PARTS
+        .iter()
+        .chain(off_question::PARTS)
+        .filter_map(move |(name, test)| test(question, claim, fact, language).err().map(|f| (*name, f)))
 }
 
 /// A short English answer (up to [`SHORT_ANSWER`] content words) does not point at "the

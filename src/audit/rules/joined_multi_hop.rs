@@ -1,4 +1,4 @@
-//! RS511 `joined-multi-hop`: a multi-hop case that is two questions joined by "and".
+//! RS511 `joined-questions`: a multi-hop case that is two questions joined by "and".
 
 use super::{CaseInput, Check, Family, Hit, RuleInfo};
 use crate::audit::Severity;
@@ -6,7 +6,7 @@ use crate::testset::QuestionType;
 
 pub const INFO: RuleInfo = RuleInfo {
     code: "RS511",
-    name: "joined-multi-hop",
+    name: "joined-questions",
     summary: "A multi-hop case whose question is two questions joined by \"and\": a conjunction, not a bridge",
     doc: "\
 **What it flags**: a case tagged `multi_hop` whose (English) question joins a second question to

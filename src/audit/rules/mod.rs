@@ -115,28 +115,8 @@ pub struct RuleInfo {
     pub(crate) check: Check,
 }
 
-/// What a rule needs of a question's language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Reads {
-    /// Nothing: characters, labels, figures every script has.
-    Any,
-    /// Stopwords (and stems where the language has a stemmer): content terms, BM25.
-    Terms,
-    /// Question words and phrases ([`crate::lang::questions`]).
-    Wording,
-}
-
-impl Reads {
-    /// True when a question in `language` can be read this way.
-    pub fn can_read(self, language: crate::lang::Language) -> bool {
-        match self {
-            Reads::Any => true,
-            Reads::Terms => language.analyzer().has_stopwords(),
-            Reads::Wording => crate::lang::questions::readable(language),
-        }
-    }
-}
+/// What a rule needs of a question's language (shared with generate's checks).
+pub use crate::lang::Reads;
 
 /// The groups of rules, one per hundred of the codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -16,13 +16,13 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::generate::ask::{self, created_of, label_in, topic_of};
-use crate::generate::bridges;
-use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::candidate::{Accepted, Kind, Shape, Tally, Task};
+use crate::generate::checks::sides::{SideText, question_names as names, sides_fault, tells};
 use crate::generate::comparisons::{self, Comparison};
 use crate::generate::context::GenerateContext;
+use crate::generate::kind::Outcome;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
-use crate::generate::names;
-use crate::generate::verify::{Rejection, check_not_example, check_question, check_wording, says};
+use crate::generate::verify::{Check, Screen, check_not_example, check_question, check_wording, says};
 use crate::lang::Language;
 use crate::llm::Llm;
 use crate::prompts::Rendered;
@@ -111,21 +111,22 @@ fn estimate(ctx: &GenerateContext<'_>, task: &Task) -> crate::Result<Vec<CallEst
 /// Asks for the task's question and checks it.
 pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let Some(c) = comparison_of(ctx, task) else {
-        return Ok(vec![Err(Rejection::NoFact)]);
+        return Ok(vec![Err(Check::NoFact.into())]);
     };
     let rendered = render(ctx, task, &c).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, MAX_TOKENS);
     let reply = match ask::ask::<ComparisonReply>(llm, &req, tally).await? {
         Ok(r) => r,
-        Err(r) => return Ok(vec![Err(r)]),
+        Err(r) => return Ok(vec![Err(r.into())]),
     };
     let created = created_of(&reply);
     let r = reply.value;
     let language = ctx.language_of(c.chunk_a);
+    let screen = ctx.screen(Kind::Comparison, language);
     let checked = (|| {
-        let question = check_question(&r.question, language)?;
-        let (question, sides) = check_sides(&c, &r, &question, language)?;
+        let question = check_question(&r.question, &screen)?;
+        let (question, sides) = check_sides(&c, &r, &question, &screen)?;
         let (question, model_answer) = match unranked(&question, &sides, language) {
             Some(plain) => (plain, ""),
             None => (question, r.answer.as_str()),
@@ -133,10 +134,11 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         let [(ta, va), (tb, vb)] = sides;
         // The wording is checked against the answer the case is written with, as the audit reads it.
         let written = answer(model_answer, (&ta, &va), (&tb, &vb), language);
-        check_wording(&question, &written, &c.a.shown, language)?;
-        check_wording(&question, &written, &c.b.shown, language)?;
-        check_not_example(&question, &format!("{} {}", c.a.shown, c.b.shown))?;
-        ctx.existing.check(&question)?;
+        check_wording(&question, &written, &c.a.shown, &screen)?;
+        check_wording(&question, &written, &c.b.shown, &screen)?;
+        let example = check_not_example(&question, &format!("{} {}", c.a.shown, c.b.shown)).is_err();
+        screen.when(example, Check::CopiesExample)?;
+        ctx.existing.check(&question, &screen)?;
         let (ca, cb) = (&ctx.chunks[c.chunk_a], &ctx.chunks[c.chunk_b]);
         let la = label_in(ctx, ca, &c.a.quote)?;
         let lb = label_in(ctx, cb, &c.b.quote)?;
@@ -156,7 +158,21 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             difficulty: None,
         })
     })();
-    Ok(vec![checked])
+    let draft = || {
+        let (ca, cb) = (&ctx.chunks[c.chunk_a], &ctx.chunks[c.chunk_b]);
+        let labels = [
+            label_in(ctx, ca, &c.a.quote).ok(),
+            label_in(ctx, cb, &c.b.quote).ok(),
+        ];
+        Accepted::draft(
+            Kind::Comparison,
+            &r.question,
+            Some(&r.answer),
+            labels.into_iter().flatten().collect(),
+            language,
+        )
+    };
+    Ok(vec![checked.map_err(|e: Check| e.of(draft()))])
 }
 
 fn side(name: String, value: String, label: usize) -> Side {
@@ -186,8 +202,9 @@ pub fn check_sides(
     c: &Comparison,
     r: &ComparisonReply,
     question: &str,
-    language: Language,
-) -> Result<(String, [(String, String); 2]), Rejection> {
+    screen: &Screen<'_>,
+) -> Result<(String, [(String, String); 2]), Check> {
+    let language = screen.language;
     let pick =
         |table: &Option<String>, model: &str| table.clone().unwrap_or_else(|| model.trim().to_string());
     let (ta, tb) = (pick(&c.a.thing, &r.thing_a), pick(&c.b.thing, &r.thing_b));
@@ -209,93 +226,38 @@ pub fn check_sides(
         None => comparisons::after_thing(&side.shown, thing).unwrap_or_else(|| model.trim().to_string()),
     };
     let (va, vb) = (value(&c.a, &ta, &r.value_a), value(&c.b, &tb, &r.value_b));
-    // Each thing a name its sentence says whole, of two letters or more: "Bureau" of "the
-    // Bureau of Labor Statistics" and "Â£36,500", an amount, compared nothing (TREC DL 2020).
-    let named = |shown: &str, thing: &str| {
-        thing.chars().filter(|ch| ch.is_alphabetic()).count() >= 2 && bridges::names_whole(shown, thing)
-    };
-    let sides_hold = holds(&c.a.quote, &ta)
-        && holds(&c.a.quote, &va)
-        && holds(&c.b.quote, &tb)
-        && holds(&c.b.quote, &vb)
-        && named(&c.a.shown, &ta)
-        && named(&c.b.shown, &tb);
-    // Two things, and two values: "(if present on *current* class)" said of both compares
-    // nothing.
-    let differ = normal(&ta) != normal(&tb) && !ta.is_empty() && !tb.is_empty() && normal(&va) != normal(&vb);
-    let tell = tells(&ta, &va, &c.a.shown, language) && tells(&tb, &vb, &c.b.shown, language);
-    // Two things of one kind: the rust book's "a None variant" and "The Result enum" are not.
-    let one_kind = match (
-        names::kind_after(&c.a.shown, &ta),
-        names::kind_after(&c.b.shown, &tb),
-    ) {
-        (Some(ka), Some(kb)) => ka == kb,
-        _ => true,
-    };
-    if !sides_hold || !differ || !tell || !one_kind {
-        return Err(Rejection::SidesMissing);
-    }
-    if names_itself_as_code(&ta, &va) || names_itself_as_code(&tb, &vb) {
-        return Err(Rejection::NoValueCompared);
+    let sides = [
+        SideText {
+            thing: &ta,
+            value: &va,
+            quote: &c.a.quote,
+            shown: &c.a.shown,
+        },
+        SideText {
+            thing: &tb,
+            value: &vb,
+            quote: &c.b.quote,
+            shown: &c.b.shown,
+        },
+    ];
+    if let Some((check, _)) = sides_fault(&sides, language, &|c| screen.runs(c)) {
+        return Err(check);
     }
     let question = match (names(question, &ta, language), names(question, &tb, language)) {
         (true, true) => question.to_string(),
-        (false, false) => with_both(question, &ta, &tb).ok_or(Rejection::SidesMissing)?,
-        _ => return Err(Rejection::SidesMissing),
+        (false, false) => match with_both(question, &ta, &tb) {
+            Some(q) => q,
+            None => {
+                screen.fail(Check::SidesMissing)?;
+                question.to_string()
+            }
+        },
+        _ => {
+            screen.fail(Check::SidesMissing)?;
+            question.to_string()
+        }
     };
     Ok((question, [(ta, va), (tb, vb)]))
-}
-
-/// Whether `value` names `thing` as code: inside backticks, or verbatim where the thing has
-/// a code's marks (`file.filename`, `BaseCommand.invoke`). Such a value is its fact's sentence
-/// ("You can also pass a file … using the `--ignore-revs-file` option"), not what the fact
-/// says of one attribute both things have; hand-marked, the 6 comparisons written so were
-/// wrong ("two unrelated sentences", "two items of one list"). A plain word said again ("Ok:
-/// the value inside the Ok will get returned") is no code.
-fn names_itself_as_code(thing: &str, value: &str) -> bool {
-    let thing = thing.trim().trim_matches('`');
-    if thing.is_empty() {
-        return false;
-    }
-    let lower = value.to_lowercase();
-    let t = thing.to_lowercase();
-    let quoted = lower.split('`').skip(1).step_by(2).any(|code| {
-        code.trim_start_matches('~')
-            .trim_end_matches("()")
-            .ends_with(t.as_str())
-    });
-    quoted || (crate::wording::answer::has_code_marks(thing) && lower.contains(&t))
-}
-
-/// Whether `value` says something of `thing`: a word that is neither a word of the thing's
-/// full name as `quote` writes it ("macOS 12 Monterey": the capitalised and numbered words
-/// around it), nor a kind word, nor a function word. "None variant", said of `None`, and
-/// "macOS 12 Monterey", said of Monterey, only name the thing again.
-fn tells(thing: &str, value: &str, quote: &str, language: Language) -> bool {
-    let bare = |w: &str| -> String {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '$')
-            .to_lowercase()
-    };
-    let named = |w: &str| w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit());
-    let tokens: Vec<&str> = quote.split_whitespace().collect();
-    let thing_words: Vec<String> = thing.split_whitespace().map(bare).collect();
-    let mut own: std::collections::HashSet<String> = thing_words.iter().cloned().collect();
-    for (i, t) in tokens.iter().enumerate() {
-        if !thing_words.contains(&bare(t)) {
-            continue;
-        }
-        for j in (0..i).rev().take_while(|&j| named(tokens[j])) {
-            own.insert(bare(tokens[j]));
-        }
-        for t in tokens[i + 1..].iter().take_while(|t| named(t)) {
-            own.insert(bare(t));
-        }
-    }
-    let analyzer = language.analyzer();
-    value
-        .split_whitespace()
-        .map(bare)
-        .any(|w| !w.is_empty() && !own.contains(&w) && !names::is_kind_word(&w) && !analyzer.is_stopword(&w))
 }
 
 /// `question`, which names neither thing, naming both: "the two protocols" becomes "A and B"
@@ -348,28 +310,17 @@ fn answer(model: &str, (ta, va): (&str, &str), (tb, vb): (&str, &str), language:
     }
 }
 
-/// Lower case, runs of white space as one space.
-fn normal(s: &str) -> String {
-    s.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Whether `question` names `thing` (its words, any case, any order), the word saying its kind
-/// aside: "Business" names "Business plan".
-fn names(question: &str, thing: &str, language: Language) -> bool {
-    const KINDS: &[&str] = &[
-        "plan", "tier", "edition", "mode", "version", "role", "scope", "option", "flag",
-    ];
-    let name = match thing.trim().rsplit_once(' ') {
-        Some((name, kind)) if KINDS.contains(&kind.to_lowercase().as_str()) => name,
-        _ => thing,
-    };
-    says(question, name, language)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A screen of this kind with every check on.
+    fn sc(language: Language) -> Screen<'static> {
+        Screen::new(Kind::Comparison, language, crate::generate::checks::Skip::none())
+    }
+    use crate::generate::checks::sides::names_itself_as_code;
     use crate::generate::comparisons::Side as Found;
+    use crate::generate::names;
 
     fn found(thing: Option<&str>, value: Option<&str>, quote: &str) -> Found {
         Found {
@@ -417,7 +368,7 @@ mod tests {
             &c,
             &reply(q, "Team plan", "25 agents", "Business plan", "250 agents"),
             q,
-            en,
+            &sc(en),
         );
         assert_eq!(
             ok.unwrap().1[1],
@@ -429,14 +380,14 @@ mod tests {
             &c,
             &reply(q0, "Team", "25 agents", "Business", "250 agents"),
             q0,
-            en,
+            &sc(en),
         )
         .unwrap();
         assert_eq!(repaired, "Which plan allows more agents, Team or Business?");
         // A value fact A does not say: fact A's own words after its thing stand instead.
         let bad = reply(q, "Team plan", "30 agents", "Business plan", "250 agents");
         assert_eq!(
-            check_sides(&c, &bad, q, en).unwrap().1[0],
+            check_sides(&c, &bad, q, &sc(en)).unwrap().1[0],
             (
                 "Team plan".to_string(),
                 "a server manages at most 25 agents".to_string()
@@ -444,14 +395,14 @@ mod tests {
         );
         // A thing fact A does not name.
         let bad = reply(q, "Pro plan", "25 agents", "Business plan", "250 agents");
-        assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::SidesMissing));
+        assert_eq!(check_sides(&c, &bad, q, &sc(en)), Err(Check::SidesMissing));
         // The question names one side only.
         let q1 = "How many agents does the Business plan allow than before?";
         let one = reply(q1, "Team plan", "25 agents", "Business plan", "250 agents");
-        assert_eq!(check_sides(&c, &one, q1, en), Err(Rejection::SidesMissing));
+        assert_eq!(check_sides(&c, &one, q1, &sc(en)), Err(Check::SidesMissing));
         // The same thing twice.
         let same = reply(q, "Team", "25 agents", "team", "250 agents");
-        assert_eq!(check_sides(&c, &same, q, en), Err(Rejection::SidesMissing));
+        assert_eq!(check_sides(&c, &same, q, &sc(en)), Err(Check::SidesMissing));
     }
 
     #[test]
@@ -464,8 +415,8 @@ mod tests {
         let q = "how do Bureau and Â£36,500 differ";
         let r = reply(q, "Bureau", "$68,250 per year", "Â£36,500", "per year");
         assert_eq!(
-            check_sides(&c, &r, q, Language::ENGLISH),
-            Err(Rejection::SidesMissing)
+            check_sides(&c, &r, q, &sc(Language::ENGLISH)),
+            Err(Check::SidesMissing)
         );
         // Named whole, the same sides compare.
         let c = sentences(
@@ -474,7 +425,7 @@ mod tests {
         );
         let q = "how much more does a dental hygienist make in New York City than in Shreveport";
         let r = reply(q, "Shreveport", "$61,790", "New York City", "$82,540");
-        assert!(check_sides(&c, &r, q, Language::ENGLISH).is_ok());
+        assert!(check_sides(&c, &r, q, &sc(Language::ENGLISH)).is_ok());
     }
 
     #[test]
@@ -488,7 +439,7 @@ mod tests {
         let en = Language::ENGLISH;
         // A variant against an enum: no two things of one kind.
         let bad = reply(q, "None", "None variant", "Result", "Ok variant");
-        assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::SidesMissing));
+        assert_eq!(check_sides(&c, &bad, q, &sc(en)), Err(Check::SidesMissing));
         assert_eq!(
             names::kind_after("The Result enum has an Ok variant", "Result").as_deref(),
             Some("enum")
@@ -514,7 +465,7 @@ mod tests {
             "--code",
             "You can also pass code as a string using the `--code` option.",
         );
-        assert_eq!(check_sides(&c, &bad, q, en), Err(Rejection::NoValueCompared));
+        assert_eq!(check_sides(&c, &bad, q, &sc(en)), Err(Check::NoValueCompared));
         assert!(names_itself_as_code(
             "BaseCommand.invoke",
             "returned from the :meth:`BaseCommand.invoke` method"
@@ -554,7 +505,7 @@ mod tests {
             "Monterey",
             "macOS 12 Monterey",
         );
-        let (_, sides) = check_sides(&c, &r, q, en).unwrap();
+        let (_, sides) = check_sides(&c, &r, q, &sc(en)).unwrap();
         assert_eq!(sides[0].1, "macOS 13 Ventura or later");
         assert_eq!(sides[1].1, "is no longer supported");
     }

@@ -15,13 +15,14 @@ use serde_json::json;
 use super::lookup::{self, MAX_TOKENS_PER_QUESTION, Written};
 use crate::chunk::Chunk;
 use crate::generate::ask::{self, label_in, non_empty, topic_of};
-use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::candidate::{Accepted, Kind, Shape, Tally, Task};
 use crate::generate::context::{GenerateContext, example_files, names_one_of};
 use crate::generate::facts::{self, Fact};
+use crate::generate::kind::Outcome;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{frequencies, identifiers, not_a_name, swap};
 use crate::generate::pairs::Pairing;
-use crate::generate::verify::{Rejection, check_on_topic, check_wording};
+use crate::generate::verify::{Check, check_on_topic, check_wording};
 use crate::prompts::Rendered;
 
 /// The kind's row: two identifiers of a chunk a call.
@@ -242,57 +243,72 @@ pub async fn attempt(
 ) -> Outcome {
     let asked = asked(ctx, task);
     if asked.is_empty() {
-        return Ok(vec![Err(Rejection::NoFact)]);
+        return Ok(vec![Err(Check::NoFact.into())]);
     }
     let (rendered, max_tokens) = render(ctx, task, &asked).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, max_tokens);
     let (written, created) = match lookup::questions(llm, &req, asked.len(), tally).await? {
         Ok(x) => x,
-        Err(r) => return Ok(vec![Err(r); asked.len()]),
+        Err(r) => return Ok(vec![Err(r.into()); asked.len()]),
     };
     let ids: Vec<&str> = asked.iter().map(|(id, _)| id.as_str()).collect();
     let written = each_to_its_identifier(&ids, written);
     let chunk = &ctx.chunks[task.chunks[0]];
     let language = ctx.language_of(task.chunks[0]);
+    let screen = ctx.screen(Kind::Identifier, language);
     let results = asked
         .iter()
         .zip(written)
         .map(|((id, fact), written)| {
             let w = &written;
-            let checks = |q: &str| -> Result<(), Rejection> {
-                if !gives(q, id) {
-                    return Err(Rejection::IdentifierMissing);
-                }
-                check_wording(q, &w.answer, &fact.shown, language)?;
-                check_on_topic(q, &[&fact.shown], language)?;
-                ctx.existing.check(q)
+            let draft = || {
+                let label = label_in(ctx, chunk, &fact.quote).ok();
+                let mut d = Accepted::draft(
+                    Kind::Identifier,
+                    &w.question,
+                    Some(&w.answer),
+                    label.into_iter().collect(),
+                    language,
+                );
+                d.shape = Shape::Identifier(id.clone());
+                d
             };
-            // A question that lost its identifier is turned away, not repaired: put back in front
-            // ("username_file_result: what does the function return"), it was most often the
-            // question of another line of the passage.
-            let (question, phrasings) = w.checked(language, ctx.options.keywords_alone, checks)?;
-            let question = as_written(&question, id);
-            let phrasings = phrasings.iter().map(|p| as_written(p, id)).collect();
-            let label = label_in(ctx, chunk, &fact.quote)?;
-            if !label.quote.contains(id.as_str()) {
-                return Err(Rejection::IdentifierMissing);
-            }
-            w.answers_its_own_question(&label, language)?;
-            Ok(Accepted {
-                kind: Kind::Identifier,
-                question,
-                phrasings,
-                answer: non_empty(&w.answer),
-                relevant: vec![label],
-                topic: Some(topic_of(&chunk.doc)),
-                prompt: prompt.clone(),
-                from: vec![chunk.id.clone(), id.clone()],
-                created: created.clone(),
-                shape: Shape::Identifier(id.clone()),
-                language,
-                difficulty: None,
-            })
+            let checked = || -> Result<Accepted, Check> {
+                let checks = |q: &str| -> Result<(), Check> {
+                    screen.when(!gives(q, id), Check::IdentifierMissing)?;
+                    check_wording(q, &w.answer, &fact.shown, &screen)?;
+                    screen.when(
+                        check_on_topic(q, &[&fact.shown], language).is_err(),
+                        Check::OffTopic,
+                    )?;
+                    ctx.existing.check(q, &screen)
+                };
+                // A question that lost its identifier is turned away, not repaired: put back in front
+                // ("username_file_result: what does the function return"), it was most often the
+                // question of another line of the passage.
+                let (question, phrasings) = w.checked(&screen, ctx.options.keywords_alone, checks)?;
+                let question = as_written(&question, id);
+                let phrasings = phrasings.iter().map(|p| as_written(p, id)).collect();
+                let label = label_in(ctx, chunk, &fact.quote)?;
+                screen.when(!label.quote.contains(id.as_str()), Check::IdentifierMissing)?;
+                w.answers_its_own_question(&label, &screen)?;
+                Ok(Accepted {
+                    kind: Kind::Identifier,
+                    question,
+                    phrasings,
+                    answer: non_empty(&w.answer),
+                    relevant: vec![label],
+                    topic: Some(topic_of(&chunk.doc)),
+                    prompt: prompt.clone(),
+                    from: vec![chunk.id.clone(), id.clone()],
+                    created: created.clone(),
+                    shape: Shape::Identifier(id.clone()),
+                    language,
+                    difficulty: None,
+                })
+            };
+            checked().map_err(|c| c.of(draft()))
         })
         .collect();
     Ok(results)

@@ -13,13 +13,14 @@ use serde_json::json;
 
 use crate::chunk::Chunk;
 use crate::generate::ask::{self, created_of, label_in, non_empty, topic_of};
-use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::candidate::{Accepted, Kind, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
+use crate::generate::kind::Outcome;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
-    Rejection, check_not_example, check_on_topic, check_one_sided, check_query, check_question, check_wording,
+    Check, Screen, check_not_example, check_on_topic, check_query, check_question, check_wording,
 };
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
@@ -135,14 +136,14 @@ impl Written {
     pub fn answers_its_own_question(
         &self,
         label: &crate::testset::Label,
-        language: crate::lang::Language,
-    ) -> Result<(), Rejection> {
+        screen: &Screen<'_>,
+    ) -> Result<(), Check> {
         match non_empty(&self.answer) {
             Some(answer) => crate::generate::verify::check_answer(
                 &self.question,
                 &answer,
                 std::slice::from_ref(label),
-                language,
+                screen,
             ),
             None => Ok(()),
         }
@@ -155,20 +156,19 @@ impl Written {
     /// asks how two things differ turns both away: the keywords ask the same of one fact.
     pub fn checked(
         &self,
-        language: crate::lang::Language,
+        screen: &Screen<'_>,
         keywords_alone: bool,
-        checks: impl Fn(&str) -> Result<(), Rejection>,
-    ) -> Result<(String, Vec<String>), Rejection> {
-        check_one_sided(&self.question, language)?;
-        let question = check_question(&self.question, language).and_then(|q| checks(&q).map(|()| q));
-        let search = check_query(&self.search, language)
+        checks: impl Fn(&str) -> Result<(), Check>,
+    ) -> Result<(String, Vec<String>), Check> {
+        let english = screen.language == crate::lang::Language::ENGLISH;
+        let differ = crate::generate::checks::asks_comparison::asks_how_two_differ(&self.question);
+        screen.when(english && differ, Check::AsksComparison)?;
+        let question = check_question(&self.question, screen).and_then(|q| checks(&q).map(|()| q));
+        let search = check_query(&self.search, screen)
             .and_then(|q| checks(&q).map(|()| q))
             .and_then(|q| {
-                if !keeps_codes(&self.question, &q) {
-                    Err(Rejection::NotStandalone)
-                } else {
-                    Ok(q)
-                }
+                screen.when(!keeps_codes(&self.question, &q), Check::KeywordWording)?;
+                Ok(q)
             });
         match (question, search) {
             (Ok(q), Ok(s)) if s != q => Ok((q, vec![s])),
@@ -209,14 +209,12 @@ pub fn facts_of(ctx: &GenerateContext<'_>, task: &Task) -> Vec<Fact> {
     (0..want).map(|i| all[(first + i) % all.len()].clone()).collect()
 }
 
-/// Rank by which a lookup's bare keywords must find their own chunk.
-const KEYWORDS_RANK: usize = 3;
-
 /// Whether a wording asks for its fact rather than a topic: a question does; bare keywords
 /// do when keyword search with them (`rank` gives their chunk's rank) finds their own chunk
 /// within [`KEYWORDS_RANK`].
 fn specific(wording: &str, language: crate::lang::Language, rank: impl Fn(&str) -> Option<usize>) -> bool {
-    !style::is_keywords(wording, language) || rank(wording).is_some_and(|r| r <= KEYWORDS_RANK)
+    !style::is_keywords(wording, language)
+        || rank(wording).is_some_and(|r| r <= crate::generate::checks::keyword_wording::KEYWORDS_RANK)
 }
 
 /// The rendered prompt of a task and its `max_tokens`.
@@ -254,66 +252,79 @@ pub fn render_about(
 pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let facts = facts_of(ctx, task);
     if facts.is_empty() {
-        return Ok(vec![Err(Rejection::NoFact)]);
+        return Ok(vec![Err(Check::NoFact.into())]);
     }
     let (rendered, max_tokens) = render(ctx, task, &facts).map_err(ask::config_error)?;
     let prompt = rendered.id.clone();
     let req = ask::request(ctx, task, rendered, max_tokens);
     let (written, created) = match questions(llm, &req, facts.len(), tally).await? {
         Ok(x) => x,
-        Err(r) => return Ok(vec![Err(r); facts.len()]),
+        Err(r) => return Ok(vec![Err(r.into()); facts.len()]),
     };
     let chunk = &ctx.chunks[task.chunks[0]];
     let language = ctx.language_of(task.chunks[0]);
+    let screen = ctx.screen(Kind::Lookup, language);
     let topic = ctx.topic(chunk, &facts[0]);
     let results = facts
         .iter()
         .zip(written)
         .map(|(fact, w)| {
-            let sources = [fact.shown.as_str(), fact.context.as_deref().unwrap_or("")];
-            let checks = |q: &str| -> Result<(), Rejection> {
-                check_wording(q, &w.answer, &fact.shown, language)?;
-                check_not_example(q, &format!("{topic} {}", fact.shown))?;
-                if ctx.names_an_example_file(q) {
-                    return Err(Rejection::CopiesExample);
+            let draft = || {
+                let label = label_in(ctx, chunk, &fact.quote).ok();
+                Accepted::draft(
+                    Kind::Lookup,
+                    &w.question,
+                    Some(&w.answer),
+                    label.into_iter().collect(),
+                    language,
+                )
+            };
+            let written = || -> Result<Accepted, Check> {
+                let sources = [fact.shown.as_str(), fact.context.as_deref().unwrap_or("")];
+                let checks = |q: &str| -> Result<(), Check> {
+                    check_wording(q, &w.answer, &fact.shown, &screen)?;
+                    let example = check_not_example(q, &format!("{topic} {}", fact.shown)).is_err();
+                    screen.when(example || ctx.names_an_example_file(q), Check::CopiesExample)?;
+                    screen.when(check_on_topic(q, &sources, language).is_err(), Check::OffTopic)?;
+                    ctx.existing.check(q, &screen)
+                };
+                let (question, phrasings) = w.checked(&screen, ctx.options.keywords_alone, checks)?;
+                let label = label_in(ctx, chunk, &fact.quote)?;
+                w.answers_its_own_question(&label, &screen)?;
+                // Bare keywords are the page's own words, so they must find their own chunk among
+                // the first few: "black formatter" (its chunk 24th), which restyle chose to make
+                // the set harder, asks for a topic, not this fact. Harder must not mean vaguer.
+                let rank = |q: &str| {
+                    ctx.chunks
+                        .difficulty(q, language, std::slice::from_ref(&label), Evidence::Any)
+                        .map(|d| d.0)
+                };
+                let vague_too = !screen.runs(Check::KeywordWording);
+                let mut wordings: Vec<String> = std::iter::once(question)
+                    .chain(phrasings)
+                    .filter(|q| vague_too || specific(q, language, rank))
+                    .collect();
+                if wordings.is_empty() {
+                    return Err(Check::KeywordWording);
                 }
-                check_on_topic(q, &sources, language)?;
-                ctx.existing.check(q)
+                let question = wordings.remove(0);
+                let phrasings = wordings;
+                Ok(Accepted {
+                    kind: Kind::Lookup,
+                    question,
+                    phrasings,
+                    answer: non_empty(&w.answer),
+                    relevant: vec![label],
+                    topic: Some(topic_of(&chunk.doc)),
+                    prompt: prompt.clone(),
+                    from: vec![chunk.id.clone(), task.attempt.to_string(), fact.start.to_string()],
+                    created: created.clone(),
+                    shape: Shape::Plain,
+                    language,
+                    difficulty: None,
+                })
             };
-            let (question, phrasings) = w.checked(language, ctx.options.keywords_alone, checks)?;
-            let label = label_in(ctx, chunk, &fact.quote)?;
-            w.answers_its_own_question(&label, language)?;
-            // Bare keywords are the page's own words, so they must find their own chunk among
-            // the first few: "black formatter" (its chunk 24th), which restyle chose to make
-            // the set harder, asks for a topic, not this fact. Harder must not mean vaguer.
-            let rank = |q: &str| {
-                ctx.chunks
-                    .difficulty(q, language, std::slice::from_ref(&label), Evidence::Any)
-                    .map(|d| d.0)
-            };
-            let mut wordings: Vec<String> = std::iter::once(question)
-                .chain(phrasings)
-                .filter(|q| specific(q, language, rank))
-                .collect();
-            if wordings.is_empty() {
-                return Err(Rejection::KeywordsTooVague);
-            }
-            let question = wordings.remove(0);
-            let phrasings = wordings;
-            Ok(Accepted {
-                kind: Kind::Lookup,
-                question,
-                phrasings,
-                answer: non_empty(&w.answer),
-                relevant: vec![label],
-                topic: Some(topic_of(&chunk.doc)),
-                prompt: prompt.clone(),
-                from: vec![chunk.id.clone(), task.attempt.to_string(), fact.start.to_string()],
-                created: created.clone(),
-                shape: Shape::Plain,
-                language,
-                difficulty: None,
-            })
+            written().map_err(|c| c.of(draft()))
         })
         .collect();
     Ok(results)
@@ -325,7 +336,7 @@ pub async fn questions(
     req: &ChatRequest,
     n: usize,
     tally: &mut Tally,
-) -> Result<Result<(Vec<Written>, Option<String>), Rejection>, crate::llm::LlmError> {
+) -> Result<Result<(Vec<Written>, Option<String>), Check>, crate::llm::LlmError> {
     let written = |question: String, search: String, answer: String| Written {
         question,
         search,
@@ -356,6 +367,11 @@ pub async fn questions(
 mod tests {
     use super::*;
 
+    /// A lookup's screen with every check on.
+    fn screen(language: crate::lang::Language) -> Screen<'static> {
+        Screen::new(Kind::Lookup, language, crate::generate::checks::Skip::none())
+    }
+
     #[test]
     fn keywords_stand_alone_only_where_the_target_has_keyword_queries() {
         // Click's docs: the question names the section, the keywords are all that is left.
@@ -367,16 +383,16 @@ mod tests {
         let en = crate::lang::Language::ENGLISH;
         let meta = |q: &str| {
             if q.contains("section") {
-                Err(Rejection::MetaReference)
+                Err(Check::PlacesInPage)
             } else {
                 Ok(())
             }
         };
         assert_eq!(
-            w.checked(en, true, meta),
+            w.checked(&screen(en), true, meta),
             Ok(("quickstart setuptools integration".to_string(), Vec::new()))
         );
-        assert_eq!(w.checked(en, false, meta), Err(Rejection::MetaReference));
+        assert_eq!(w.checked(&screen(en), false, meta), Err(Check::PlacesInPage));
     }
 
     #[test]
@@ -387,7 +403,7 @@ mod tests {
             answer: "no longer valid".into(),
         };
         let (question, others) = w
-            .checked(crate::lang::Language::ENGLISH, true, |_| Ok(()))
+            .checked(&screen(crate::lang::Language::ENGLISH), true, |_| Ok(()))
             .unwrap();
         assert_eq!(question, w.question);
         assert!(others.is_empty());
@@ -438,12 +454,12 @@ mod tests {
         };
         let en = crate::lang::Language::ENGLISH;
         assert_eq!(
-            w.answers_its_own_question(&label, en),
-            Err(Rejection::AnswerOffQuestion)
+            w.answers_its_own_question(&label, &screen(en)),
+            Err(Check::AnswerOffQuestion)
         );
         let cpp =
             w.with_question("What does C++ call deallocating resources at the end of a lifetime?".into());
-        assert_eq!(cpp.answers_its_own_question(&label, en), Ok(()));
+        assert_eq!(cpp.answers_its_own_question(&label, &screen(en)), Ok(()));
     }
 
     #[test]
@@ -461,8 +477,8 @@ mod tests {
                 answer: "frozen classes barely impact performance".into(),
             };
             assert_eq!(
-                w.checked(en, true, |_| Ok(())),
-                Err(Rejection::AsksComparison),
+                w.checked(&screen(en), true, |_| Ok(())),
+                Err(Check::AsksComparison),
                 "{question}"
             );
         }
@@ -471,6 +487,6 @@ mod tests {
             search: "attrs frozen class speed".into(),
             answer: "barely".into(),
         };
-        assert!(w.checked(en, true, |_| Ok(())).is_ok());
+        assert!(w.checked(&screen(en), true, |_| Ok(())).is_ok());
     }
 }

@@ -27,14 +27,15 @@ use super::lookup::{self, OneLookup};
 use crate::chunk::Chunk;
 use crate::generate::ask::{self, created_of, label_in, topic_of};
 use crate::generate::bridges;
-use crate::generate::candidate::{Accepted, Kind, Outcome, Shape, Tally, Task};
+use crate::generate::candidate::{Accepted, Kind, Shape, Tally, Task};
 use crate::generate::context::GenerateContext;
 use crate::generate::facts::Fact;
+use crate::generate::kind::Outcome;
 use crate::generate::kind::{CallEstimate, KindInfo, Layout};
 use crate::generate::names::{lower_case_words, one_thing, shape, swap, swappable, without_kind_after};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{
-    Rejection, check_answer, check_not_example, check_on_topic, check_query, check_question,
+    Check, Screen, check_answer, check_not_example, check_on_topic, check_query, check_question,
     copied_row_asked, is_only, says, without_heading_tail,
 };
 use crate::judge;
@@ -342,15 +343,13 @@ fn fit_for_a_neighbour(
     own: &str,
     term: &str,
     fact: &str,
-    language: Language,
+    screen: &Screen<'_>,
     chunks_saying: impl Fn(&str) -> usize,
-) -> Result<(), Rejection> {
-    check_question(own, language)?;
-    check_not_example(own, fact)?;
-    if lookalikes(term).is_empty() && wants_its_kind(own, term, fact, chunks_saying) {
-        return Err(Rejection::NotAboutNeighbour);
-    }
-    Ok(())
+) -> Result<(), Check> {
+    check_question(own, screen)?;
+    screen.when(check_not_example(own, fact).is_err(), Check::CopiesExample)?;
+    let kind_only = lookalikes(term).is_empty() && wants_its_kind(own, term, fact, chunks_saying);
+    screen.when(kind_only, Check::NotAboutNeighbour)
 }
 
 /// Whether only a thing of `term`'s own kind can take its place in `own`: it opens a compound
@@ -377,7 +376,7 @@ pub fn render(ctx: &GenerateContext<'_>, task: &Task, fact: &Fact, term: &str) -
 pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &mut Tally) -> Outcome {
     let chunk = &ctx.chunks[task.chunks[0]];
     let Some((fact, term)) = fact_of(ctx, task) else {
-        return Ok(vec![Err(Rejection::NoFact)]);
+        return Ok(vec![Err(Check::NoFact.into())]);
     };
     // The fact's own question, asked about the thing as a lookup would be; the neighbour then
     // takes the thing's place in it. Asked instead for the question of the changed fact, the
@@ -394,23 +393,27 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let req = ask::request(ctx, &ask_task, rendered, max_tokens);
     let reply = match ask::ask::<OneLookup>(llm, &req, tally).await? {
         Ok(r) => r,
-        Err(r) => return Ok(vec![Err(r)]),
+        Err(r) => return Ok(vec![Err(r.into())]),
     };
     let created = created_of(&reply);
     let language = ctx.language_of(task.chunks[0]);
+    let screen = ctx.screen(Kind::Unanswerable, language);
     let own = copied_row_asked(&reply.value.question_1, &term, language)
         .unwrap_or_else(|| reply.value.question_1.clone());
     // A question that names no thing of the fact has no place for a neighbour.
     let Some(term) = asked_thing(&fact.shown, &own, &term, |t| stands_in(ctx, t)) else {
-        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+        return Ok(vec![Err(Check::NotAboutNeighbour.into())]);
     };
     // "What encoding is used for strings in ISO-8859-1?": the thing is what the fact's question
     // asks for, not what it asks about; put in the neighbour, the question answers itself.
-    if is_only(&reply.value.answer_1, &own, &term, language) {
-        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    if let Err(r) = screen.when(
+        is_only(&reply.value.answer_1, &own, &term, language),
+        Check::NotAboutNeighbour,
+    ) {
+        return Ok(vec![Err(r.into())]);
     }
-    if let Err(r) = fit_for_a_neighbour(&own, &term, &fact.shown, language, |p| ctx.chunks_saying(p)) {
-        return Ok(vec![Err(r)]);
+    if let Err(r) = fit_for_a_neighbour(&own, &term, &fact.shown, &screen, |p| ctx.chunks_saying(p)) {
+        return Ok(vec![Err(r.into())]);
     }
     // Its fact answers it, as a lookup's fact must: a question its fact does not answer, or
     // answers by saying it back ("What type of attack is common in the context of DDoS?" →
@@ -418,10 +421,10 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     // it none either.
     let label = match label_in(ctx, chunk, &fact.quote) {
         Ok(l) => l,
-        Err(r) => return Ok(vec![Err(r)]),
+        Err(r) => return Ok(vec![Err(r.into())]),
     };
-    if let Err(r) = fact_answers(&own, &reply.value.answer_1, &label, language) {
-        return Ok(vec![Err(r)]);
+    if let Err(r) = fact_answers(&own, &reply.value.answer_1, &label, &screen) {
+        return Ok(vec![Err(r.into())]);
     }
     // Nor one that places the thing in a heading of the fact's page ("what is the purpose of
     // sys.stderr in Windows Console Notes"), as no labelled case may: an unanswerable case has
@@ -431,10 +434,14 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         None => own,
         Some(at) => {
             let kept = without_heading_tail(&own, at);
-            if check_question(&kept, language).is_err() || !says(&kept, &term, language) {
-                return Ok(vec![Err(Rejection::NotStandalone)]);
+            if check_question(&kept, &screen).is_err() || !says(&kept, &term, language) {
+                match screen.fail(Check::PlacesInPage) {
+                    Err(r) => return Ok(vec![Err(r.into())]),
+                    Ok(()) => own,
+                }
+            } else {
+                kept
             }
-            kept
         }
     };
     let rendered = render(ctx, task, &fact, &term).map_err(ask::config_error)?;
@@ -442,7 +449,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     let req = ask::request(ctx, task, rendered, MAX_TOKENS);
     let others = match ask::ask::<Neighbours>(llm, &req, tally).await? {
         Ok(r) => r.value.others,
-        Err(r) => return Ok(vec![Err(r)]),
+        Err(r) => return Ok(vec![Err(r.into())]),
     };
     // The model's neighbours first; then look-alikes of a code-like term, which a small model
     // lists badly (the term itself five times, or its own substrings).
@@ -465,12 +472,12 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         };
         match ask::ask::<Neighbours>(llm, &hotter, tally).await? {
             Ok(r) => neighbour = picked(&r.value.others),
-            Err(r) => return Ok(vec![Err(r)]),
+            Err(r) => return Ok(vec![Err(r.into())]),
         }
     }
     let neighbour = match neighbour {
         Ok(n) => n,
-        Err(r) => return Ok(vec![Err(r)]),
+        Err(r) => return Ok(vec![Err(r.into())]),
     };
     // A look-alike is of the thing's kind; the model's neighbour may not be ("the Box<T>
     // enum"), so the kind word the question gave the thing is left out after it.
@@ -485,18 +492,19 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         })
     };
     let Some(asked) = swapped(&own) else {
-        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+        return Ok(vec![Err(Check::NotAboutNeighbour.into())]);
     };
-    if !kin && wants_its_kind(&own, &term, &fact.shown, |p| ctx.chunks_saying(p)) {
-        return Ok(vec![Err(Rejection::NotAboutNeighbour)]);
+    let kind_only = !kin && wants_its_kind(&own, &term, &fact.shown, |p| ctx.chunks_saying(p));
+    if let Err(r) = screen.when(kind_only, Check::NotAboutNeighbour) {
+        return Ok(vec![Err(r.into())]);
     }
-    let question = match check(ctx, &asked, &term, &neighbour, &fact, language) {
+    let question = match check(ctx, &asked, &term, &neighbour, &fact, &screen) {
         Ok(q) => q,
-        Err(e) => return Ok(vec![Err(e)]),
+        Err(e) => return Ok(vec![Err(e.into())]),
     };
     let phrasings: Vec<String> = swapped(&reply.value.search_1)
-        .and_then(|s| check_query(&s, language).ok())
-        .filter(|s| names_neighbour(s, &term, &neighbour, language) && ctx.existing.check(s).is_ok())
+        .and_then(|s| check_query(&s, &screen).ok())
+        .filter(|s| names_neighbour(s, &term, &neighbour, language) && ctx.existing.check(s, &screen).is_ok())
         .into_iter()
         .collect();
     // The corpus must not answer it. The neighbour is in no document (checked above); the
@@ -504,16 +512,16 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     // ([`ask::calibrated`]): the default model's verdicts are near chance (κ 0.05 to 0.25),
     // and turned "What does `storage.max_free_space` do in the S3 backend?" away as answered
     // by the passage on min_free_space.
-    if ask::calibrated(llm, ctx, "answerable", "judge_answerable") {
+    if screen.runs(Check::CorpusAnswers) && ask::calibrated(llm, ctx, "answerable", "judge_answerable") {
         let hits = ctx.index.search(&question, ctx.options.judge_top_k);
         let mut passages: Vec<&Chunk> = hits.iter().map(|h| &ctx.chunks[h.doc]).collect();
         if passages.is_empty() {
             passages.push(chunk);
         }
         match ask::answerable(llm, ctx, &question, &passages, tally).await? {
-            Ok(true) => return Ok(vec![Err(Rejection::CorpusAnswers)]),
+            Ok(true) => return Ok(vec![Err(Check::CorpusAnswers.into())]),
             Ok(false) => {}
-            Err(r) => return Ok(vec![Err(r)]),
+            Err(r) => return Ok(vec![Err(r.into())]),
         }
     }
     Ok(vec![Ok(Accepted {
@@ -534,10 +542,12 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
 
 /// Whether `label` answers the fact's own question `own` with `answer` as a lookup's label must
 /// (no answer given passes: the question is checked again with the neighbour in it).
-fn fact_answers(own: &str, answer: &str, label: &Label, language: Language) -> Result<(), Rejection> {
+fn fact_answers(own: &str, answer: &str, label: &Label, screen: &Screen<'_>) -> Result<(), Check> {
+    // Read as the lookup it is: the answer checks run on lookups, not on unanswerables.
+    let lookup = Screen::new(Kind::Lookup, screen.language, screen.skip);
     match answer.trim() {
         "" => Ok(()),
-        answer => check_answer(own, answer, std::slice::from_ref(label), language),
+        answer => check_answer(own, answer, std::slice::from_ref(label), &lookup),
     }
 }
 
@@ -642,8 +652,8 @@ fn pick<'n>(
     ctx: &GenerateContext<'_>,
     term: &str,
     others: impl Iterator<Item = &'n str>,
-) -> Result<String, Rejection> {
-    let mut why = Rejection::NotAboutNeighbour;
+) -> Result<String, Check> {
+    let mut why = Check::NotAboutNeighbour;
     for other in others {
         let n = other.trim().trim_matches(['"', '`', '\'']).trim();
         let lower = n.to_lowercase();
@@ -680,9 +690,10 @@ fn pick<'n>(
         // A name a letter or two from one of the corpus's is that name mistyped, and one the
         // corpus writes as words is half answered by it, unless the letters or words are a
         // look-alike's swapped word ("min_free_space" → "max_free_space").
-        if ctx.corpus_mentions(n) || (!has_antonym(n) && (ctx.misspells_a_name(n) || ctx.writes_in_words(n)))
-        {
-            why = Rejection::NeighbourInCorpus;
+        let mentioned = ctx.corpus_mentions(n)
+            || (!has_antonym(n) && (ctx.misspells_a_name(n) || ctx.writes_in_words(n)));
+        if mentioned && !ctx.options.skip.skips(Check::NeighbourInCorpus) {
+            why = Check::NeighbourInCorpus;
             continue;
         }
         return Ok(n.to_string());
@@ -846,18 +857,25 @@ fn check(
     term: &str,
     neighbour: &str,
     fact: &Fact,
-    language: Language,
-) -> Result<String, Rejection> {
-    let question = check_question(question, language)?;
-    check_on_topic(&question, &[&fact.shown, neighbour], language)?;
-    check_not_example(&question, &fact.shown)?;
-    if !names_neighbour(&question, term, neighbour, language) {
-        return Err(Rejection::NotAboutNeighbour);
-    }
-    if asks_only_what_it_is(&question, neighbour) {
-        return Err(Rejection::OffTopic);
-    }
-    ctx.existing.check(&question)?;
+    screen: &Screen<'_>,
+) -> Result<String, Check> {
+    let language = screen.language;
+    let question = check_question(question, screen)?;
+    let off = check_on_topic(&question, &[&fact.shown, neighbour], language).is_err();
+    screen.when(off, Check::OffTopic)?;
+    screen.when(
+        check_not_example(&question, &fact.shown).is_err(),
+        Check::CopiesExample,
+    )?;
+    screen.when(
+        !names_neighbour(&question, term, neighbour, language),
+        Check::NotAboutNeighbour,
+    )?;
+    screen.when(
+        asks_only_what_it_is(&question, neighbour),
+        Check::AsksOnlyWhatItIs,
+    )?;
+    ctx.existing.check(&question, screen)?;
     Ok(question)
 }
 
@@ -922,6 +940,15 @@ fn generic(neighbour: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// A screen of this kind with every check on.
+    fn sc(language: Language) -> Screen<'static> {
+        Screen::new(
+            Kind::Unanswerable,
+            language,
+            crate::generate::checks::Skip::none(),
+        )
+    }
+
     #[test]
     fn a_bare_question_of_what_another_product_is_ties_it_to_nothing() {
         assert!(asks_only_what_it_is("what is Pyramid?", "Pyramid"));
@@ -959,7 +986,7 @@ mod tests {
                 "What type of attack is common in the context of DDoS?",
                 "common category of attacks",
                 &dos,
-                en
+                &sc(en)
             )
             .is_err()
         );
@@ -968,11 +995,11 @@ mod tests {
                 "What is a common category of attacks?",
                 "Denial of Service",
                 &dos,
-                en
+                &sc(en)
             )
             .is_ok()
         );
-        assert!(fact_answers("What is DDoS?", "", &dos, en).is_ok());
+        assert!(fact_answers("What is DDoS?", "", &dos, &sc(en)).is_ok());
     }
 
     #[test]
@@ -1233,7 +1260,12 @@ mod tests {
     fn what_the_neighbour_cannot_mend_is_found_before_its_call() {
         let fact = "Run `tide restore --overwrite` to replace files; the TP-409 error means a lock.";
         let none = |_: &str| 0;
-        let fit = |q: &str, term: &str| fit_for_a_neighbour(q, term, fact, Language::ENGLISH, none);
+        let en = Screen::new(
+            Kind::Unanswerable,
+            Language::ENGLISH,
+            crate::generate::checks::Skip::none(),
+        );
+        let fit = |q: &str, term: &str| fit_for_a_neighbour(q, term, fact, &en, none);
         assert_eq!(
             fit(
                 "What does the --overwrite flag of tide restore do?",
@@ -1247,9 +1279,9 @@ mod tests {
                 "What does the `--overwrite` flag do in Nimbus Drive?",
                 "--overwrite"
             ),
-            Err(Rejection::CopiesExample)
+            Err(Check::CopiesExample)
         );
-        assert_eq!(fit("--overwrite", "--overwrite"), Err(Rejection::NotAQuestion));
+        assert_eq!(fit("--overwrite", "--overwrite"), Err(Check::TooShort));
         // A plain name set among others of its kind: a model's neighbour need not be one, and
         // no look-alike of a plain name is made.
         let genshi = "Genshi and Mako are template engines.";
@@ -1258,10 +1290,10 @@ mod tests {
                 "what is the main difference between Genshi and other template engines?",
                 "Genshi",
                 genshi,
-                Language::ENGLISH,
+                &en,
                 none
             ),
-            Err(Rejection::NotAboutNeighbour)
+            Err(Check::NotAboutNeighbour)
         );
         // A code's look-alike is of its kind: the same question waits for the neighbour.
         assert_eq!(

@@ -71,6 +71,7 @@ fn reads(r: Reads) -> &'static str {
         Reads::Any => "any",
         Reads::Terms => "terms",
         Reads::Wording => "wording",
+        Reads::English => "english",
     }
 }
 

@@ -60,8 +60,12 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
         let mut by_count: Vec<_> = s.rejections.iter().collect();
         by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         for (r, n) in by_count {
-            writeln!(out, "  {r:<22} {n}")?;
+            writeln!(out, "  {:<36} {n}", r.to_string())?;
         }
+        writeln!(
+            out,
+            "  (each check: `ragsynth check --explain CODE`, docs/checks.md; leave one out: --skip CODE)"
+        )?;
     }
     if !s.skipped_chunks.is_empty() {
         let list: Vec<String> = s.skipped_chunks.iter().map(|(r, n)| format!("{r} {n}")).collect();
@@ -244,7 +248,8 @@ mod tests {
         k.planned = 4;
         k.accepted = accepted;
         k.llm_calls = 4;
-        k.rejected.insert("quote_not_found".into(), 4 - accepted);
+        k.rejected
+            .insert(crate::generate::checks::Check::QuoteNotFound, 4 - accepted);
         s.max_rounds = 3;
         s.existing_cases = 5;
         s.heldout = accepted.min(1);
@@ -280,7 +285,7 @@ mod tests {
             t.contains("\nlookup               4         4        2        2         4       2.00\n"),
             "{t}"
         );
-        assert!(t.contains("quote_not_found        2"), "{t}");
+        assert!(t.contains(&format!("{:<36} 2", "RS804 quote-not-found")), "{t}");
         assert!(
             t.contains("rounds: 2 of at most 3 (1/3 accepted, 1/2 accepted); stopped: no_progress"),
             "{t}"
@@ -297,7 +302,7 @@ mod tests {
         );
         assert!(!t.contains("wrote"), "{t}");
         assert!(!t.contains("held out"), "{t}");
-        assert!(t.contains("quote_not_found        4"), "{t}");
+        assert!(t.contains(&format!("{:<36} 4", "RS804 quote-not-found")), "{t}");
     }
 
     #[test]

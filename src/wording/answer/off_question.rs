@@ -41,26 +41,64 @@ use crate::text::words;
 
 /// Checks an English `claim` against `question` and `fact` (see the module doc). Other
 /// languages pass.
-pub(super) fn answers_its_question(
+/// The tests of whether a claim answers its question, by name, in order (English only: each
+/// passes any other language).
+pub(super) const PARTS: &[super::Part] = &[
+    ("gives-no-unasked-reason", |q, c, _, l| {
+        english(l, || gives_no_unasked_reason(q, c, l))
+    }),
+    ("says-what-it-does", |q, c, _, l| {
+        english(l, || says_what_it_does(q, c))
+    }),
+    ("says-what-it-is", |q, c, _, l| {
+        english(l, || says_what_it_is(q, c))
+    }),
+    ("not-what-else", |q, c, f, l| {
+        english(l, || not_what_else(q, c, f))
+    }),
+    ("not-its-other-name", |q, c, f, l| {
+        english(l, || not_its_other_name(q, c, f))
+    }),
+    ("names-the-default", |q, c, _, l| {
+        english(l, || names_the_default(q, c))
+    }),
+    ("names-the-superlative", |q, c, f, l| {
+        english(l, || names_the_superlative(q, c, f))
+    }),
+    ("names-the-ones-asked", |q, c, _, l| {
+        english(l, || names_the_ones_asked(q, c))
+    }),
+    ("keeps-the-actor", |q, c, f, l| {
+        english(l, || keeps_the_actor(q, c, f))
+    }),
+    ("says-more-than-asked", |q, c, _, l| {
+        english(l, || says_more_than_asked(q, c, l))
+    }),
+    ("keeps-the-scope", |q, c, f, l| {
+        english(l, || keeps_the_scope(q, c, f))
+    }),
+];
+
+/// Every test of [`PARTS`] in turn: the first fault.
+#[cfg(test)]
+fn answers_its_question(
     question: &str,
     claim: &str,
     fact: &str,
     language: Language,
 ) -> Result<(), AnswerFault> {
-    if language != Language::ENGLISH {
-        return Ok(());
+    PARTS
+        .iter()
+        .try_for_each(|(_, test)| test(question, claim, fact, language))
+}
+
+/// `test` for an English question; any other passes.
+fn english(language: Language, test: impl FnOnce() -> Result<(), AnswerFault>) -> Result<(), AnswerFault> {
+    if language == Language::ENGLISH {
+        test()
+    } else {
+        Ok(())
     }
-    gives_no_unasked_reason(question, claim, language)?;
-    says_what_it_does(question, claim)?;
-    says_what_it_is(question, claim)?;
-    not_what_else(question, claim, fact)?;
-    not_its_other_name(question, claim, fact)?;
-    names_the_default(question, claim)?;
-    names_the_superlative(question, claim, fact)?;
-    names_the_ones_asked(question, claim)?;
-    keeps_the_actor(question, claim, fact)?;
-    says_more_than_asked(question, claim, language)?;
-    keeps_the_scope(question, claim, fact)
 }
 
 /// Fewest content words of an answer read for saying the question back: "yes" or "30 days"
