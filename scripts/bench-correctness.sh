@@ -13,10 +13,11 @@
 #       the share right, from the marks file and the set (by id, else by question text); marks
 #       without a case and cases without a mark are listed
 #
-# CORPUS: black and rustbook by default; attrs and flask were held out until the seventh stop wrote
-# checks against their cases; click is held out now (run it to check a change on cases no check
-# was written against; marks in benches/correctness/CORPUS.marks.jsonl). A corpus whose set is
-# already in OUT is not generated again (FRESH=1 does, replaying the journal).
+# CORPUS: black and rustbook by default; any name of scripts/corpora.sh. The held-out half
+# (pgauth, pino; marks in benches/correctness/heldout/, MARKS=benches/correctness/heldout/BUILD)
+# measures a change on cases no check was written from; benches/correctness/README.md says which
+# corpora are which. A corpus whose set is already in OUT is not generated again (FRESH=1 does,
+# replaying the journal).
 #
 # Env: RAGSYNTH_BIN (default: a release build of this checkout), OUT (default
 # ~/.cache/ragsynth/bench/runs/correctness), N (20), SEED (0), LLM (default: the built-in default

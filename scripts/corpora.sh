@@ -16,7 +16,14 @@
 #             tuning until the seventh stop, which wrote checks against its cases
 #   click     Click 8.1.8's documentation, docs/*.rst of its sdist (BSD-3-Clause) — held out
 #             until the eleventh stop, which wrote checks against its cases
-#   jinja     Jinja 3.1.6's documentation, docs/*.rst of its sdist (BSD-3-Clause) — held out
+#   jinja     Jinja 3.1.6's documentation, docs/*.rst of its sdist (BSD-3-Clause) — once held
+#             out, now in the tuning half (benches/correctness/README.md)
+#   pgauth    PostgreSQL 15's manual, chapter 21 "Client Authentication": its 13 HTML pages as
+#             Debian's postgresql-doc-15 15.20-0+deb12u1 ships them (PostgreSQL licence) — held
+#             out: no check may be written from it (benches/correctness/heldout/)
+#   pino      pino 10.4.0's documentation (a Node.js logger): ten pages of docs/*.md of its npm
+#             package, the reference and guides without the link, support and benchmark lists
+#             (MIT) — held out: no check may be written from it (benches/correctness/heldout/)
 #   dl20      TREC DL 2020 passages (../shared/data/msmarco-dl20): every passage of the 54 queries'
 #             BM25 top 100, one file each, plus a set of the 54 queries as real, accepted cases
 #             labelled with their passages of grade >= 2 (MS MARCO terms: research use)
@@ -25,7 +32,10 @@
 # --set prints the test set that comes with dl20 or hotpot instead of the corpus.
 #
 # Sdists come from the package registry through pip, pinned by version and checked by size and
-# sha256; the rustbook pages are checked by sha256. Env: RAGSYNTH_CACHE (~/.cache/ragsynth),
+# sha256; so do pgauth's Debian package (apt-get download) and pino's npm package (npm pack);
+# the rustbook pages are checked by sha256. Debian keeps only a release's newest version of a
+# package: when a point release replaces postgresql-doc-15 15.20-0+deb12u1, `corpora.sh pgauth`
+# fails on the download, not on other pages. Env: RAGSYNTH_CACHE (~/.cache/ragsynth),
 # RAGSYNTH_BIN (the ragsynth binary the dl20/hotpot converters check their sets with; `ragsynth`
 # on PATH by default), SHARED_DATA (../shared/data).
 set -euo pipefail
@@ -69,6 +79,50 @@ sdist_docs() {
   source_txt "$dir.tmp" "$pkg $ver documentation: the docs/ folder of the sdist $sdist" \
     "from the package registry (PyPI package $pkg==$ver), size $size, sha256 $sha" \
     "members: $*" "licence: $licence"
+  mv "$dir.tmp" "$dir"
+  rm -rf "$dl"
+  echo "$dir"
+}
+
+# Pages of a pinned Debian package: package version size sha256 licence folder pages...
+deb_docs() {
+  local pkg="$1" ver="$2" size="$3" sha="$4" licence="$5" folder="$6"; shift 6
+  local dir="$STORE/$NAME-$pkg-$ver"
+  [ -d "$dir" ] && { echo "$dir"; return; }
+  local dl deb="${pkg}_${ver}_all.deb"
+  dl="$(mktemp -d)"
+  (cd "$dl" && apt-get download --quiet=2 -o APT::Sandbox::User=root "$pkg=$ver" >&2) \
+    || die "$NAME: apt-get download $pkg=$ver failed (run apt-get update; a point release may have replaced it)"
+  check "$dl/$deb" "$size" "$sha"
+  dpkg-deb -x "$dl/$deb" "$dl/root"
+  rm -rf "$dir.tmp"
+  mkdir -p "$dir.tmp"
+  local page
+  for page in "$@"; do cp "$dl/root/$folder/$page" "$dir.tmp/$page"; done
+  source_txt "$dir.tmp" "$pkg $ver: pages of $folder in the Debian package $deb" \
+    "from Debian's package archive (apt-get download $pkg=$ver), size $size, sha256 $sha" \
+    "pages: $*" "licence: $licence"
+  mv "$dir.tmp" "$dir"
+  rm -rf "$dl"
+  echo "$dir"
+}
+
+# docs/ pages of a pinned npm package: package version size sha256 licence pages...
+npm_docs() {
+  local pkg="$1" ver="$2" size="$3" sha="$4" licence="$5"; shift 5
+  local dir="$STORE/$pkg-$ver-docs"
+  [ -d "$dir" ] && { echo "$dir"; return; }
+  local dl tgz="$pkg-$ver.tgz" members=() page
+  dl="$(mktemp -d)"
+  npm pack --silent --pack-destination "$dl" "$pkg@$ver" >/dev/null
+  check "$dl/$tgz" "$size" "$sha"
+  for page in "$@"; do members+=("package/docs/$page"); done
+  rm -rf "$dir.tmp"
+  mkdir -p "$dir.tmp"
+  tar -xzf "$dl/$tgz" -C "$dir.tmp" --strip-components=2 "${members[@]}"
+  source_txt "$dir.tmp" "$pkg $ver documentation: pages of the docs/ folder of the npm package $tgz" \
+    "from the npm package registry (npm pack $pkg@$ver), size $size, sha256 $sha" \
+    "members: ${members[*]}" "licence: $licence"
   mv "$dir.tmp" "$dir"
   rm -rf "$dl"
   echo "$dir"
@@ -142,8 +196,22 @@ case "$NAME" in
     0137fb05990d35f1275a587e9aee6d56da821fc83491a0fb838183be43f66d6d BSD-3-Clause \
     'jinja2-3.1.6/docs/*.rst' ;;
   rustbook) rustbook ;;
+  # held out: no check may be written from it
+  pgauth) deb_docs postgresql-doc-15 15.20-0+deb12u1 2124920 \
+    4c44bf2c599f208b3f46454a6cf7a72e25ec46ff74d37b59dd31ad76b00eebb7 \
+    'PostgreSQL Licence (BSD-like; /usr/share/doc/postgresql-doc-15/copyright)' \
+    usr/share/doc/postgresql-doc-15/html client-authentication.html auth-pg-hba-conf.html \
+    auth-username-maps.html auth-methods.html auth-trust.html auth-password.html \
+    auth-ident.html auth-peer.html auth-ldap.html auth-radius.html auth-cert.html auth-pam.html \
+    client-authentication-problems.html ;;
+  # held out: no check may be written from it
+  pino) npm_docs pino 10.4.0 157624 \
+    f745d3dee0bddd39f11226335ee6dbbe3d49cc037168f2b31a8cdbe78f0e6216 MIT \
+    api.md asynchronous.md browser.md bundling.md child-loggers.md help.md pretty.md \
+    redaction.md transports.md web.md ;;
   dl20) converted dl20 make-dl20.py msmarco-dl20/bm25_top100_dl20.json \
     msmarco-dl20/qrels.dl20-passage.txt ;;
   hotpot) converted hotpot make-hotpot.py hotpotqa/hotpot-dev-distractor-first50.json ;;
-  *) die "unknown corpus $NAME (docs, black, rustbook, flask, attrs, click, dl20, hotpot)" ;;
+  *) die "unknown corpus $NAME (docs, black, rustbook, flask, attrs, click, jinja, pgauth, pino,"
+    "dl20, hotpot)" ;;
 esac
