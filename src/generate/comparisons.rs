@@ -294,17 +294,6 @@ fn own_thing(f: &Fact, names: &BTreeSet<String>, other: &Fact) -> Option<(String
     Some((name, code))
 }
 
-/// What sentence `text` says after `thing`, its closing code marks and punctuation aside
-/// ("If using the newer `attrs.define` decorator, converters run on initialization." →
-/// "decorator, converters run on initialization"); none when nothing follows it.
-pub fn after_thing(text: &str, thing: &str) -> Option<String> {
-    let at = text.find(thing)? + thing.len();
-    let rest = text[at..]
-        .trim_start_matches(['`', ')', ':', ',', ';', ' ', '*', '_'])
-        .trim_end_matches(['.', ' ']);
-    (rest.split_whitespace().count() >= 2).then(|| rest.to_string())
-}
-
 /// Share of the longer sentence's words the two must say in the same order, their things
 /// read as one word: "If using the old-school `attr.s` decorator, converters only run on
 /// initialization" and "If using the newer `attrs.define`, converters run on initialization and
@@ -694,10 +683,6 @@ mod tests {
         let b = f("The error value returned here comes from `File::open` in every case.");
         assert!(in_prose(0, &[a], 1, &[b], en).is_empty());
         assert!(!balanced("String::from(\"hello"));
-        assert_eq!(
-            after_thing("If the value is Some, the value inside is returned.", "Some").as_deref(),
-            Some("the value inside is returned")
-        );
         // Black: a header and the tool's name share words, and are not two of a kind.
         let a = f("These headers correspond to command line flags for _Black_ on every request.");
         let b = f("The `X-Diff` header corresponds to the `--diff` command line flag on every request.");

@@ -54,22 +54,16 @@ pub const INFO: KindInfo = KindInfo {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ComparisonReply {
     /// The thing of fact A.
-    #[schemars(length(max = 80))]
     pub thing_a: String,
     /// Its value.
-    #[schemars(length(max = 120))]
     pub value_a: String,
     /// The thing of fact B.
-    #[schemars(length(max = 80))]
     pub thing_b: String,
     /// Its value.
-    #[schemars(length(max = 120))]
     pub value_b: String,
     /// The question naming both.
-    #[schemars(length(max = 220))]
     pub question: String,
     /// Both values and the outcome.
-    #[schemars(length(max = 220))]
     pub answer: String,
 }
 
@@ -209,9 +203,9 @@ pub fn check_sides(
         |table: &Option<String>, model: &str| table.clone().unwrap_or_else(|| model.trim().to_string());
     let (ta, tb) = (pick(&c.a.thing, &r.thing_a), pick(&c.b.thing, &r.thing_b));
     let holds = |text: &str, part: &str| says(text, part, language);
-    // A sentence's value, where the model's is not in it: what the sentence says after its
-    // thing (attrs: "both" for `attrs.define`, whose sentence says "converters run on
-    // initialization and on attribute setting").
+    // A sentence's value, where the model's is not in it: the whole sentence (attrs: "both" for
+    // `attrs.define`, whose sentence says "converters run on initialization and on attribute
+    // setting"). Not the words after the thing: cut there, a side read "from the backend.".
     let value = |side: &comparisons::Side, thing: &str, model: &str| match &side.value {
         Some(v) => v.clone(),
         // One word of the sentence ("default") is rarely what it says of the thing, nor is
@@ -223,7 +217,7 @@ pub fn check_sides(
         {
             model.trim().to_string()
         }
-        None => comparisons::after_thing(&side.shown, thing).unwrap_or_else(|| model.trim().to_string()),
+        None => side.shown.trim().to_string(),
     };
     let (va, vb) = (value(&c.a, &ta, &r.value_a), value(&c.b, &tb, &r.value_b));
     let sides = [
@@ -384,13 +378,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(repaired, "Which plan allows more agents, Team or Business?");
-        // A value fact A does not say: fact A's own words after its thing stand instead.
+        // A value fact A does not say: fact A's whole sentence stands instead, never a clause's
+        // tail.
         let bad = reply(q, "Team plan", "30 agents", "Business plan", "250 agents");
         assert_eq!(
             check_sides(&c, &bad, q, &sc(en)).unwrap().1[0],
             (
                 "Team plan".to_string(),
-                "a server manages at most 25 agents".to_string()
+                "On the Team plan a server manages at most 25 agents.".to_string()
             )
         );
         // A thing fact A does not name.

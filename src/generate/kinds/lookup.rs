@@ -73,13 +73,10 @@ pub const MAX_TOKENS_PER_QUESTION: u32 = 110;
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct OneLookup {
     /// The question a user would ask that fact 1 answers.
-    #[schemars(length(max = 200))]
     pub question_1: String,
     /// The same need as search-box keywords.
-    #[schemars(length(max = 100))]
     pub search_1: String,
     /// Its short answer.
-    #[schemars(length(max = 160))]
     pub answer_1: String,
 }
 
@@ -90,22 +87,16 @@ pub struct OneLookup {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct TwoLookups {
     /// The question for fact 1.
-    #[schemars(length(max = 200))]
     pub question_1: String,
     /// Its search keywords.
-    #[schemars(length(max = 100))]
     pub search_1: String,
     /// Its short answer.
-    #[schemars(length(max = 160))]
     pub answer_1: String,
     /// The question for fact 2.
-    #[schemars(length(max = 200))]
     pub question_2: String,
     /// Its search keywords.
-    #[schemars(length(max = 100))]
     pub search_2: String,
     /// Its short answer.
-    #[schemars(length(max = 160))]
     pub answer_2: String,
 }
 

@@ -71,14 +71,11 @@ pub const INFO: KindInfo = KindInfo {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct FirstHop {
     /// The question the fact answers with the blank.
-    #[schemars(length(max = 200))]
     pub question: String,
     /// The blank described by what the fact says.
-    #[schemars(length(max = 120))]
     pub described: String,
     /// The blank described again, in other words: a second description costs a few tokens of
     /// the same call, a second attempt two more calls.
-    #[schemars(length(max = 120))]
     pub described_again: String,
 }
 
