@@ -86,6 +86,9 @@ pub struct Accepted {
     pub language: Language,
     /// How hard keyword search finds its source, once its wording is chosen.
     pub difficulty: Option<Difficulty>,
+    /// The codes of the review hints it carries (checks that found something and turn nothing
+    /// away).
+    pub hints: Vec<&'static str>,
 }
 
 impl Accepted {
@@ -114,6 +117,7 @@ impl Accepted {
             shape: Shape::Plain,
             language,
             difficulty: None,
+            hints: Vec::new(),
         }
     }
 }

@@ -60,6 +60,10 @@ pub struct CaseVerdict {
     pub codes: Vec<Check>,
     /// Each code with what it found.
     pub findings: Vec<Finding>,
+    /// Review hints: checks that found something and turn nothing away (what generate writes
+    /// into the case's `hints`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<Finding>,
     /// The type it was read as when it has no `type` tag (`lookup` with labels, `unanswerable`
     /// without).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -113,6 +117,7 @@ pub fn check_set(set: &TestSet, ctx: &GenerateContext<'_>, options: &CheckOption
                 kind: case.tags.kind.clone(),
                 codes: Vec::new(),
                 findings: Vec::new(),
+                hints: Vec::new(),
                 read_as,
                 unchecked: Some(why),
             },
@@ -128,6 +133,13 @@ pub fn check_set(set: &TestSet, ctx: &GenerateContext<'_>, options: &CheckOption
                 seen.add(&a.question);
                 found.sort_by_key(|(c, _)| *c);
                 found.dedup_by_key(|(c, _)| *c);
+                let hints = checks::case_hints(&a, ctx, &options.skip)
+                    .map(|(code, detail)| Finding {
+                        code,
+                        name: code.name(),
+                        detail,
+                    })
+                    .collect();
                 earlier.push(a);
                 CaseVerdict {
                     id: case.id.clone(),
@@ -141,6 +153,7 @@ pub fn check_set(set: &TestSet, ctx: &GenerateContext<'_>, options: &CheckOption
                             detail,
                         })
                         .collect(),
+                    hints,
                     read_as,
                     unchecked: None,
                 }
@@ -293,6 +306,7 @@ pub fn draft(case: &Case, corpus: &Corpus, chunks: &ChunkedCorpus) -> Result<Acc
         shape,
         language,
         difficulty: None,
+        hints: Vec::new(),
     })
 }
 

@@ -74,6 +74,7 @@ pub fn append(set: &mut TestSet, accepted: Vec<Accepted>, stamp: &Stamp) -> Vec<
             case.tags.difficulty = Some(super::restyle::tag(rank).to_string());
         }
         case.difficulty = a.difficulty;
+        case.hints = a.hints.iter().map(|c| c.to_string()).collect();
         case.tags.topic = a.topic;
         case.tags.source = Some(Source::Synthetic);
         case.review = Some(Review::Pending);
@@ -182,6 +183,7 @@ mod tests {
             shape: Shape::Plain,
             language: crate::lang::Language::ENGLISH,
             difficulty: None,
+            hints: Vec::new(),
         };
         let mut stamp = Stamp {
             model: "m".into(),

@@ -414,7 +414,8 @@ fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, 
 
 /// Every check of the registry that reads a case, on the case as the kind made it
 /// ([`checks::first_hit`]): the first that fails turns it away; the other wordings restyle may
-/// write instead are held to the same, and those that fail are dropped. So what generate
+/// write instead are held to the same, and those that fail are dropped. The review hints found
+/// in the question are kept with the case. So what generate
 /// accepts is what `ragsynth check` passes, and what the audit's shared rules pass.
 fn case_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Check> {
     if let Some((check, _)) = checks::first_hit(&a, ctx, &ctx.options.skip) {
@@ -428,6 +429,9 @@ fn case_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, Che
             other.question = p.clone();
             checks::first_hit(&other, ctx, &ctx.options.skip).is_none()
         })
+        .collect();
+    a.hints = checks::case_hints(&a, ctx, &ctx.options.skip)
+        .map(|(c, _)| c.code())
         .collect();
     Ok(a)
 }
@@ -466,6 +470,7 @@ mod tests {
             },
             language: crate::lang::Language::ENGLISH,
             difficulty: None,
+            hints: Vec::new(),
         }
     }
 
@@ -508,7 +513,7 @@ mod tests {
     }
 
     #[test]
-    fn a_question_copying_its_chunk_beyond_its_fact_is_turned_away_as_the_audit_would_flag_it() {
+    fn a_question_copying_its_chunk_beyond_its_fact_carries_the_audits_copied_phrase_as_a_hint() {
         use crate::corpus::Corpus;
         let text = "# Agent\n\nThe agent uploads packs in parallel. Retention keeps snapshots for thirty days on the free plan.\n";
         let corpus = Corpus::of_one_page("agent.md", text);
@@ -537,7 +542,9 @@ mod tests {
         let prompts = crate::prompts::Prompts::load(None).unwrap();
         let empty = crate::testset::TestSet::default();
         let ctx = GenerateContext::new(&corpus, &chunks, &prompts, &empty, Default::default(), None);
-        assert_eq!(case_held(&ctx, copies).unwrap_err(), Check::CopiedPhrase);
+        // Kept, with RS101 as a review hint: measured on people-written cases it turned away more
+        // right ones than wrong.
+        assert_eq!(case_held(&ctx, copies).unwrap().hints, vec!["RS101"]);
         let kept = case_held(
             &ctx,
             case(
@@ -546,7 +553,7 @@ mod tests {
             ),
         )
         .unwrap();
-        assert!(kept.phrasings.is_empty(), "the copying wording is dropped");
+        assert!(kept.hints.is_empty(), "its own question copies nothing");
     }
 
     #[test]

@@ -354,6 +354,10 @@ pub struct Case {
     /// How hard keyword search finds the source, measured by `generate`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<Difficulty>,
+    /// Review hints: the codes of generate's checks that found something in the case without
+    /// turning it away (docs/checks.md); `review` shows them and puts such cases first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<String>,
     /// Fields this version does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -418,6 +422,7 @@ impl Case {
             provenance: None,
             audit: None,
             difficulty: None,
+            hints: Vec::new(),
             extra: Map::new(),
             origin: Kept(None),
         }

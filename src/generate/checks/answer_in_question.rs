@@ -17,9 +17,10 @@ is retrieved to answer it.
 
 **Example**: \"Which port, 8443, does the agent use?\" → \"8443\"
 
-**Known false alarm**: a choice question (\"Team or Business: which keeps backups longer?\" →
-\"Business\").",
-    kinds: &[Kind::Lookup, Kind::Identifier, Kind::Comparison, Kind::MultiHop],
+**Known false alarm**: an answer whose words the question says in another role (\"the fight song of
+the university in Lawrence, Kansas\" → \"Kansas Song\", HotpotQA). Comparisons are not read: a
+choice question names its answer by design (\"Who is older, Annie Morton or Terry Richardson?\").",
+    kinds: &[Kind::Lookup, Kind::Identifier, Kind::MultiHop],
     reads: Reads::Terms,
     stage: Stage::Case,
     audit: true,

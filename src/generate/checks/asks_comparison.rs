@@ -27,7 +27,7 @@ from one sentence
     reads: Reads::English,
     stage: Stage::Question,
     audit: false,
-    action: Action::Reject,
+    action: Action::Hint,
     question: Some(check),
     case: None,
 };

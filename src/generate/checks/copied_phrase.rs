@@ -25,7 +25,7 @@ retained for 30 days on the Team plan\"
     reads: Reads::Terms,
     stage: Stage::Case,
     audit: true,
-    action: Action::Reject,
+    action: Action::Hint,
     question: None,
     case: Some(case),
 };

@@ -354,7 +354,15 @@ impl<'a> Screen<'a> {
     }
 
     /// Whether `check` runs here: it applies to the kind and language, and is not left out.
+    /// Whether `check` turns a candidate away here: it rejects (a review hint never does), it
+    /// applies to the kind and language, and it is not left out.
     pub fn runs(&self, check: Check) -> bool {
+        check.info().action == Action::Reject && self.reads(check)
+    }
+
+    /// Whether `check` reads a candidate here (a hint included): it applies to the kind and
+    /// language, and is not left out.
+    pub fn reads(&self, check: Check) -> bool {
         !self.skip.skips(check) && check.applies(self.kind, self.language)
     }
 
@@ -405,11 +413,31 @@ pub fn case_hits<'c>(
     ctx: &'c dyn CaseContext,
     skip: &'c Skip,
 ) -> impl Iterator<Item = (Check, String)> + 'c {
+    hits_of(a, ctx, skip, Action::Reject)
+}
+
+/// The review hints a case carries: the hint rows that find something in it (see
+/// [`Action::Hint`]), with what they found.
+pub fn case_hints<'c>(
+    a: &'c Accepted,
+    ctx: &'c dyn CaseContext,
+    skip: &'c Skip,
+) -> impl Iterator<Item = (Check, String)> + 'c {
+    hits_of(a, ctx, skip, Action::Hint)
+}
+
+/// The rows of `action` that read a case and find something in `a`.
+fn hits_of<'c>(
+    a: &'c Accepted,
+    ctx: &'c dyn CaseContext,
+    skip: &'c Skip,
+    action: Action,
+) -> impl Iterator<Item = (Check, String)> + 'c {
     let screen = Screen::new(a.kind, a.language, skip);
     Check::ALL
         .iter()
         .copied()
-        .filter(move |&c| screen.runs(c))
+        .filter(move |&c| c.info().action == action && screen.reads(c))
         .filter_map(move |c| {
             let info = c.info();
             let by_question = info.question.and_then(|run| run(&a.question, a.language));

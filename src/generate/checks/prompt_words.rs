@@ -22,7 +22,7 @@ FDA\").",
     reads: Reads::English,
     stage: Stage::Question,
     audit: false,
-    action: Action::Reject,
+    action: Action::Hint,
     question: Some(check),
     case: None,
 };

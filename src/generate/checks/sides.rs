@@ -33,7 +33,9 @@ pub fn sides_fault(
         .then(|| sides_missing(sides, language))
         .flatten();
     missing.or_else(|| {
-        let coded = sides.iter().find(|s| names_itself_as_code(s.thing, s.value))?;
+        let coded = sides
+            .iter()
+            .find(|s| !s.value.is_empty() && names_itself_as_code(s.thing, s.value))?;
         runs(Check::NoValueCompared).then(|| {
             (
                 Check::NoValueCompared,
@@ -43,7 +45,8 @@ pub fn sides_fault(
     })
 }
 
-/// The [`Check::SidesMissing`] part of [`sides_fault`].
+/// The [`Check::SidesMissing`] part of [`sides_fault`]. A side without a value (a case that
+/// records only the things compared, as HotpotQA's comparisons do) is read for its thing alone.
 pub(crate) fn sides_missing(sides: &[SideText<'_>; 2], language: Language) -> Option<(Check, String)> {
     let holds = |text: &str, part: &str| says(text, part, language);
     // Each thing a name its sentence says whole, of two letters or more: "Bureau" of "the
@@ -56,7 +59,7 @@ pub(crate) fn sides_missing(sides: &[SideText<'_>; 2], language: Language) -> Op
         if !holds(s.quote, s.thing) || !named(s.shown, s.thing) {
             return missing(format!("its label does not name \"{}\"", s.thing));
         }
-        if !holds(s.quote, s.value) {
+        if !s.value.is_empty() && !holds(s.quote, s.value) {
             return missing(format!("its label does not say \"{}\" of {}", s.value, s.thing));
         }
     }
@@ -66,10 +69,12 @@ pub(crate) fn sides_missing(sides: &[SideText<'_>; 2], language: Language) -> Op
     if normal(a.thing) == normal(b.thing) || a.thing.is_empty() || b.thing.is_empty() {
         return missing("one thing, not two".into());
     }
-    if normal(a.value) == normal(b.value) {
+    let valued = !a.value.is_empty() && !b.value.is_empty();
+    if valued && normal(a.value) == normal(b.value) {
         return missing("the same value on both sides".into());
     }
-    if let Some(s) = sides.iter().find(|s| !tells(s.thing, s.value, s.shown, language)) {
+    let says_nothing = |s: &&SideText<'_>| !s.value.is_empty() && !tells(s.thing, s.value, s.shown, language);
+    if let Some(s) = sides.iter().find(says_nothing) {
         return missing(format!("\"{}\" only names {} again", s.value, s.thing));
     }
     // Two things of one kind: the rust book's "a None variant" and "The Result enum" are not.

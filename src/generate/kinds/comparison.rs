@@ -150,6 +150,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             shape: Shape::Comparison(vec![side(ta, va, 0), side(tb, vb, at_b)]),
             language,
             difficulty: None,
+            hints: Vec::new(),
         })
     })();
     let draft = || {
@@ -502,7 +503,10 @@ mod tests {
         );
         let (_, sides) = check_sides(&c, &r, q, &sc(en)).unwrap();
         assert_eq!(sides[0].1, "macOS 13 Ventura or later");
-        assert_eq!(sides[1].1, "is no longer supported");
+        assert_eq!(
+            sides[1].1,
+            "The macOS agent now requires macOS 13. macOS 12 Monterey is no longer supported."
+        );
     }
 
     #[test]

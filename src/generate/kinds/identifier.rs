@@ -306,6 +306,7 @@ pub async fn attempt(
                     shape: Shape::Identifier(id.clone()),
                     language,
                     difficulty: None,
+                    hints: Vec::new(),
                 })
             };
             checked().map_err(|c| c.of(draft()))

@@ -313,6 +313,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
                     shape: Shape::Plain,
                     language,
                     difficulty: None,
+                    hints: Vec::new(),
                 })
             };
             written().map_err(|c| c.of(draft()))
@@ -454,7 +455,7 @@ mod tests {
     }
 
     #[test]
-    fn a_one_fact_question_asking_how_two_things_differ_is_turned_away() {
+    fn a_one_fact_question_asking_how_two_things_differ_carries_a_review_hint() {
         let en = crate::lang::Language::ENGLISH;
         // attrs and the rust book, as the model wrote them from one fact each.
         for question in [
@@ -467,11 +468,12 @@ mod tests {
                 search: "attrs frozen dict performance".into(),
                 answer: "frozen classes barely impact performance".into(),
             };
-            assert_eq!(
-                w.checked(&screen(en), true, |_| Ok(())),
-                Err(Check::AsksComparison),
-                "{question}"
-            );
+            // Measured on people-written lookups, RS216 turned away more right cases than wrong
+            // ones (real queries ask "difference between a hotel and motel"): a hint now.
+            assert!(w.checked(&screen(en), true, |_| Ok(())).is_ok(), "{question}");
+            let hint = Check::AsksComparison.info();
+            assert_eq!(hint.action, crate::generate::checks::Action::Hint);
+            assert!((hint.question.unwrap())(question, en).is_some(), "{question}");
         }
         let w = Written {
             question: "How much slower is creating a frozen class?".into(),

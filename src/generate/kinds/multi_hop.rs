@@ -267,6 +267,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             },
             language,
             difficulty: None,
+            hints: Vec::new(),
         }
     };
     let built = bridge_questions(&r, &thing, &f1.shown, &f2.shown, &screen, |question, answer| {
@@ -969,7 +970,6 @@ fn replace_ignoring_case(text: &str, from: &str, to: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::checks::bridge::says_a_word_of;
 
     /// A multi-hop's screen with every check on.
     fn screen(language: Language) -> Screen<'static> {
@@ -1733,65 +1733,22 @@ mod tests {
     }
 
     #[test]
-    fn a_main_word_of_the_bridge_in_the_question_names_it() {
+    fn a_bridge_is_named_by_its_words_not_by_one_word_it_shares() {
         let en = Language::ENGLISH;
-        // Click's docs, accepted at the thirty-third stop: "flag" is half of `flag_value`.
-        let f1 = "Note that by providing the ``flag_value`` parameter, Click will implicitly set ``is_flag=True``.";
-        let f2 = "Setting ``is_flag=False, flag_value=value`` tells Click that the option can still be passed a value, but if only the flag is given the ``flag_value`` is used.";
-        let r = BridgeReply {
-            blank_question: "What parameter is used to set the flag to true?".into(),
-            blank_described: "the parameter that sets the flag to true".into(),
-            described_again: "the parameter that makes the flag true".into(),
-            question_2: "What does the flag_value parameter do in Click?".into(),
-            answer_2: "Click tells you that the option can still be passed a value, but if only the flag is given, the flag_value is used.".into(),
+        let case = |question: &'static str, bridge: &'static str| BridgeCase {
+            question,
+            answer: "",
+            bridge,
+            first: "".into(),
+            second: "".into(),
+            second_question: None,
+            language: en,
         };
-        assert_eq!(
-            check_bridge(&r, "flag_value", f1, f2, en),
-            Err(Check::BridgeNamed)
-        );
-        // A name without capitals or digits: any of its words.
-        assert!(says_a_word_of(
-            "what does the tool that shows the diff do",
-            "tide diff",
-            en
-        ));
-        assert!(says_a_word_of(
-            "what do the diffs of two snapshots list",
-            "tide diff",
-            en
-        ));
-        assert!(!says_a_word_of(
-            "what does the tool to find the last snapshot do",
-            "tide diff",
-            en
-        ));
-        // With capitals or digits: those words only; a code with `-` is one word.
-        assert!(says_a_word_of(
-            "where are the GitHub binaries stored",
-            "GitHub Release",
-            en
-        ));
-        assert!(says_a_word_of(
-            "what happens when you publish a release",
-            "GitHub Release",
-            en
-        ));
-        assert!(!says_a_word_of(
-            "what is the size limit of a storage bucket",
-            "Amazon S3 bucket",
-            en
-        ));
-        assert!(!says_a_word_of(
-            "what does error 507 mean for backups",
-            "TP-507",
-            en
-        ));
-        // The demo's bridge passes as before.
-        let r = reply(
-            "How long does a job wait before it fails with TP-409?",
-            "the error behind exit code 4",
-            "five minutes",
-        );
-        assert!(check_bridge(&r, "TP-409", F1, F2, en).is_ok());
+        // HotpotQA's people-written bridges: a surname, a kind word or a county's state shared
+        // with the bridge is no naming of it (these were turned away by a "main word" reading).
+        assert!(!case("What was the father of Kasper Schmeichel voted to be by the IFFHS in 1992?", "Peter Schmeichel").names_bridge());
+        assert!(!case("Ralph Hefferline was a psychology professor at a university that is located in what city?", "Columbia University").names_bridge());
+        assert!(case("How long does Columbia University keep backups?", "Columbia University").names_bridge());
+        assert!(case("what does `tide diff` show", "tide diff").names_bridge());
     }
 }

@@ -537,6 +537,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
         shape: Shape::Plain,
         language,
         difficulty: None,
+        hints: Vec::new(),
     })])
 }
 

@@ -14,12 +14,17 @@ pub fn text(report: &CheckReport) -> String {
             let _ = writeln!(out, "{}: not checked: {}", safe(&case.id), safe(why));
             continue;
         }
-        for f in &case.findings {
+        let kind = case.kind.as_deref().or(case.read_as).unwrap_or("?");
+        for (f, lead) in case
+            .findings
+            .iter()
+            .map(|f| (f, ""))
+            .chain(case.hints.iter().map(|f| (f, "hint ")))
+        {
             let _ = writeln!(
                 out,
-                "{} ({}): {} {}: {}",
+                "{} ({kind}): {lead}{} {}: {}",
                 safe(&case.id),
-                case.kind.as_deref().or(case.read_as).unwrap_or("?"),
                 f.code.code(),
                 f.name,
                 safe(&f.detail)
