@@ -80,9 +80,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
         for (x, &p) in holders.iter().enumerate() {
             for &q in &holders[x + 1..] {
                 let same_doc = chunks[p].doc == chunks[q].doc;
-                if (same_doc && q.abs_diff(p) < MIN_APART)
-                    || !(pairing.cross_language || pairing.language(p) == pairing.language(q))
-                {
+                if (same_doc && q.abs_diff(p) < MIN_APART) || !pairing.allows(p, q) {
                     continue;
                 }
                 // The second hop is the chunk about E.

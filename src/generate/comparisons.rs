@@ -422,7 +422,7 @@ pub fn find(chunks: &[Chunk], eligible: &[usize], pairing: &Pairing) -> Vec<Pair
     for holders in postings.values().filter(|h| h.len() <= MAX_POSTINGS) {
         for (x, &a) in holders.iter().enumerate() {
             for &b in &holders[x..] {
-                if pairing.language(a) == pairing.language(b) || pairing.cross_language {
+                if pairing.allows(a, b) {
                     *candidates.entry((a, b)).or_default() += 1;
                 }
             }

@@ -503,6 +503,10 @@ impl super::checks::CaseContext for GenerateContext<'_> {
     fn names_an_example_file(&self, text: &str) -> bool {
         GenerateContext::names_an_example_file(self, text)
     }
+
+    fn document(&self, path: &str) -> Option<&str> {
+        self.corpus.doc(path).map(|d| d.text.as_str())
+    }
 }
 
 #[cfg(test)]

@@ -183,6 +183,7 @@ pub type Part = (
 pub const PARTS: &[Part] = &[
     ("in-fact", in_fact),
     ("not-contradicted", not_contradicted),
+    ("not-negated", not_negated),
     ("not-a-reference", |_, c, f, _| not_a_reference(c, f)),
     ("not-sent-elsewhere", not_sent_elsewhere),
     ("not-only-links", |_, c, f, l| not_only_links(c, f, l)),
@@ -945,6 +946,32 @@ fn denies(question: &str) -> bool {
             .expect("valid regex")
     });
     RE.is_match(question)
+}
+
+/// The answer does not deny what its fact states without a denial: one that says "not", "no",
+/// "never", "cannot" (the negation cues) of a fact that says none, to a question that asks
+/// nothing in the negative, says the opposite of its label ("Tidepool does not encrypt backups"
+/// of "Tidepool encrypts backups"). A fact that denies in other words ("lacks", "fails",
+/// "without") counts as denying.
+fn not_negated(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    if language != Language::ENGLISH
+        || !carries(claim, Cue::Negation)
+        || carries(fact, Cue::Negation)
+        || carries(question, Cue::Negation)
+        || denies(fact)
+        || denies(question)
+    {
+        return Ok(());
+    }
+    let cue = cues()
+        .iter()
+        .filter(|(_, k)| *k == Cue::Negation)
+        .find_map(|(re, _)| re.find(claim))
+        .map_or_else(String::new, |m| m.as_str().to_string());
+    Err(AnswerFault::Contradicts {
+        cue,
+        clause: claim.to_string(),
+    })
 }
 
 /// The answer restates no clause the fact presents as an appearance, denies or rejects.

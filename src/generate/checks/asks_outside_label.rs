@@ -3,7 +3,7 @@
 use super::{Action, CheckInfo, Stage};
 use crate::generate::candidate::{Accepted, Kind};
 use super::CaseContext;
-use crate::lang::Reads;
+use crate::lang::{Language, Reads};
 
 pub const INFO: CheckInfo = CheckInfo {
     code: "RS516",
@@ -28,11 +28,54 @@ label.
     case: Some(case),
 };
 
-/// [`crate::wording::answer::code_outside`] against the labels' text.
-fn case(a: &Accepted, _: &dyn CaseContext) -> Option<String> {
+/// A code the labels' text lacks ([`crate::wording::answer::code_outside`]), or (English) a
+/// name the question gives that no labelled document says ([`name_outside`]).
+fn case(a: &Accepted, ctx: &dyn CaseContext) -> Option<String> {
     if a.relevant.is_empty() {
         return None;
     }
     let fact = super::labels_text(&a.relevant);
-    crate::wording::answer::code_outside(&a.question, &fact).map(|code| format!("asks about {code}"))
+    if let Some(code) = crate::wording::answer::code_outside(&a.question, &fact) {
+        return Some(format!("asks about {code}"));
+    }
+    let documents: Vec<&str> = a.relevant.iter().filter_map(|l| ctx.document(&l.doc)).collect();
+    name_outside(&a.question, &documents, a.language).map(|name| format!("asks about {name}, which its documents never name"))
+}
+
+/// The first name an English question gives — a capitalised word that does not open it and is no
+/// stopword — that none of `documents` says: not as written, not by its stem, not as a word
+/// opening with its first five letters ("Germany" of a page saying "German", "Grammys" of one
+/// saying "Grammy"); a possessive's "'s" aside. A question whose thing was swapped for another of
+/// its kind ("When did the Vikings …" of a page on the Normans) asks about what its label is not
+/// about.
+pub fn name_outside(question: &str, documents: &[&str], language: Language) -> Option<String> {
+    if language != Language::ENGLISH || documents.is_empty() {
+        return None;
+    }
+    let analyzer = language.analyzer();
+    let words: std::collections::HashSet<String> = documents
+        .iter()
+        .flat_map(|d| crate::text::words(d))
+        .map(|w| w.to_lowercase())
+        .collect();
+    let stems: std::collections::HashSet<String> = words.iter().map(|w| analyzer.stem(w)).collect();
+    let said = |name: &str| {
+        let lower = name.to_lowercase();
+        let head: String = lower.chars().take(5).collect();
+        words.contains(&lower)
+            || stems.contains(&analyzer.stem(&lower))
+            || (head.chars().count() == 5 && words.iter().any(|w| w.starts_with(&head)))
+    };
+    question
+        .split_whitespace()
+        .skip(1)
+        .map(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+            let w = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s")).unwrap_or(w);
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+        })
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() >= 2)
+        .filter(|w| !analyzer.is_stopword(&w.to_lowercase()))
+        .find(|w| !said(w))
+        .map(str::to_string)
 }

@@ -6,7 +6,6 @@
 
 use std::collections::HashSet;
 
-
 use super::{is_only, labels_text, says};
 use crate::generate::candidate::{Accepted, Shape};
 use crate::generate::names::identifiers;

@@ -163,6 +163,8 @@ pub trait CaseContext {
     fn corpus_mentions(&self, phrase: &str) -> bool;
     /// Whether `text` names a file the corpus makes up for an example.
     fn names_an_example_file(&self, text: &str) -> bool;
+    /// The text of the corpus's document `path`, if it has one.
+    fn document(&self, path: &str) -> Option<&str>;
 }
 
 /// When a check runs and what it reads.

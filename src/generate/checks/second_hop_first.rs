@@ -23,7 +23,7 @@ first hop: a lookup in disguise.
     reads: Reads::Terms,
     stage: Stage::Case,
     audit: false,
-    action: Action::Reject,
+    action: Action::Hint,
     question: None,
     case: Some(case),
 };

@@ -1746,9 +1746,27 @@ mod tests {
         };
         // HotpotQA's people-written bridges: a surname, a kind word or a county's state shared
         // with the bridge is no naming of it (these were turned away by a "main word" reading).
-        assert!(!case("What was the father of Kasper Schmeichel voted to be by the IFFHS in 1992?", "Peter Schmeichel").names_bridge());
-        assert!(!case("Ralph Hefferline was a psychology professor at a university that is located in what city?", "Columbia University").names_bridge());
-        assert!(case("How long does Columbia University keep backups?", "Columbia University").names_bridge());
+        assert!(
+            !case(
+                "What was the father of Kasper Schmeichel voted to be by the IFFHS in 1992?",
+                "Peter Schmeichel"
+            )
+            .names_bridge()
+        );
+        assert!(
+            !case(
+                "Ralph Hefferline was a psychology professor at a university that is located in what city?",
+                "Columbia University"
+            )
+            .names_bridge()
+        );
+        assert!(
+            case(
+                "How long does Columbia University keep backups?",
+                "Columbia University"
+            )
+            .names_bridge()
+        );
         assert!(case("what does `tide diff` show", "tide diff").names_bridge());
     }
 }
