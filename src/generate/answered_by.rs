@@ -96,10 +96,10 @@ async fn also_answering(
     let judged = candidates.len();
     for (chunk, statement) in candidates {
         let chunk = &ctx.chunks[chunk];
-        let agrees = match ask::answers(llm, ctx, &a.question, answer, &statement, &mut tally).await? {
-            Ok(agrees) => agrees,
-            Err(_) => false, // a lost verdict adds no label
-        };
+        // A lost verdict adds no label.
+        let agrees = ask::answers(llm, ctx, &a.question, answer, &statement, &mut tally)
+            .await?
+            .unwrap_or(false);
         if agrees && let Ok(label) = ask::label_in(ctx, chunk, &statement) {
             labels.push(label);
         }

@@ -208,35 +208,27 @@ pub fn compare(reports: &[(String, EvalReport)], options: &RankingOptions) -> Re
             )));
         }
     }
-    // values[part][system][j]: the metric of the part's j-th question under the system.
-    let values: Vec<Vec<Vec<f64>>> = rows
-        .iter()
-        .map(|rows| {
-            reports
-                .iter()
-                .map(|(_, r)| {
-                    rows.iter()
-                        .map(|&i| {
-                            let m = r.questions[i].metrics.as_ref().expect("answerable");
-                            options.metric.value(m, ks).expect("cutoff checked")
-                        })
-                        .collect()
-                })
-                .collect()
-        })
-        .collect();
-    let means = |part: usize, draw: Option<&[usize]>| -> Vec<f64> {
-        values[part]
+    let scores = Scores {
+        values: rows
             .iter()
-            .map(|v| match draw {
-                Some(d) => d.iter().map(|&j| v[j]).sum::<f64>() / d.len() as f64,
-                None => v.iter().sum::<f64>() / v.len() as f64,
+            .map(|rows| {
+                reports
+                    .iter()
+                    .map(|(_, r)| {
+                        rows.iter()
+                            .map(|&i| {
+                                let m = r.questions[i].metrics.as_ref().expect("answerable");
+                                options.metric.value(m, ks).expect("cutoff checked")
+                            })
+                            .collect()
+                    })
+                    .collect()
             })
-            .collect()
+            .collect(),
     };
-    let (real, synthetic) = (means(0, None), means(1, None));
+    let (real, synthetic) = (scores.means(0, None), scores.means(1, None));
     let names: Vec<&str> = reports.iter().map(|(n, _)| n.as_str()).collect();
-    let (interval, winner_agreement) = bootstrap(&values, options, &means);
+    let (interval, winner_agreement) = bootstrap(&scores, options);
     Ok(RankingReport {
         metric: options.metric,
         split: first.split.clone(),
@@ -271,18 +263,38 @@ pub fn compare(reports: &[(String, EvalReport)], options: &RankingOptions) -> Re
     })
 }
 
+/// Each part's per-question values: `values[part][system][j]` is the metric of the part's
+/// j-th question under the system (part 0 real, 1 synthetic).
+struct Scores {
+    values: Vec<Vec<Vec<f64>>>,
+}
+
+impl Scores {
+    /// Every system's mean on `part`, over `draw` (question positions, repeats allowed) or
+    /// over all of the part's questions.
+    fn means(&self, part: usize, draw: Option<&[usize]>) -> Vec<f64> {
+        self.values[part]
+            .iter()
+            .map(|v| match draw {
+                Some(d) => d.iter().map(|&j| v[j]).sum::<f64>() / d.len() as f64,
+                None => v.iter().sum::<f64>() / v.len() as f64,
+            })
+            .collect()
+    }
+
+    fn size(&self, part: usize) -> usize {
+        self.values[part].first().map_or(0, Vec::len)
+    }
+}
+
 /// The percentile interval of τ-b and the share of draws whose winners agree, over
 /// `options.resamples` paired draws of each part's questions.
-fn bootstrap(
-    values: &[Vec<Vec<f64>>],
-    options: &RankingOptions,
-    means: &dyn Fn(usize, Option<&[usize]>) -> Vec<f64>,
-) -> (Option<Interval>, Option<f64>) {
+fn bootstrap(scores: &Scores, options: &RankingOptions) -> (Option<Interval>, Option<f64>) {
     if options.resamples == 0 {
         return (None, None);
     }
     let mut rng = StdRng::seed_from_u64(options.seed);
-    let sizes = [values[0][0].len(), values[1][0].len()];
+    let sizes = [scores.size(0), scores.size(1)];
     let mut taus = Vec::with_capacity(options.resamples);
     let mut agree = 0usize;
     let mut draw = Vec::new();
@@ -290,7 +302,7 @@ fn bootstrap(
         let [real, synthetic] = [0, 1].map(|part| {
             draw.clear();
             draw.extend((0..sizes[part]).map(|_| rng.random_range(0..sizes[part])));
-            means(part, Some(&draw))
+            scores.means(part, Some(&draw))
         });
         taus.extend(kendall::tau_b(&real, &synthetic));
         let top = winners(&synthetic);
