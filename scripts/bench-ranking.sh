@@ -21,8 +21,10 @@
 #
 # Env: RAGSYNTH_BIN (default: a release build of this checkout), RUNS ("dl20-50 docs-50"),
 # SEED (0), LLM (default: the built-in default model), METRIC (mrr), RESAMPLES (2000), FRESH,
-# E5_THREADS (1: threads of the embedding model). The first DL 2020 run embeds its ~5,400
-# passages and their windows once (tens of minutes on two busy cores; cached by text).
+# E5_THREADS (1: threads of the embedding model; more only helps on an idle machine). The first
+# DL 2020 run embeds its ~5,400 passages and ~11,200 windows once, about 0.15 s of CPU each
+# (some forty CPU-minutes; hours when two cores are shared by many jobs), cached by text under
+# $RAGSYNTH_CACHE/bench/e5, where later runs and concurrent ones find them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE="${RAGSYNTH_CACHE:-$HOME/.cache/ragsynth}"

@@ -51,10 +51,15 @@ pub fn report(r: &RankingReport, min_tau: Option<f64>) -> String {
                     r.resamples - i.defined
                 );
             }
-            if i.low <= 0.0 {
+            if i.low <= 0.0 && i.high >= 0.0 {
                 let _ = writeln!(
                     out,
-                    "  the interval reaches 0: on these questions the synthetic ranking may be unrelated to the real one"
+                    "  the interval holds 0: on these questions the synthetic ranking may be unrelated to the real one"
+                );
+            } else if i.high < 0.0 {
+                let _ = writeln!(
+                    out,
+                    "  the interval is below 0: the synthetic part orders the systems against the real part"
                 );
             }
         }
