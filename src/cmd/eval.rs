@@ -10,13 +10,14 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::eval::{self, Run, baseline, questions};
 use ragsynth::render::eval as render;
 
-use super::{eval_answers, eval_calibration, eval_qrels, open, save};
+use super::{eval_answers, eval_calibration, eval_qrels, eval_ranking, open, save};
 use crate::Exit;
 use crate::cli::{EvalArgs, EvalMode};
 
 pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
     match args.mode.chosen()? {
         EvalMode::Run(run) => retrieval(&args, run, walk),
+        EvalMode::Ranking(runs) => eval_ranking::run(&args, runs, walk),
         EvalMode::Answers(answers) => eval_answers::run(&args, answers, config, walk),
         EvalMode::Calibration(file) => eval_calibration::run(&args, file),
         EvalMode::ExportQrels(dest) => eval_qrels::run(&args, dest, walk),
@@ -25,6 +26,7 @@ pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<
 
 fn retrieval(args: &EvalArgs, run: &Path, walk: &WalkOptions) -> Result<Exit> {
     let (options, format) = (args.options()?, args.report_format()?);
+    args.check_single_run()?;
     let run = Run::load(run)?;
     let report = if questions::is_qrels(&args.testset) {
         eval::evaluate(&questions::from_qrels(&args.testset)?, &run, None, &options)?

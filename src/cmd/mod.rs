@@ -10,6 +10,7 @@ mod eval;
 mod eval_answers;
 mod eval_calibration;
 mod eval_qrels;
+mod eval_ranking;
 mod export;
 mod generate;
 mod import;

@@ -4,6 +4,8 @@
 //! reads what should have been retrieved (a test set, or TREC qrels), [`relevance`] decides which
 //! retrieved items count, [`metrics`] turns a judged ranking into numbers, [`report`] averages
 //! them overall and per tag and renders them, and [`baseline`] compares two reports for a CI gate.
+//! [`ranking`] compares several runs' reports: do the set's real and synthetic questions rank
+//! the systems alike?
 //! [`answers`] scores the answers a system gave (`--answers`) the same way.
 //!
 //! Semantics a user relies on:
@@ -17,6 +19,7 @@ pub mod answers;
 pub mod baseline;
 pub mod metrics;
 pub mod questions;
+pub mod ranking;
 pub mod relevance;
 pub mod report;
 pub mod run;

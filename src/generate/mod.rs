@@ -4,9 +4,11 @@
 //! [`kind::KindInfo`] rows, one file per kind) builds its request and checks its answer,
 //! through [`ask`] and against [`verify`]; [`pipeline`] runs the tasks in rounds ([`topup`]
 //! plans the replacements for kinds that fell short); [`merge`] appends the accepted cases to
-//! the test set and [`summary`] accounts for every candidate. [`estimate`] prices a plan
+//! the test set and [`summary`] accounts for every candidate; before that, [`answered_by`]
+//! labels each accepted one-fact question with the other passages that answer it. [`estimate`] prices a plan
 //! without calling anything. The types they pass along live in [`candidate`], a leaf.
 
+pub mod answered_by;
 pub mod ask;
 pub mod bridges;
 pub mod candidate;

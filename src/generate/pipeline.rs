@@ -97,6 +97,7 @@ pub async fn run(
             }
         }
     }
+    summary.answered_by = Some(super::answered_by::label_all(llm, ctx, &mut accepted).await?);
     Ok(accepted)
 }
 

@@ -146,6 +146,9 @@ pub struct GenerateSummary {
     pub target: Option<Target>,
     /// How the new questions compare with it, as written and as chosen (none for a dry run).
     pub restyled: Option<Restyled>,
+    /// The labels added for other passages that answer the accepted questions (none for a dry
+    /// run).
+    pub answered_by: Option<super::answered_by::Broadened>,
 }
 
 impl GenerateSummary {

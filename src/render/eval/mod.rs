@@ -1,7 +1,9 @@
 //! An evaluation in each format: [`text`] tables for a terminal, [`json`] for machines (the
-//! report is also the baseline file); [`write()`] picks one.
+//! report is also the baseline file); [`write()`] picks one. [`ranking`] renders the comparison
+//! of several runs.
 
 pub mod json;
+pub mod ranking;
 pub mod text;
 
 use std::io::{self, Write};

@@ -94,6 +94,13 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             list.join(", ")
         )?;
     }
+    if let Some(b) = s.answered_by.filter(|b| b.questions > 0) {
+        writeln!(
+            out,
+            "\nlabels: {} of {} one-fact questions also answered by other passages: {} labels added ({} passages judged)",
+            b.gained, b.questions, b.labels, b.judged
+        )?;
+    }
     style(out, s)?;
     let est = if s.dry_run { " (estimated)" } else { "" };
     let cost = s
