@@ -34,6 +34,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     let corpus = ws.corpus.as_ref().expect("a required corpus is loaded");
     let options = RunOptions {
         keywords_alone: prepared.target.figures.keywords > 0.0,
+        broaden: ragsynth::generate::answered_by::wanted(&ws.set),
         ..s.options.clone()
     };
     if args.dry_run {

@@ -48,14 +48,29 @@ pub struct Broadened {
     pub calls: u64,
 }
 
-/// Labels each one-fact question of `accepted` with the other passages that answer it.
+/// Whether a set's real questions are broad: its labelled real cases have two labelled
+/// passages or more on average (TREC DL 2020's judged queries about twelve; a team's
+/// hand-written set usually one). Only then are the synthetic ones broadened to match: each
+/// judged passage costs a call, which a set of one-passage questions does not need.
+pub fn wanted(set: &crate::testset::TestSet) -> bool {
+    let labelled: Vec<usize> = set
+        .cases
+        .iter()
+        .filter(|c| c.is_real() && !c.relevant.is_empty())
+        .map(|c| c.relevant.len())
+        .collect();
+    !labelled.is_empty() && labelled.iter().sum::<usize>() >= 2 * labelled.len()
+}
+
+/// Labels each one-fact question of `accepted` with the other passages that answer it, where
+/// the run broadens ([`wanted`]).
 pub async fn label_all(
     llm: &Llm,
     ctx: &GenerateContext<'_>,
     accepted: &mut [Accepted],
 ) -> Result<Broadened, RunError> {
     let mut figures = Broadened::default();
-    if !ask::calibrated(llm, ctx, "answers", "judge_answers") {
+    if !ctx.options.broaden || !ask::calibrated(llm, ctx, "answers", "judge_answers") {
         return Ok(figures);
     }
     let found: Vec<_> = stream::iter(accepted.iter())
@@ -208,7 +223,24 @@ mod tests {
             shape: Shape::Plain,
             language: Language::ENGLISH,
             difficulty: None,
+            hints: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_set_is_broadened_where_its_real_questions_have_several_passages() {
+        let case = |n: usize| {
+            let mut c = crate::testset::Case::new(format!("r{n}"), "q");
+            c.tags.source = Some(crate::testset::Source::Real);
+            c.relevant = (0..n).map(|i| Label::spanning("a.md", i, "x")).collect();
+            c
+        };
+        let mut set = TestSet::default();
+        assert!(!wanted(&set), "no real question");
+        set.cases = vec![case(1), case(1), case(2)];
+        assert!(!wanted(&set), "mostly one passage");
+        set.cases = vec![case(1), case(12), case(3)];
+        assert!(wanted(&set), "TREC DL 2020's kind");
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub struct RunOptions {
     pub keywords_alone: bool,
     /// The checks left out (`--skip`, `[generate] skip`).
     pub skip: super::checks::Skip,
+    /// Whether each accepted lookup and identifier is labelled with every passage that answers
+    /// it ([`super::answered_by`]): where the set's real questions are broad.
+    pub broaden: bool,
     /// Where each candidate's verdict is appended (`--verdicts`; by default beside the LLM
     /// journal); none writes none.
     pub verdicts: Option<std::path::PathBuf>,
@@ -51,6 +54,7 @@ impl Default for RunOptions {
             keywords_alone: true,
             skip: super::checks::Skip::default(),
             verdicts: None,
+            broaden: false,
         }
     }
 }
