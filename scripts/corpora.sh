@@ -212,6 +212,6 @@ case "$NAME" in
   dl20) converted dl20 make-dl20.py msmarco-dl20/bm25_top100_dl20.json \
     msmarco-dl20/qrels.dl20-passage.txt ;;
   hotpot) converted hotpot make-hotpot.py hotpotqa/hotpot-dev-distractor-first50.json ;;
-  *) die "unknown corpus $NAME (docs, black, rustbook, flask, attrs, click, jinja, pgauth, pino,"
+  *) die "unknown corpus $NAME (docs, black, rustbook, flask, attrs, click, jinja, pgauth, pino," \
     "dl20, hotpot)" ;;
 esac
