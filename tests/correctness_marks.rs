@@ -27,7 +27,9 @@ struct Mark {
     right: bool,
 }
 
-/// Every marks file under `dir`, every case with an answer and a quote, each once.
+/// Every marks file under `dir` but the held-out half's (`heldout/`: no check is written or
+/// tested from it, benches/correctness/README.md), every case with an answer and a quote, each
+/// once.
 fn marks(dir: &Path) -> Vec<Mark> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -35,6 +37,9 @@ fn marks(dir: &Path) -> Vec<Mark> {
         for entry in std::fs::read_dir(&d).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
+                if path.file_name().is_some_and(|n| n == "heldout") {
+                    continue;
+                }
                 stack.push(path);
             } else if path.to_string_lossy().ends_with(".marks.jsonl") {
                 files.push(path);
