@@ -44,6 +44,9 @@ pub struct CaseSummary {
     pub split: &'static str,
     /// Audit rule codes flagged on it.
     pub flags: Vec<String>,
+    /// Review hints generate wrote (check codes that found something and turned nothing away):
+    /// the cases a reviewer should read first.
+    pub hints: Vec<String>,
     /// `audit.overlap`, when audit wrote a number there.
     pub overlap: Option<f64>,
     /// Documents of its labels.
@@ -175,6 +178,7 @@ pub fn summary(case: &Case) -> CaseSummary {
             .map(str::to_string),
         split: case.split().as_str(),
         flags: flags(case).into_iter().map(|f| f.code).collect(),
+        hints: case.hints.clone(),
         overlap: overlap(case),
         docs,
         line: case.line(),
@@ -231,6 +235,13 @@ fn made(case: &Case) -> Vec<String> {
         }
     };
     let mut lines = Vec::new();
+    if !case.hints.is_empty() {
+        lines.push(format!(
+            "Review hints: generate's checks {} found something here that turns no case away by \
+             itself; read this case first (what each looks for: docs/checks.md).",
+            case.hints.join(", ")
+        ));
+    }
     if let Some(id) = &case.identifier {
         lines.push(format!(
             "Asks about the identifier `{id}`, given as users paste it."
@@ -502,6 +513,17 @@ mod tests {
         assert!(!d.passages[0].in_corpus);
         assert_eq!(d.passages[0].text, "No port needs to be opened");
         assert_eq!(d.passages[0].quote, Some((0, 26)));
+    }
+
+    #[test]
+    fn a_case_with_review_hints_says_so_on_its_card_and_in_the_list() {
+        let mut c = case();
+        assert!(summary(&c).hints.is_empty());
+        assert!(!detail(&c, None, None).made.iter().any(|l| l.starts_with("Review hints")));
+        c.hints = vec!["RS101".into(), "RS716".into()];
+        assert_eq!(summary(&c).hints, ["RS101", "RS716"]);
+        let made = detail(&c, None, None).made;
+        assert!(made[0].starts_with("Review hints: generate's checks RS101, RS716"), "{made:?}");
     }
 
     #[test]
