@@ -132,7 +132,6 @@ struct Inner {
     concurrency: usize,
     max_reasks: u32,
     server: tokio::sync::Mutex<Option<llamacpp::Server>>,
-    notes: Vec<String>,
     /// The keys of the requests asked so far in this run.
     asked: Mutex<std::collections::HashSet<String>>,
 }
@@ -152,11 +151,6 @@ impl Llm {
     pub fn usage(&self) -> Usage {
         let u = self.inner.usage.lock().expect("usage lock").clone();
         u.priced(self.inner.price)
-    }
-
-    /// Things the user should know about the connection (a key withheld from an endpoint).
-    pub fn notes(&self) -> &[String] {
-        &self.inner.notes
     }
 
     /// `provider:model`, for provenance.
