@@ -15,6 +15,7 @@ use super::{
     DEFAULT_LOCAL_CONTEXT, Inner, Llm, LlmConfig, LlmError, LlmSettings, PriceTable, Spec, Usage, llamacpp,
     price_of, trust,
 };
+use crate::http::Redirects;
 
 impl Llm {
     /// Connects to the LLM named by `spec` (see [`Spec`]); `None` = `[llm] model`, else the local
@@ -79,6 +80,11 @@ impl Llm {
                 .unwrap_or(Duration::from_secs(180)),
             max_retries: settings.max_retries.or(config.max_retries).unwrap_or(6),
             backoff_base: settings.backoff_base.unwrap_or(Duration::from_secs(1)),
+            redirects: if settings.follow_redirects {
+                Redirects::SameOrigin
+            } else {
+                Redirects::Never
+            },
         };
         let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
         Ok(Llm {

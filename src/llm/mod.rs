@@ -112,6 +112,8 @@ pub struct LlmSettings {
     pub api_key: Option<SecretString>,
     /// Send the key over plain http to a host that is not this machine.
     pub allow_insecure: bool,
+    /// Follow a 307 or 308 to the same origin (no redirect is followed otherwise).
+    pub follow_redirects: bool,
     /// The configuration file (`[llm]`, `[prices]`).
     pub config: ConfigFile,
 }
