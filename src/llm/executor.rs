@@ -214,10 +214,8 @@ impl Executor {
 
     fn transport(&self, e: reqwest::Error) -> Failure {
         if e.is_builder() {
-            return Failure::Fatal(format!(
-                "bad request URL {}: {e}",
-                crate::redact::url(&self.base_url)
-            ));
+            let message = format!("bad request URL {}: {e}", crate::redact::url(&self.base_url));
+            return Failure::Fatal(crate::redact::redact(&message).into_owned());
         }
         let reason = if e.is_timeout() {
             format!("no answer within {:.1}s", self.timeout.as_secs_f64())
@@ -228,7 +226,8 @@ impl Executor {
                 msg = format!("{msg}: {s}");
                 source = s.source();
             }
-            msg
+            // reqwest names the URL, query and all: the reason may end up in a summary or file.
+            crate::redact::redact(&msg).into_owned()
         };
         Failure::Transient {
             reason,

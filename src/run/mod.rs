@@ -186,8 +186,18 @@ impl Asker<'_> {
         let outcome = (|| async {
             attempts.fetch_add(1, Ordering::Relaxed);
             let v = self.transport.ask(id, question, o.timeout).await?;
+            let n = reply::contexts_len(&v, &o.fields);
+            if n > o.max_contexts {
+                return Err(Failure::new(
+                    FailureKind::Refused,
+                    format!(
+                        "the reply holds {n} contexts, over the limit of {} per answer; raise it with --max-contexts",
+                        o.max_contexts
+                    ),
+                ));
+            }
             let r = reply::parse(&v, &o.fields).map_err(|m| Failure::new(FailureKind::Malformed, m))?;
-            bounded(id, r, o.max_contexts)
+            bounded(id, r)
         })
         .retry(backoff)
         .when(|f: &Failure| f.retryable() && !(first && f.kind == FailureKind::Unreachable))
@@ -223,16 +233,10 @@ impl Asker<'_> {
     }
 }
 
-/// `r` with the secrets in use masked in its text, or why it is refused: more contexts than
-/// `max_contexts`, or an answer whose `run.jsonl` line would be longer than `eval` reads.
-fn bounded(id: &str, r: reply::Reply, max_contexts: usize) -> Result<reply::Reply, Failure> {
+/// `r` with the secrets in use masked in its text, or why it is refused: an answer whose lines
+/// in `run.jsonl` or `answers.jsonl` would be longer than `eval` reads.
+fn bounded(id: &str, r: reply::Reply) -> Result<reply::Reply, Failure> {
     let refused = |m: String| Failure::new(FailureKind::Refused, m);
-    if r.contexts.len() > max_contexts {
-        return Err(refused(format!(
-            "the reply holds {} contexts, over the limit of {max_contexts} per answer; raise it with --max-contexts",
-            r.contexts.len()
-        )));
-    }
     let mask = |t: &String| redact::secrets(t).into_owned();
     let r = reply::Reply {
         answer: mask(&r.answer),
