@@ -362,7 +362,10 @@ fn a_case_id_qrels_cannot_hold_is_refused_naming_the_case() {
     let text = std::fs::read_to_string(fixture("testset.yaml")).unwrap();
     let root = fixture("testset.yaml").parent().unwrap().to_path_buf();
     let set = text
-        .replace("id: encrypt-and-price", "id: \"encrypt\\nforged 0 pricing.md#0 2\"")
+        .replace(
+            "id: encrypt-and-price",
+            "id: \"encrypt\\nforged 0 pricing.md#0 2\"",
+        )
         .replace("root: ", &format!("root: {}/", root.display()));
     let path = dir.path().join("set.yaml");
     std::fs::write(&path, set).unwrap();
@@ -377,7 +380,9 @@ fn a_case_id_qrels_cannot_hold_is_refused_naming_the_case() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(out.stdout.is_empty(), "nothing written");
     assert!(
-        err.contains("set.yaml") && err.contains("case `encrypt") && err.contains("cannot be a TREC qrels field"),
+        err.contains("set.yaml")
+            && err.contains("case `encrypt")
+            && err.contains("cannot be a TREC qrels field"),
         "{err}"
     );
 }

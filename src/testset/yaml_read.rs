@@ -169,7 +169,9 @@ pub(super) fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
                 limits::YAML_ALIASES.get(),
                 limits::YAML_ALIASES.var
             )),
-            Some(Stopped::Budget(other)) => limit(format!("the YAML {}: no test set comes near that", beyond(other))),
+            Some(Stopped::Budget(other)) => {
+                limit(format!("the YAML {}: no test set comes near that", beyond(other)))
+            }
             None => to_parse_error(e),
         }
     })?;
