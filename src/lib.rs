@@ -16,6 +16,7 @@ pub mod export;
 pub mod fsutil;
 pub mod generate;
 pub mod html;
+pub mod http;
 pub mod import;
 pub mod index;
 pub mod judge;

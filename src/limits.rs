@@ -47,6 +47,13 @@ pub const FIELD_BYTES: Limit = Limit {
     default: 1024 * 1024,
 };
 
+/// Bytes of one reply: an HTTP body (the LLM's, or a RAG system's under `run --http`) or one
+/// line a `run --cmd` system writes.
+pub const REPLY_BYTES: Limit = Limit {
+    var: "RAGSYNTH_MAX_REPLY_BYTES",
+    default: 16 * 1024 * 1024,
+};
+
 /// What a parsed YAML value is charged per node (about a JSON value's size in memory), on top
 /// of the bytes of its strings.
 pub const YAML_NODE_COST: u64 = 32;

@@ -1,11 +1,15 @@
-//! Keeping secrets out of everything ragsynth prints.
+//! Keeping secrets out of everything ragsynth prints or writes.
 //!
-//! An API key must never reach a terminal or a CI log, but error messages quote what servers
-//! say, and a gateway may echo the request back — headers included. So every error and warning
-//! line passes through [`redact`] before it is printed: the keys in use (registered by the LLM
-//! layer, and the values of the usual key variables) are masked wherever they appear, and so
-//! are the values of `Authorization`, `x-api-key` and `api-key` headers, `Bearer` tokens and
-//! `sk-…` keys, whoever's they are.
+//! An API key must never reach a terminal, a CI log or a file beside the results, but error
+//! messages quote what servers say, a gateway may echo the request back — headers included —
+//! and a URL may carry a password (`http://user:pw@host`) or a token in its query
+//! (`?api_key=…`). So every error, warning and message written to a file passes through
+//! [`redact`]: the secrets in use (the LLM key, `--header` values, registered as they are read,
+//! and the values of the usual key variables) are masked wherever they appear; so are the values
+//! of `Authorization`, `x-api-key` and `api-key` headers, `Bearer` tokens and `sk-…` keys,
+//! whoever's they are; and every URL keeps its host and path but not its credentials, query
+//! values or fragment ([`url`]). Data a system returned (answers, passages) is only stripped of
+//! the registered secrets ([`secrets`]), so its text stays what the system said.
 
 use std::borrow::Cow;
 use std::sync::{OnceLock, RwLock};
@@ -50,8 +54,9 @@ fn patterns() -> &'static [(Regex, &'static str)] {
     })
 }
 
-/// `text` with every secret masked (see the module doc). Borrowed when there was nothing to mask.
-pub fn redact(text: &str) -> Cow<'_, str> {
+/// `text` with the secrets in use (registered ones and the key variables' values) masked;
+/// borrowed when there was none. For data, whose other text must stay as it was.
+pub fn secrets(text: &str) -> Cow<'_, str> {
     let mut out = Cow::Borrowed(text);
     let env_keys = KEY_VARS
         .iter()
@@ -64,12 +69,64 @@ pub fn redact(text: &str) -> Cow<'_, str> {
             out = Cow::Owned(out.replace(secret, MASK));
         }
     }
+    out
+}
+
+/// `text` with every secret masked (see the module doc). Borrowed when there was nothing to mask.
+pub fn redact(text: &str) -> Cow<'_, str> {
+    let mut out = secrets(text);
+    if let Cow::Owned(s) = url_pattern().replace_all(&out, |c: &regex::Captures<'_>| url(&c[0])) {
+        out = Cow::Owned(s);
+    }
     for (re, with) in patterns() {
         if let Cow::Owned(s) = re.replace_all(&out, *with) {
             out = Cow::Owned(s);
         }
     }
     out
+}
+
+fn url_pattern() -> &'static Regex {
+    static P: OnceLock<Regex> = OnceLock::new();
+    P.get_or_init(|| Regex::new(r#"(?i)\b[a-z][a-z0-9+.-]{1,15}://[^\s"'<>(){}`]+"#).expect("valid pattern"))
+}
+
+/// A URL as it may be shown or written: scheme, host, port and path; user and password, every
+/// query value and the fragment masked (`http://[redacted]@host/ask?api_key=[redacted]`). Text
+/// that is not a URL only has the secrets in use masked.
+pub fn url(text: &str) -> String {
+    let Ok(u) = reqwest::Url::parse(text) else {
+        return secrets(text).into_owned();
+    };
+    let mut out = format!("{}://", u.scheme());
+    if !u.username().is_empty() || u.password().is_some() {
+        out.push_str(MASK);
+        out.push('@');
+    }
+    if let Some(host) = u.host_str() {
+        out.push_str(host);
+    }
+    if let Some(port) = u.port() {
+        out.push_str(&format!(":{port}"));
+    }
+    out.push_str(u.path());
+    if let Some(query) = u.query() {
+        let masked: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((k, _)) => format!("{k}={MASK}"),
+                None if pair.is_empty() => String::new(),
+                None => MASK.to_string(),
+            })
+            .collect();
+        out.push('?');
+        out.push_str(&masked.join("&"));
+    }
+    if u.fragment().is_some() {
+        out.push('#');
+        out.push_str(MASK);
+    }
+    secrets(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -99,10 +156,31 @@ mod tests {
     fn registered_secrets_are_masked_anywhere_and_plain_text_is_left_alone() {
         register("proxy-secret-9f8e7d6c");
         let r = redact("connect http://u:proxy-secret-9f8e7d6c@host/v1 failed");
-        assert_eq!(r, format!("connect http://u:{MASK}@host/v1 failed"));
+        assert_eq!(r, format!("connect http://{MASK}@host/v1 failed"));
         let plain = "12 cases read from set.yaml; the key sentence is short";
         assert!(matches!(redact(plain), Cow::Borrowed(_)));
         register("short");
         assert_eq!(redact("a short word"), "a short word");
+    }
+
+    /// Issue 66, defect 5: a URL's password and query values were written as they came.
+    #[test]
+    fn urls_lose_credentials_query_values_and_fragment() {
+        assert_eq!(
+            url("http://user:pw@host:8080/ask?api_key=abc&x=1#frag"),
+            format!("http://{MASK}@host:8080/ask?api_key={MASK}&x={MASK}#{MASK}")
+        );
+        assert_eq!(url("https://host/v1"), "https://host/v1");
+        let r = redact("error sending request for url (http://u:hunter2@10.0.0.1/ask?token=t0k3n): refused");
+        assert!(
+            !r.contains("hunter2") && !r.contains("t0k3n") && r.contains("10.0.0.1/ask"),
+            "{r}"
+        );
+        assert!(r.ends_with("): refused"), "{r}");
+        register("header-value-0123456789");
+        assert_eq!(
+            secrets("echo: header-value-0123456789, sk-not-registered-123456789"),
+            format!("echo: {MASK}, sk-not-registered-123456789")
+        );
     }
 }

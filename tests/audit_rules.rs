@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use ragsynth::audit::{self, AuditConfig, AuditContext, AuditReport, rules};
-use ragsynth::config::ConfigFile;
+use ragsynth::config::{ConfigFile, Sources};
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::render::audit as report;
 use ragsynth::testset::{self, Case, Label, Source, TestSet};
@@ -16,10 +16,13 @@ fn fixture() -> PathBuf {
 }
 
 fn config() -> AuditConfig {
-    ConfigFile::load(Some(&fixture().join("ragsynth.toml")))
-        .unwrap()
-        .section("audit")
-        .unwrap()
+    ConfigFile::load(&Sources {
+        named: Some(fixture().join("ragsynth.toml")),
+        ..Sources::default()
+    })
+    .unwrap()
+    .section("audit")
+    .unwrap()
 }
 
 fn run(set: &TestSet, cfg: &AuditConfig) -> AuditReport {

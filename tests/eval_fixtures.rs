@@ -354,6 +354,39 @@ fn qrels_export_names_the_chunks_holding_the_quotes() {
     assert!(!text.contains("no-tape"));
 }
 
+/// Issue 66, defect 8: a case id went into qrels unescaped, so an id holding a newline added a
+/// judgment line of its own. An id a qrels field cannot hold is now an error naming the case.
+#[test]
+fn a_case_id_qrels_cannot_hold_is_refused_naming_the_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("testset.yaml")).unwrap();
+    let root = fixture("testset.yaml").parent().unwrap().to_path_buf();
+    let set = text
+        .replace(
+            "id: encrypt-and-price",
+            "id: \"encrypt\\nforged 0 pricing.md#0 2\"",
+        )
+        .replace("root: ", &format!("root: {}/", root.display()));
+    let path = dir.path().join("set.yaml");
+    std::fs::write(&path, set).unwrap();
+    let out = Command::cargo_bin("ragsynth")
+        .unwrap()
+        .arg("eval")
+        .arg(&path)
+        .args(["--export-qrels", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty(), "nothing written");
+    assert!(
+        err.contains("set.yaml")
+            && err.contains("case `encrypt")
+            && err.contains("cannot be a TREC qrels field"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_run_is_an_error_naming_the_line() {
     let dir = tempfile::tempdir().unwrap();

@@ -136,3 +136,32 @@ fn a_jsonl_line_or_a_csv_field_past_its_limit_names_line_limit_and_variable() {
         "{err}"
     );
 }
+
+/// Issue 66, defect 8: nested anchors ("billion laughs") stopped the parser with "budget
+/// breached: RecordedAnchorEvents { … }" instead of the documented message naming the setting.
+#[test]
+fn nested_anchors_get_the_expansion_message_naming_the_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = vec![
+        "ragsynth: 1".to_string(),
+        format!("l0: &l0 [{}]", ["\"lol\""; 9].join(",")),
+    ];
+    for i in 1..9 {
+        lines.push(format!(
+            "l{i}: &l{i} [{}]",
+            vec![format!("*l{}", i - 1); 9].join(",")
+        ));
+    }
+    lines.push("cases: []".into());
+    std::fs::write(dir.path().join("lol.yaml"), lines.join("\n") + "\n").unwrap();
+    let o = ragsynth(dir.path()).args(["audit", "lol.yaml"]).output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("lol.yaml")
+            && err.contains("expands to more than")
+            && err.contains("RAGSYNTH_MAX_YAML_EXPANSION"),
+        "{err}"
+    );
+    assert!(!err.contains("budget breached"), "{err}");
+}

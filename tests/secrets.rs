@@ -1,7 +1,7 @@
 //! API keys stay where they belong: a provider that echoes the request in its error does not
 //! put the key on stderr, a base URL from a `ragsynth.toml` that merely sits in the working
-//! directory does not receive `OPENAI_API_KEY`, and no key goes over plain http to another
-//! machine unless `--allow-insecure` says so.
+//! directory is ignored (`tests/untrusted_config.rs` has the rest of that), and no key goes
+//! over plain http to another machine unless `--allow-insecure` says so.
 
 mod stub_llm;
 
@@ -75,92 +75,61 @@ async fn a_provider_echoing_the_request_does_not_put_keys_on_stderr() {
     }
 }
 
+/// The `authorization` header of the last request `server` received (`None`: no request).
+async fn authorization(server: &MockServer) -> Option<Option<String>> {
+    let requests = server.received_requests().await.unwrap();
+    requests.last().map(|r| {
+        r.headers
+            .get("authorization")
+            .map(|v| v.to_str().unwrap().to_string())
+    })
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_base_url_from_a_config_in_the_working_directory_gets_no_key() {
     let stub = Stub::start(Duration::ZERO).await;
+    let users_own = Stub::start(Duration::ZERO).await;
     let dir = tempfile::tempdir().unwrap();
     write_set(dir.path());
-    let config = |extra: &str| {
-        let text = format!("[llm]\nbase_url = \"{}/v1\"\n{extra}", stub.server.uri());
-        std::fs::write(dir.path().join("ragsynth.toml"), text).unwrap();
-    };
-    let authorization = || async {
-        let requests = stub.server.received_requests().await.unwrap();
-        requests.last().map(|r| {
-            r.headers
-                .get("authorization")
-                .map(|v| v.to_str().unwrap().to_string())
-        })
-    };
-
-    // A cloned repository's ragsynth.toml points `openai` at its own server.
-    config("");
-    let o = audit(dir.path(), &["--llm", "openai:gpt-4o-mini"]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("OPENAI_API_KEY is not sent there"), "{err}");
-    assert_eq!(authorization().await, None, "nothing was sent");
-
-    // Named with --config, the file is the user's own: the key is sent.
-    let o = audit(
-        dir.path(),
-        &["--llm", "openai:gpt-4o-mini", "--config", "ragsynth.toml"],
-    );
-    assert_ne!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert_eq!(authorization().await, Some(Some(format!("Bearer {KEY}"))));
-
-    // The file may name a key variable of its own; it may not claim the provider's.
-    config("api_key_env = \"PROXY_KEY\"\n");
-    let o = ragsynth(dir.path())
-        .env("PROXY_KEY", "proxy-key-for-this-url")
-        .args(["audit", "set.yaml", "--no-cache", "--llm", "openai:gpt-4o-mini"])
-        .output()
-        .unwrap();
-    assert_ne!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert_eq!(
-        authorization().await,
-        Some(Some("Bearer proxy-key-for-this-url".into()))
-    );
-    config("api_key_env = \"OPENAI_API_KEY\"\n");
-    let o = audit(dir.path(), &["--llm", "openai:gpt-4o-mini"]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("api_key_env") && err.contains("--config"), "{err}");
-
-    // A model spec carrying a URL in that file: called, but without the key.
     std::fs::write(
         dir.path().join("ragsynth.toml"),
-        format!("[llm]\nmodel = \"{}\"\n", stub.spec()),
+        format!("[llm]\nbase_url = \"{}/v1\"\n", stub.server.uri()),
     )
     .unwrap();
-    let before = stub.requests().await;
+    // A cloned repository's ragsynth.toml points `openai` at its own server: the URL is
+    // ignored, and the request goes where the user's environment says.
     let o = ragsynth(dir.path())
-        .args(["generate", concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/docs")])
-        .args([
-            "-o",
-            "out.yaml",
-            "-n",
-            "1",
-            "--mix",
-            "lookup=1",
-            "--no-cache",
-            "--quiet",
-        ])
+        .env("OPENAI_BASE_URL", format!("{}/v1", users_own.server.uri()))
+        .env("XDG_CONFIG_HOME", dir.path().join("none"))
+        .args(["audit", "set.yaml", "--no-cache", "--llm-retries", "0"])
+        .args(["--llm", "openai:gpt-4o-mini"])
         .output()
         .unwrap();
     let err = stderr(&o);
-    assert!(o.status.success(), "{err}");
-    assert!(
-        err.contains("[llm] model") && err.contains("is not sent there"),
-        "{err}"
+    assert_ne!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("[llm] base_url") && err.contains("ignored"), "{err}");
+    assert_eq!(
+        authorization(&stub.server).await,
+        None,
+        "nothing was sent to the file's URL"
     );
-    let requests = stub.server.received_requests().await.unwrap();
-    assert!(requests.len() > before);
-    assert!(
-        requests[before..]
-            .iter()
-            .all(|r| !r.headers.contains_key("authorization"))
+    assert_eq!(
+        authorization(&users_own.server).await,
+        Some(Some(format!("Bearer {KEY}")))
     );
+
+    // Named with --config, or trusted with --trust, the file is the user's own: the key is sent.
+    for trust in [&["--config", "ragsynth.toml"][..], &["--trust"]] {
+        let o = audit(
+            dir.path(),
+            &[&["--llm", "openai:gpt-4o-mini"][..], trust].concat(),
+        );
+        assert_ne!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert_eq!(
+            authorization(&stub.server).await,
+            Some(Some(format!("Bearer {KEY}")))
+        );
+    }
 }
 
 #[test]

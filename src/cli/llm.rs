@@ -39,6 +39,10 @@ pub struct LlmArgs {
     /// Send the API key over plain http to a server that is not this machine.
     #[arg(long)]
     pub allow_insecure: bool,
+    /// Follow a 307 or 308 redirect to the same host (none is followed otherwise; a 301, 302 or
+    /// 303 never, as it would drop the request's body).
+    #[arg(long)]
+    pub llm_follow_redirects: bool,
 }
 
 impl LlmArgs {
@@ -56,6 +60,7 @@ impl LlmArgs {
             cache_dir: self.cache_dir.clone(),
             no_cache: self.no_cache,
             allow_insecure: self.allow_insecure,
+            follow_redirects: self.llm_follow_redirects,
             config: config.clone(),
             ..LlmSettings::default()
         }

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use ragsynth::config::{ConfigFile, Sources};
 use ragsynth::corpus::WalkOptions;
 use ragsynth::lang::Language;
 
@@ -41,9 +42,15 @@ pub use run::RunArgs;
 #[derive(Debug, Parser)]
 #[command(name = "ragsynth", version, about, propagate_version = true)]
 pub struct Cli {
-    /// Configuration file (default: ./ragsynth.toml when present).
+    /// Configuration file, trusted (default: ~/.config/ragsynth/config.toml, then
+    /// ./ragsynth.toml when present, which may not name programs, hosts, variables or paths
+    /// outside the working directory).
     #[arg(long, global = true, env = "RAGSYNTH_CONFIG")]
     pub config: Option<PathBuf>,
+    /// Trust ./ragsynth.toml as if it were your own: let it name programs, hosts, key variables
+    /// and paths outside the working directory.
+    #[arg(long, global = true)]
+    pub trust: bool,
     /// Read documents through symlinks that lead outside the corpus directory (skipped with a
     /// warning otherwise).
     #[arg(long, global = true)]
@@ -58,11 +65,16 @@ pub struct Cli {
 }
 
 impl Cli {
+    /// The configuration's layers (see `ragsynth::config`).
+    pub fn config(&self) -> ragsynth::Result<ConfigFile> {
+        ConfigFile::load(&Sources::standard(self.config.as_deref(), self.trust))
+    }
+
     /// How to read a corpus: links, and the documents' language.
-    pub fn walk_options(&self) -> anyhow::Result<WalkOptions> {
+    pub fn walk_options(&self, config: &ConfigFile) -> anyhow::Result<WalkOptions> {
         Ok(WalkOptions {
             follow_outside_links: self.follow_outside_links,
-            language: corpus_language(self)?,
+            language: corpus_language(self, config)?,
             ..WalkOptions::default()
         })
     }
@@ -77,7 +89,7 @@ struct CorpusSection {
 }
 
 /// The documents' language: `--language`, else `[corpus] language`, else none (detected).
-fn corpus_language(cli: &Cli) -> anyhow::Result<Option<Language>> {
+fn corpus_language(cli: &Cli, config: &ConfigFile) -> anyhow::Result<Option<Language>> {
     if let Some(code) = &cli.language {
         return Ok(Some(Language::parse(code).ok_or_else(|| {
             anyhow::anyhow!(
@@ -86,8 +98,7 @@ fn corpus_language(cli: &Cli) -> anyhow::Result<Option<Language>> {
             )
         })?));
     }
-    let file = ragsynth::config::ConfigFile::load(cli.config.as_deref())?;
-    Ok(file.section::<CorpusSection>("corpus")?.language)
+    Ok(config.section::<CorpusSection>("corpus")?.language)
 }
 
 /// Subcommands.

@@ -5,7 +5,10 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use ragsynth::export::Selection;
-use ragsynth::run::{Fields, RunOptions, Strings, Target};
+use ragsynth::http::Redirects;
+use ragsynth::limits::{REPLY_BYTES, parse_size};
+use ragsynth::redact;
+use ragsynth::run::{Bounds, Fields, RunOptions, Strings, Target};
 
 /// `ragsynth run`.
 #[derive(Debug, Args)]
@@ -61,9 +64,21 @@ pub struct RunArgs {
     /// What a string in the contexts list is: a passage's text, or a chunk id / document path.
     #[arg(long, value_enum, default_value_t = ContextStrings::Texts)]
     pub contexts_are: ContextStrings,
-    /// An HTTP header for every request, `Name: value` (repeatable; e.g. an API key).
+    /// An HTTP header for every request, `Name: value` (repeatable; e.g. an API key). Its value
+    /// is masked in every message and file ragsynth writes.
     #[arg(long = "header", value_name = "NAME: VALUE")]
     pub headers: Vec<String>,
+    /// Largest reply: an HTTP body, or one line of a command's output (`K`, `M`, `G` allowed)
+    /// [default: 16M, or RAGSYNTH_MAX_REPLY_BYTES].
+    #[arg(long, value_name = "BYTES")]
+    pub max_reply_bytes: Option<String>,
+    /// Most contexts one answer may hold.
+    #[arg(long, default_value_t = ragsynth::run::DEFAULT_MAX_CONTEXTS)]
+    pub max_contexts: usize,
+    /// Follow a 307 or 308 redirect to the same host (none is followed otherwise; a 301, 302 or
+    /// 303 never, as it would turn the question's POST into a GET without it).
+    #[arg(long)]
+    pub follow_redirects: bool,
 }
 
 /// `--contexts-are`.
@@ -89,12 +104,14 @@ impl RunArgs {
                     .headers
                     .iter()
                     .map(|h| {
-                        let (k, v) = h
-                            .split_once(':')
-                            .ok_or_else(|| anyhow::anyhow!("--header must be `Name: value`, not `{h}`"))?;
+                        let (k, v) = h.split_once(':').ok_or_else(|| {
+                            anyhow::anyhow!("--header must be `Name: value`, not `{}`", redact::redact(h))
+                        })?;
+                        redact::register(v.trim());
                         Ok((k.trim().to_string(), v.trim().to_string()))
                     })
                     .collect::<anyhow::Result<_>>()?;
+                register_url_secrets(url);
                 Target::Http {
                     url: url.clone(),
                     headers,
@@ -120,6 +137,30 @@ impl RunArgs {
             selection: Selection {
                 include_pending: self.include_pending,
             },
+            bounds: Bounds {
+                reply_bytes: match &self.max_reply_bytes {
+                    Some(text) => parse_size(text).filter(|&n| n > 0).ok_or_else(|| {
+                        anyhow::anyhow!("--max-reply-bytes {text}: give a size such as 64M")
+                    })?,
+                    None => REPLY_BYTES.get(),
+                },
+                redirects: if self.follow_redirects {
+                    Redirects::SameOrigin
+                } else {
+                    Redirects::Never
+                },
+            },
+            max_contexts: self.max_contexts,
         })
+    }
+}
+
+/// A password and query values in the system's URL are secrets: masked wherever they turn up
+/// (a server echoing its URL, say), not only where the URL is shown.
+fn register_url_secrets(url: &str) {
+    if let Ok(u) = reqwest::Url::parse(url) {
+        u.password().into_iter().for_each(redact::register);
+        redact::register(u.username());
+        u.query_pairs().for_each(|(_, v)| redact::register(&v));
     }
 }

@@ -2,8 +2,6 @@
 //! (and with `--llm` the judged ones), renders the report and turns the findings into an exit
 //! code; `--write` stores each case's flags and figures in the set.
 
-use std::path::Path;
-
 use anyhow::{Result, bail};
 use ragsynth::audit::{self, AuditContext};
 use ragsynth::config::ConfigFile;
@@ -17,7 +15,7 @@ use super::{emit, note, open, warning, with_llm};
 use crate::Exit;
 use crate::cli::AuditArgs;
 
-pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: AuditArgs, file: &ConfigFile, walk: &WalkOptions) -> Result<Exit> {
     if let Some(code) = &args.explain {
         println!("{}", render::explain(audit::rules::lookup(code)?));
         return Ok(Exit::Ok);
@@ -26,8 +24,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
         .testset
         .as_deref()
         .expect("clap requires it without --explain");
-    let file = ConfigFile::load(config)?;
-    let cfg = args.config(&file)?;
+    let cfg = args.config(file)?;
     let options = args.open_options(path, walk)?;
     let mut ws = open(path, &options)?;
     if let (true, SetSource::Export(kind)) = (args.write, options.set) {
@@ -50,7 +47,7 @@ pub fn run(args: AuditArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
         });
         let set = &ws.set;
         let corpus = cx.corpus.as_ref().map(|c| c.root.as_path());
-        with_llm(&args.llm, &file, corpus, async |llm| {
+        with_llm(&args.llm, file, corpus, async |llm| {
             audit::judged::judge(&mut report, set, &cx, &cfg, llm, &prompts, &known).await
         })?;
     }

@@ -1,8 +1,6 @@
 //! `ragsynth check`: generate's checks on the cases of a set; exit 2 when any case would be
 //! turned away.
 
-use std::path::Path;
-
 use anyhow::{Result, bail};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
@@ -16,7 +14,7 @@ use super::{emit, open, with_llm};
 use crate::Exit;
 use crate::cli::CheckArgs;
 
-pub fn run(args: CheckArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: CheckArgs, file: &ConfigFile, walk: &WalkOptions) -> Result<Exit> {
     if args.list {
         emit(args.output.as_deref(), render::list().as_bytes())?;
         return Ok(Exit::Ok);
@@ -41,8 +39,7 @@ pub fn run(args: CheckArgs, config: Option<&Path>, walk: &WalkOptions) -> Result
     let ctx = GenerateContext::new(corpus, &chunks, &prompts, &Default::default(), run, None);
     let mut report = check_set::check_set(&ws.set, &ctx, &options);
     if args.llm.llm.is_some() {
-        let file = ConfigFile::load(config)?;
-        with_llm(&args.llm, &file, Some(&corpus.root), async |llm| {
+        with_llm(&args.llm, file, Some(&corpus.root), async |llm| {
             check_set::judge(&mut report, &ws.set, &ctx, llm, &options).await
         })?;
     }

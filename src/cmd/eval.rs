@@ -6,6 +6,7 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use anyhow::Result;
+use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
 use ragsynth::eval::{self, Run, baseline, questions};
 use ragsynth::render::eval as render;
@@ -14,7 +15,7 @@ use super::{eval_answers, eval_calibration, eval_qrels, eval_ranking, open, save
 use crate::Exit;
 use crate::cli::{EvalArgs, EvalMode};
 
-pub fn run(args: EvalArgs, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: EvalArgs, config: &ConfigFile, walk: &WalkOptions) -> Result<Exit> {
     match args.mode.chosen()? {
         EvalMode::Run(run) => retrieval(&args, run, walk),
         EvalMode::Ranking(runs) => eval_ranking::run(&args, runs, walk),

@@ -17,7 +17,7 @@ use super::{open, save, warning, with_llm};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
-pub fn run(args: &EvalArgs, path: &Path, config: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: &EvalArgs, path: &Path, file: &ConfigFile, walk: &WalkOptions) -> Result<Exit> {
     let options = args.answer_options()?;
     if questions::is_qrels(&args.testset) {
         bail!("--answers needs a ragsynth test set (reference answers), not TREC qrels");
@@ -28,10 +28,10 @@ pub fn run(args: &EvalArgs, path: &Path, config: Option<&Path>, walk: &WalkOptio
     let mut report = answers::score(&ws.set, &answers, &options);
     if args.llm.llm.is_some() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
-        let (file, set) = (ConfigFile::load(config)?, &ws.set);
+        let set = &ws.set;
         // The journal is kept per corpus, as for generate and audit.
         let corpus = ws.corpus.as_ref().map(|c| c.root.as_path());
-        with_llm(&args.llm, &file, corpus, async |llm| {
+        with_llm(&args.llm, file, corpus, async |llm| {
             answers::judged::judge(&mut report, set, &answers, llm, &prompts).await
         })?;
     }

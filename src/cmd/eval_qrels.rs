@@ -23,7 +23,7 @@ pub fn run(args: &EvalArgs, dest: &Path, walk: &WalkOptions) -> Result<Exit> {
         .as_ref()
         .context("exporting qrels needs the corpus to derive chunk ids")?;
     let chunks = ws.chunk()?;
-    let qrels = questions::export_qrels(&ws.set, corpus, &chunks)?;
+    let qrels = questions::export_qrels(&ws.set, &args.testset, corpus, &chunks)?;
     if dest == Path::new("-") {
         std::io::stdout().lock().write_all(qrels.as_bytes())?;
     } else {

@@ -1,6 +1,5 @@
 //! `ragsynth generate`: corpus in, synthetic cases merged into a test set out.
 
-use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -18,10 +17,9 @@ use super::{note, warning, with_llm};
 use crate::Exit;
 use crate::cli::GenerateArgs;
 
-pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: GenerateArgs, config: &ConfigFile, walk: &WalkOptions) -> Result<Exit> {
     let started = Instant::now();
-    let config = ConfigFile::load(config_path)?;
-    let s = args.settings(&config)?;
+    let s = args.settings(config)?;
     let prompts = Prompts::load(s.prompts.as_deref())?;
     // Saved through `Tracked`: decisions made on the set while this runs are kept.
     let mut ws = Workspace::open(&s.output, &args.open_options(walk)?)?;
@@ -50,7 +48,7 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
         }
         return finish(prepared.summary, started, args.json);
     }
-    let accepted = with_llm(&args.llm, &config, Some(&corpus.root), async |llm| {
+    let accepted = with_llm(&args.llm, config, Some(&corpus.root), async |llm| {
         let ctx = GenerateContext::new(
             corpus,
             &chunks,

@@ -33,18 +33,21 @@ use crate::cli::{Cli, Command};
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<Exit> {
-    let walk = cli.walk_options()?;
+    let config = cli.config()?;
+    // A key a cloned repository's ragsynth.toml may not set is said once, before anything runs.
+    config.ignored().iter().for_each(note);
+    let walk = cli.walk_options(&config)?;
     match cli.command {
-        Command::Audit(args) => audit::run(args, cli.config.as_deref(), &walk),
-        Command::Check(args) => check::run(args, cli.config.as_deref(), &walk),
+        Command::Audit(args) => audit::run(args, &config, &walk),
+        Command::Check(args) => check::run(args, &config, &walk),
         Command::Chunk(args) => chunk::run(args, &walk),
         Command::Import(args) => import::run(args, &walk),
         Command::Remap(args) => remap::run(args, &walk),
         Command::Review(args) => review::run(args, &walk),
-        Command::Eval(args) => eval::run(args, cli.config.as_deref(), &walk),
+        Command::Eval(args) => eval::run(args, &config, &walk),
         Command::Export(args) => export::run(args, &walk),
         Command::Run(args) => run::run(args, &walk),
-        Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
+        Command::Generate(args) => generate::run(args, &config, &walk),
     }
 }
 

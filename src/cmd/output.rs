@@ -9,7 +9,6 @@ use ragsynth::config::ConfigFile;
 use ragsynth::fsutil::write_atomic;
 use ragsynth::llm::{Llm, LlmError, LlmSettings};
 
-use super::warning;
 use crate::cli::LlmArgs;
 
 /// Writes a report to `output` (atomically) or, without one, to standard output.
@@ -38,9 +37,9 @@ pub fn save(path: Option<&Path>, fill: impl FnOnce(&mut Vec<u8>) -> std::io::Res
     Ok(())
 }
 
-/// Runs `work` with the LLM `args` name, on a runtime of its own: the connection's notes are
-/// printed first and a local server is stopped after, whatever `work` returns. `corpus` is
-/// what the run works on (it picks the default journal).
+/// Runs `work` with the LLM `args` name, on a runtime of its own: a local server is stopped
+/// after, whatever `work` returns. `corpus` is what the run works on (it picks the default
+/// journal).
 pub fn with_llm<T>(
     args: &LlmArgs,
     config: &ConfigFile,
@@ -53,9 +52,6 @@ pub fn with_llm<T>(
     };
     tokio::runtime::Runtime::new()?.block_on(async {
         let llm = Llm::connect(args.llm.as_deref(), settings).await?;
-        for n in llm.notes() {
-            warning(n);
-        }
         let result = work(&llm).await;
         llm.shutdown().await;
         Ok(result?)

@@ -207,11 +207,13 @@ pub fn is_qrels(path: &Path) -> bool {
     fields.len() == 4 && fields[3].parse::<i64>().is_ok()
 }
 
-/// Writes a test set as TREC qrels: one line per label, naming the chunk of the test set's
-/// chunking (`chunks`, cut under it) that best stands for it (the one holding the quote, else
-/// the one overlapping the span most), with the label's grade. Unanswerable questions get no
-/// line.
-pub fn export_qrels(set: &TestSet, corpus: &Corpus, chunks: &ChunkedCorpus) -> Result<String> {
+/// Writes a test set (read from `path`) as TREC qrels: one line per label, naming the chunk of
+/// the test set's chunking (`chunks`, cut under it) that best stands for it (the one holding the
+/// quote, else the one overlapping the span most), with the label's grade. Unanswerable
+/// questions get no line. A qrels line is four fields split on white space, so a case id or a
+/// chunk id that is empty or holds white space (a newline would add a judgment of its own) is
+/// an error naming the case, not a line written.
+pub fn export_qrels(set: &TestSet, path: &Path, corpus: &Corpus, chunks: &ChunkedCorpus) -> Result<String> {
     if set.chunking.is_none() {
         return Err(Error::NoChunking { item: None });
     }
@@ -248,6 +250,26 @@ pub fn export_qrels(set: &TestSet, corpus: &Corpus, chunks: &ChunkedCorpus) -> R
                 })
             });
             if let Some(c) = best {
+                let case = set.cases.iter().find(|k| k.id == q.id);
+                for (field, value) in [("id", q.id.as_str()), ("relevant.doc", c.id.as_str())] {
+                    if value.is_empty() || value.chars().any(char::is_whitespace) {
+                        return Err(Error::Field {
+                            path: path.to_path_buf(),
+                            line: case.and_then(Case::line),
+                            case: Some(q.id.clone()),
+                            field: field.into(),
+                            message: format!(
+                                "{} {value:?} cannot be a TREC qrels field (four fields split on white space); \
+                                 rename it without spaces or line breaks to export qrels",
+                                if field == "id" {
+                                    "the case id"
+                                } else {
+                                    "the chunk id"
+                                },
+                            ),
+                        });
+                    }
+                }
                 let _ = writeln!(out, "{} 0 {} {}", q.id, c.id, label.grade);
             }
         }

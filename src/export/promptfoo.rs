@@ -3,10 +3,18 @@
 //! reference (`factuality`) or, for an unanswerable case, asks that the system decline
 //! (`llm-rubric`), and our id, tags and the labelled passages in `metadata`. Passages go in
 //! metadata, not vars: promptfoo runs a test once per value of a var that holds a list.
+//!
+//! promptfoo treats some strings as more than text: a value starting with `file://` is loaded
+//! (a `.js` or `.py` file is run), one starting with `package:` runs a package's function, and
+//! values are rendered as Nunjucks templates with the environment in reach. A question
+//! imported from someone else's file may be any of these, so every string of a test goes
+//! through [`inert`] (a WORD JOINER inside each opener: the same words to a person, plain text
+//! to promptfoo); `ragsynth import` takes the joiners out again.
 
 use serde_json::{Value, json};
 
 use super::{ExportCase, FormatInfo, metadata};
+use crate::testset::foreign::promptfoo::inert;
 
 pub const INFO: FormatInfo = FormatInfo {
     name: "promptfoo",
@@ -40,10 +48,26 @@ fn test(c: &ExportCase) -> Value {
     if let Some(a) = &c.answer {
         meta.insert("reference_answer".into(), json!(a));
     }
-    json!({
+    let mut test = json!({
         "description": c.id,
         "vars": {"question": c.question},
         "assert": assert,
         "metadata": meta,
-    })
+    });
+    plain(&mut test);
+    test
+}
+
+/// Every string in `v` made [`inert`] (keys are never loaded or rendered, values may be).
+fn plain(v: &mut Value) {
+    match v {
+        Value::String(s) => {
+            if let std::borrow::Cow::Owned(safe) = inert(s) {
+                *s = safe;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(plain),
+        Value::Object(fields) => fields.values_mut().for_each(plain),
+        _ => {}
+    }
 }

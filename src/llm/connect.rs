@@ -15,6 +15,7 @@ use super::{
     DEFAULT_LOCAL_CONTEXT, Inner, Llm, LlmConfig, LlmError, LlmSettings, PriceTable, Spec, Usage, llamacpp,
     price_of, trust,
 };
+use crate::http::Redirects;
 
 impl Llm {
     /// Connects to the LLM named by `spec` (see [`Spec`]); `None` = `[llm] model`, else the local
@@ -28,7 +29,6 @@ impl Llm {
             .config
             .section("prices")
             .map_err(|e| LlmError::Config(e.to_string()))?;
-        let spec_from_file = spec.is_none() && config.model.is_some();
         let spec: Spec = match spec.map(str::to_string).or_else(|| config.model.clone()) {
             Some(s) => s.parse()?,
             None => Spec::LlamaCpp { model: None },
@@ -43,15 +43,7 @@ impl Llm {
                 Spec::OpenAiCompatible { .. } => 4,
                 Spec::Ollama { .. } | Spec::LlamaCpp { .. } => 2,
             });
-        let choice = trust::choose_key(
-            &spec,
-            spec_from_file,
-            &endpoint,
-            &config,
-            &settings.config,
-            settings.api_key.clone(),
-        )?;
-        let key = choice.key;
+        let key = trust::choose_key(&endpoint, &config, settings.api_key.clone());
         if let Some(k) = &key {
             crate::redact::register(k.expose_secret());
         }
@@ -64,10 +56,7 @@ impl Llm {
                 .unwrap_or_default();
             return Err(LlmError::fatal(
                 provider,
-                match &choice.note {
-                    Some(withheld) => format!("no API key to send: {withheld}"),
-                    None => format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
-                },
+                format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
             ));
         }
         let journal = open_journal(&settings, &config)?;
@@ -91,6 +80,11 @@ impl Llm {
                 .unwrap_or(Duration::from_secs(180)),
             max_retries: settings.max_retries.or(config.max_retries).unwrap_or(6),
             backoff_base: settings.backoff_base.unwrap_or(Duration::from_secs(1)),
+            redirects: if settings.follow_redirects {
+                Redirects::SameOrigin
+            } else {
+                Redirects::Never
+            },
         };
         let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
         Ok(Llm {
@@ -104,7 +98,6 @@ impl Llm {
                 concurrency,
                 max_reasks: settings.max_reasks.or(config.max_reasks).unwrap_or(2),
                 server: tokio::sync::Mutex::new(server),
-                notes: choice.note.into_iter().collect(),
                 asked: Mutex::new(Default::default()),
             }),
         })

@@ -3,7 +3,8 @@
 //! exponential backoff and jitter that wait at least as long as `Retry-After` says.
 //!
 //! The permit and the rate limits are taken before the clock of the timeout starts, so a queued
-//! request never times out while waiting its turn.
+//! request never times out while waiting its turn. Redirects and reply sizes follow
+//! [`crate::http`]: none followed unless asked, a reply read up to `RAGSYNTH_MAX_REPLY_BYTES`.
 
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -18,6 +19,8 @@ use tokio::sync::Semaphore;
 use super::error::{Failure, LlmError};
 use super::provider::{Completion, Dialect, HttpRequest, Prompt, classify};
 use super::trust::is_loopback;
+use crate::http::{self, BodyError, Redirects};
+use crate::limits::{self, REPLY_BYTES};
 
 /// How an [`Executor`] behaves.
 #[derive(Debug)]
@@ -29,6 +32,8 @@ pub(crate) struct Limits {
     pub max_retries: u32,
     /// First backoff delay (doubled each retry, with jitter, up to 30 s).
     pub backoff_base: Duration,
+    /// Which redirects are followed.
+    pub redirects: Redirects,
 }
 
 /// What a provider's successful (2xx) response held.
@@ -66,7 +71,7 @@ impl Executor {
         limits: &Limits,
     ) -> Result<Executor, LlmError> {
         let mut builder =
-            reqwest::Client::builder().connect_timeout(limits.timeout.min(Duration::from_secs(30)));
+            http::client(limits.redirects).connect_timeout(limits.timeout.min(Duration::from_secs(30)));
         if is_loopback(&base_url) {
             // A local server must not be sent through an HTTP(S)_PROXY from the environment.
             builder = builder.no_proxy();
@@ -173,7 +178,26 @@ impl Executor {
             .get(reqwest::header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .map(str::to_string);
-        let body = resp.bytes().await.map_err(|e| self.transport(e))?;
+        if status.is_redirection() {
+            let to = resp
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|v| v.to_str().ok());
+            return Err(Failure::Fatal(http::not_followed(
+                status.as_u16(),
+                to,
+                "--llm-follow-redirects",
+            )));
+        }
+        let limit = REPLY_BYTES.get();
+        let body = http::body(resp, limit).await.map_err(|e| match e {
+            BodyError::Transport(e) => self.transport(e),
+            BodyError::TooLarge { limit } => Failure::Fatal(format!(
+                "the reply is larger than {}, the limit on a reply; {}",
+                limits::human(limit),
+                REPLY_BYTES.how_to_raise()
+            )),
+        })?;
         if !status.is_success() {
             return Err(classify(
                 status.as_u16(),
@@ -190,7 +214,8 @@ impl Executor {
 
     fn transport(&self, e: reqwest::Error) -> Failure {
         if e.is_builder() {
-            return Failure::Fatal(format!("bad request URL {}: {e}", self.base_url));
+            let message = format!("bad request URL {}: {e}", crate::redact::url(&self.base_url));
+            return Failure::Fatal(crate::redact::redact(&message).into_owned());
         }
         let reason = if e.is_timeout() {
             format!("no answer within {:.1}s", self.timeout.as_secs_f64())
@@ -201,7 +226,8 @@ impl Executor {
                 msg = format!("{msg}: {s}");
                 source = s.source();
             }
-            msg
+            // reqwest names the URL, query and all: the reason may end up in a summary or file.
+            crate::redact::redact(&msg).into_owned()
         };
         Failure::Transient {
             reason,

@@ -173,7 +173,10 @@ impl Journal {
 
     /// Appends `entry` unless its key is already journaled (so each answer appears once).
     pub(crate) fn append(&self, entry: &Entry) -> std::io::Result<()> {
-        let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+        // A model that echoes a key (it cannot see one, but a gateway's error could) leaves
+        // no key on disk.
+        let text = serde_json::to_string(entry).map_err(std::io::Error::other)?;
+        let mut line = crate::redact::secrets(&text).into_owned().into_bytes();
         line.push(b'\n');
         let mut file = self.file.lock().expect("journal lock");
         {

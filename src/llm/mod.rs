@@ -112,6 +112,8 @@ pub struct LlmSettings {
     pub api_key: Option<SecretString>,
     /// Send the key over plain http to a host that is not this machine.
     pub allow_insecure: bool,
+    /// Follow a 307 or 308 to the same origin (no redirect is followed otherwise).
+    pub follow_redirects: bool,
     /// The configuration file (`[llm]`, `[prices]`).
     pub config: ConfigFile,
 }
@@ -132,7 +134,6 @@ struct Inner {
     concurrency: usize,
     max_reasks: u32,
     server: tokio::sync::Mutex<Option<llamacpp::Server>>,
-    notes: Vec<String>,
     /// The keys of the requests asked so far in this run.
     asked: Mutex<std::collections::HashSet<String>>,
 }
@@ -152,11 +153,6 @@ impl Llm {
     pub fn usage(&self) -> Usage {
         let u = self.inner.usage.lock().expect("usage lock").clone();
         u.priced(self.inner.price)
-    }
-
-    /// Things the user should know about the connection (a key withheld from an endpoint).
-    pub fn notes(&self) -> &[String] {
-        &self.inner.notes
     }
 
     /// `provider:model`, for provenance.

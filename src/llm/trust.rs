@@ -1,95 +1,26 @@
-//! Which endpoint may receive which API key.
+//! Which key an endpoint gets, and over what.
 //!
-//! `ragsynth.toml` is read from the working directory when no `--config` names a file, and a
-//! working directory can be a freshly cloned repository: a base URL found there must not
-//! receive `OPENAI_API_KEY` just because ragsynth was run in it. Such a URL gets only a key
-//! whose variable the file names for it (`api_key_env`, never one of the providers' own
-//! variables), else none, with a note saying why. And a key never travels over plain http to
-//! another machine unless the user says `--allow-insecure`.
+//! Where the URL and the key's variable may come from is the configuration's business: a
+//! `ragsynth.toml` found in a cloned repository cannot set `base_url`, `api_key_env` or a model
+//! with a URL at all (`config::trust`). What is left here: the key named for the endpoint, and a
+//! key never travels over plain http to another machine unless the user says `--allow-insecure`.
 
 use secrecy::SecretString;
 
 use super::error::LlmError;
-use super::spec::{Endpoint, LlmConfig, Spec, env};
-use crate::config::ConfigFile;
-use crate::redact::KEY_VARS;
+use super::spec::{Endpoint, LlmConfig, env};
 
-/// The key to send to `endpoint`, and a note for the user when one was withheld.
-pub(crate) struct KeyChoice {
-    pub key: Option<SecretString>,
-    pub note: Option<String>,
-}
-
-/// What set the endpoint's URL, when it was an implicit configuration file: `[llm] base_url`
-/// or a `[llm] model` spec carrying a URL.
-fn url_from_implicit_file(
-    spec: &Spec,
-    spec_from_file: bool,
-    config: &LlmConfig,
-    file: &ConfigFile,
-) -> Option<&'static str> {
-    if !file.is_implicit() {
-        return None;
-    }
-    match spec {
-        Spec::OpenAiCompatible { .. } if spec_from_file => Some("model"),
-        Spec::OpenAi { .. } | Spec::Anthropic { .. } | Spec::Ollama { .. } if config.base_url.is_some() => {
-            Some("base_url")
-        }
-        _ => None,
-    }
-}
-
-/// Chooses the key for `endpoint` (see the module doc). `given` is a key the caller passed
-/// directly, which always wins.
+/// The key to send to `endpoint`: `given` (passed directly) wins, else the variable `[llm]
+/// api_key_env` names, else the provider's own.
 pub(crate) fn choose_key(
-    spec: &Spec,
-    spec_from_file: bool,
     endpoint: &Endpoint,
     config: &LlmConfig,
-    file: &ConfigFile,
     given: Option<SecretString>,
-) -> Result<KeyChoice, LlmError> {
-    if given.is_some() {
-        return Ok(KeyChoice {
-            key: given,
-            note: None,
-        });
-    }
-    let named = config.api_key_env.as_deref();
-    let Some(field) = url_from_implicit_file(spec, spec_from_file, config, file) else {
-        let var = named.or(endpoint.key_var);
-        return Ok(KeyChoice {
-            key: var.and_then(env).map(SecretString::from),
-            note: None,
-        });
-    };
-    let shown = file
-        .path()
-        .map_or("ragsynth.toml".to_string(), |p| p.display().to_string());
-    match named {
-        Some(var) if KEY_VARS.contains(&var) || Some(var) == endpoint.key_var => Err(LlmError::Config(format!(
-            "{shown} (found in the working directory) sets [llm] {field} = {} and api_key_env = \"{var}\": \
-             a URL from a file you did not name with --config gets only a key exported for it under its own \
-             name; pass --config {shown} if you trust the file",
-            endpoint.base_url
-        ))),
-        Some(var) => Ok(KeyChoice {
-            key: env(var).map(SecretString::from),
-            note: None,
-        }),
-        None => Ok(KeyChoice {
-            key: None,
-            note: endpoint.key_var.filter(|v| env(v).is_some()).map(|var| {
-                format!(
-                    "[llm] {field} = {} comes from {shown} in the working directory, not from a file named \
-                     with --config: {var} is not sent there (name the key's variable in [llm] api_key_env, or \
-                     pass --config {shown} if you trust the file)",
-                    endpoint.base_url
-                )
-            }),
-        }),
-    }
+) -> Option<SecretString> {
+    given.or_else(|| {
+        let var = config.api_key_env.as_deref().or(endpoint.key_var)?;
+        env(var).map(SecretString::from)
+    })
 }
 
 /// Refuses to send a key over plain http to anything but this machine, unless allowed.

@@ -10,6 +10,7 @@ pub mod answers;
 pub mod audit;
 pub mod check;
 pub mod chunk;
+pub mod config;
 pub mod eval;
 pub mod generate;
 pub mod import;

@@ -6,6 +6,11 @@
 //! case, never dropped. Every outcome is journaled as it arrives ([`journal`]), so a run that
 //! was killed picks up where it stopped and never asks an answered question again. A system
 //! that cannot be reached at all stops the run at its first question.
+//!
+//! What a system returns is bounded: a reply's size ([`Bounds`]), its contexts per answer
+//! ([`RunOptions::max_contexts`]), and the line each answer takes in `run.jsonl`, which may not
+//! pass what `eval` reads ([`limits::LINE_BYTES`]). What is written — the journal, the error
+//! file, the outputs — carries no registered secret and no URL credentials.
 
 pub mod journal;
 pub mod reply;
@@ -23,10 +28,12 @@ use serde_json::{Value, json};
 
 pub use journal::Entry;
 pub use reply::{Fields, Strings};
-pub use transport::{Failure, FailureKind, Target};
+pub use transport::{Bounds, Failure, FailureKind, Target};
 
 use crate::export::Selection;
 use crate::fsutil::write_atomic;
+use crate::limits::{self, LINE_BYTES};
+use crate::redact;
 use crate::testset::TestSet;
 use crate::{Error, Result};
 use journal::Journal;
@@ -47,7 +54,14 @@ pub struct RunOptions {
     pub backoff: Duration,
     /// Which cases are asked.
     pub selection: Selection,
+    /// Reply size and redirects.
+    pub bounds: Bounds,
+    /// Contexts one answer may hold.
+    pub max_contexts: usize,
 }
+
+/// Contexts per answer unless `--max-contexts` says otherwise.
+pub const DEFAULT_MAX_CONTEXTS: usize = 1000;
 
 /// What the caller shows while the run goes on.
 pub trait Progress: Sync {
@@ -103,7 +117,7 @@ pub async fn run(
     let resumed = cases.len() - todo.len();
     progress.start(todo.len(), resumed);
     let asker = Asker {
-        transport: Transport::new(&options.target),
+        transport: Transport::new(&options.target, options.bounds)?,
         options,
         failures: Mutex::new(BTreeMap::new()),
     };
@@ -172,7 +186,18 @@ impl Asker<'_> {
         let outcome = (|| async {
             attempts.fetch_add(1, Ordering::Relaxed);
             let v = self.transport.ask(id, question, o.timeout).await?;
-            reply::parse(&v, &o.fields).map_err(|m| Failure::new(FailureKind::Malformed, m))
+            let n = reply::contexts_len(&v, &o.fields);
+            if n > o.max_contexts {
+                return Err(Failure::new(
+                    FailureKind::Refused,
+                    format!(
+                        "the reply holds {n} contexts, over the limit of {} per answer; raise it with --max-contexts",
+                        o.max_contexts
+                    ),
+                ));
+            }
+            let r = reply::parse(&v, &o.fields).map_err(|m| Failure::new(FailureKind::Malformed, m))?;
+            bounded(id, r)
         })
         .retry(backoff)
         .when(|f: &Failure| f.retryable() && !(first && f.kind == FailureKind::Unreachable))
@@ -206,6 +231,50 @@ impl Asker<'_> {
         let mut m = self.failures.lock().unwrap_or_else(|e| e.into_inner());
         *m.entry(f.kind.name()).or_default() += 1;
     }
+}
+
+/// `r` with the secrets in use masked in its text, or why it is refused: an answer whose lines
+/// in `run.jsonl` or `answers.jsonl` would be longer than `eval` reads.
+fn bounded(id: &str, r: reply::Reply) -> Result<reply::Reply, Failure> {
+    let refused = |m: String| Failure::new(FailureKind::Refused, m);
+    let mask = |t: &String| redact::secrets(t).into_owned();
+    let r = reply::Reply {
+        answer: mask(&r.answer),
+        contexts: r
+            .contexts
+            .iter()
+            .map(|c| match c {
+                reply::Retrieved::Text(t) => reply::Retrieved::Text(mask(t)),
+                other => other.clone(),
+            })
+            .collect(),
+    };
+    // The lines `write_outputs` will write for it, held to what eval reads back.
+    let items: Vec<Value> = r.contexts.iter().map(reply::Retrieved::to_run_item).collect();
+    let texts: Vec<&str> = items.iter().filter_map(|v| v.get("text")?.as_str()).collect();
+    let lines = [
+        ("run.jsonl", json!({"id": id, "retrieved": items})),
+        (
+            "answers.jsonl",
+            json!({"id": id, "answer": r.answer, "contexts": texts}),
+        ),
+    ];
+    let max = LINE_BYTES.get();
+    for (file, line) in lines {
+        let len = line.to_string().len() as u64;
+        if len > max {
+            return Err(refused(format!(
+                "the answer would take {} in {file}, over the {} per line eval reads; {}",
+                limits::human(len),
+                limits::human(max),
+                LINE_BYTES.how_to_raise()
+            )));
+        }
+        if let Err(e) = limits::check_strings(Path::new(file), None, &line) {
+            return Err(refused(format!("the answer would not be readable by eval: {e}")));
+        }
+    }
+    Ok(r)
 }
 
 /// `run.jsonl`, `answers.jsonl` and `errors.jsonl` in set order, each written atomically.

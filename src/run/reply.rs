@@ -127,6 +127,13 @@ fn bad_item(field: &str, i: usize, v: &Value) -> String {
     )
 }
 
+/// How many contexts `reply` holds, read before any is copied (a reply may hold millions).
+pub fn contexts_len(reply: &Value, fields: &Fields) -> usize {
+    lookup(reply, &fields.contexts)
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len)
+}
+
 /// The value at a dotted path.
 fn lookup<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(v, |v, key| v.get(key))

@@ -10,6 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use serde_saphyr::Spanned;
+use serde_saphyr::budget::BudgetBreach;
 
 use super::TestSet;
 use super::bounded::{Bounded, with_budget};
@@ -66,30 +67,57 @@ impl<'de> Deserialize<'de> for YamlTop {
     }
 }
 
-fn yaml_options() -> serde_saphyr::Options {
+fn yaml_options(expansion: u64) -> serde_saphyr::Options {
     // Test sets of 100k cases are tens of MB: lift the parser's default size limits, but keep a
-    // bound on aliases (what they expand to is bounded in `bounded`).
+    // bound on aliases (what they expand to is bounded in `bounded`). The copies the parser
+    // keeps of anchored nodes (nested anchors, as in "billion laughs") are what an expansion
+    // costs it: bounded by the same budget, so one setting raises both.
+    let as_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     let mut budget = serde_saphyr::Budget::default();
     budget.max_events = usize::MAX;
     budget.max_nodes = usize::MAX;
     budget.max_total_scalar_bytes = usize::MAX;
-    budget.max_aliases = usize::try_from(limits::YAML_ALIASES.get()).unwrap_or(usize::MAX);
+    budget.max_reader_input_bytes = None;
+    budget.max_aliases = as_usize(limits::YAML_ALIASES.get());
+    budget.max_recorded_anchor_bytes = as_usize(expansion);
+    budget.max_recorded_anchor_events = as_usize(expansion / limits::YAML_NODE_COST);
     budget.enforce_alias_anchor_ratio = false;
+    let mut aliases = serde_saphyr::options::AliasLimits::default();
+    aliases.max_total_replayed_events = as_usize(expansion / limits::YAML_NODE_COST);
     let mut o = serde_saphyr::Options::default();
     o.budget = Some(budget);
+    o.alias_limits = aliases;
     o
 }
 
-/// The alias count, when the parser stopped because there were too many aliases.
-fn alias_breach(mut e: &serde_saphyr::Error) -> Option<usize> {
+/// What a fixed limit of the parser (none that a setting raises) was passed by.
+fn beyond(breach: &BudgetBreach) -> String {
+    match breach {
+        BudgetBreach::Depth { depth } => format!("nests lists and maps {depth} levels deep"),
+        BudgetBreach::Anchors { anchors } => format!("defines more than {anchors} anchors"),
+        BudgetBreach::Documents { documents } => format!("holds more than {documents} documents"),
+        BudgetBreach::MergeKeys { merge_keys } => format!("uses more than {merge_keys} merge keys (`<<`)"),
+        other => format!("passes a limit of the parser ({other:?})"),
+    }
+}
+
+/// Which of the parser's limits stopped it, if one did.
+enum Stopped<'e> {
+    /// One of its budget's.
+    Budget(&'e BudgetBreach),
+    /// The events aliases replay: what an expansion costs it.
+    Replays,
+}
+
+fn stopped(mut e: &serde_saphyr::Error) -> Option<Stopped<'_>> {
     use serde_saphyr::Error as E;
     loop {
         match e {
             E::WithSnippet { error, .. } | E::AliasError { error, .. } => e = error,
-            E::Budget {
-                breach: serde_saphyr::budget::BudgetBreach::Aliases { aliases },
-                ..
-            } => return Some(*aliases),
+            E::Budget { breach, .. } => return Some(Stopped::Budget(breach)),
+            E::AliasReplayLimitExceeded { .. } | E::AliasExpansionLimitExceeded { .. } => {
+                return Some(Stopped::Replays);
+            }
             _ => return None,
         }
     }
@@ -109,7 +137,7 @@ pub(super) fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
     };
     let budget = limits::yaml_expansion_budget(text.len());
     let (parsed, over) = with_budget(budget, || {
-        serde_saphyr::from_str_with_options::<YamlTop>(text, yaml_options())
+        serde_saphyr::from_str_with_options::<YamlTop>(text, yaml_options(budget))
     });
     let YamlTop {
         map: top,
@@ -121,17 +149,29 @@ pub(super) fn load_yaml(text: &str, path: &Path) -> Result<TestSet> {
             line,
             message,
         };
-        match alias_breach(&e) {
-            _ if over => limit(format!(
+        let expands = || {
+            limit(format!(
                 "the YAML expands to more than {} (aliases repeat what their anchor holds); {}",
                 limits::human(budget),
                 limits::YAML_EXPANSION.how_to_raise()
-            )),
-            Some(aliases) => limit(format!(
+            ))
+        };
+        match stopped(&e) {
+            _ if over => expands(),
+            Some(
+                Stopped::Replays
+                | Stopped::Budget(
+                    BudgetBreach::RecordedAnchorEvents { .. } | BudgetBreach::RecordedAnchorBytes { .. },
+                ),
+            ) => expands(),
+            Some(Stopped::Budget(BudgetBreach::Aliases { aliases })) => limit(format!(
                 "more than {} YAML aliases (`*name`; {aliases} seen); raise the limit with {}=<count>",
                 limits::YAML_ALIASES.get(),
                 limits::YAML_ALIASES.var
             )),
+            Some(Stopped::Budget(other)) => {
+                limit(format!("the YAML {}: no test set comes near that", beyond(other)))
+            }
             None => to_parse_error(e),
         }
     })?;

@@ -17,7 +17,7 @@ pub(crate) fn build(base_url: &str, p: &Prompt<'_>) -> HttpRequest {
         .collect();
     let (schema, _) = wire_schema(p.schema);
     HttpRequest {
-        url: format!("{}/messages", base_url.trim_end_matches('/')),
+        url: super::join(base_url, "messages"),
         headers: vec![
             ("content-type", "application/json".to_string()),
             ("anthropic-version", VERSION.to_string()),

@@ -107,6 +107,20 @@ impl Dialect {
     }
 }
 
+/// `base_url` with `path` appended to its path, its query (a gateway's `?api-version=…` or
+/// token) kept after it: `https://h/v1?k=x` + `chat/completions` is
+/// `https://h/v1/chat/completions?k=x`, not `https://h/v1?k=x/chat/completions`.
+pub(crate) fn join(base_url: &str, path: &str) -> String {
+    match reqwest::Url::parse(base_url) {
+        Ok(mut u) => {
+            let joined = format!("{}/{path}", u.path().trim_end_matches('/'));
+            u.set_path(&joined);
+            u.to_string()
+        }
+        Err(_) => format!("{}/{path}", base_url.trim_end_matches('/')),
+    }
+}
+
 /// Sorts a non-2xx response into retry / reject / stop. `key_var` names the environment
 /// variable holding the key, for the fix in the message. The body's text is only quoted for
 /// statuses whose bodies explain a request error, and only its `error.message`.
@@ -221,6 +235,19 @@ fn is_strict(v: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 66, defect 5: a base URL with a query was joined into `…?k=x/chat/completions`.
+    #[test]
+    fn a_base_url_with_a_query_keeps_it_after_the_path() {
+        assert_eq!(
+            join("https://gw.example/v1?api-key=XYZ", "chat/completions"),
+            "https://gw.example/v1/chat/completions?api-key=XYZ"
+        );
+        assert_eq!(
+            join("http://127.0.0.1:8080/v1/", "messages"),
+            "http://127.0.0.1:8080/v1/messages"
+        );
+    }
 
     #[test]
     fn statuses_sort_into_retry_reject_stop() {

@@ -33,7 +33,7 @@ pub(crate) fn build(base_url: &str, p: &Prompt<'_>, completion_tokens_field: boo
         body["seed"] = json!(seed);
     }
     HttpRequest {
-        url: format!("{}/chat/completions", base_url.trim_end_matches('/')),
+        url: super::join(base_url, "chat/completions"),
         headers: vec![("content-type", "application/json".to_string())],
         body,
     }

@@ -15,7 +15,7 @@ mod detect;
 mod formats;
 pub mod lists;
 mod llama;
-mod promptfoo;
+pub mod promptfoo;
 pub mod records;
 
 use std::fmt;
