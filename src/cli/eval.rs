@@ -18,7 +18,7 @@ use ragsynth::eval::answers::AnswerOptions;
 use ragsynth::eval::{EvalOptions, Rule};
 use ragsynth::render::answers;
 use ragsynth::render::eval::Format;
-use ragsynth::testset::Split;
+use ragsynth::testset::{Selection, Split};
 use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
 
 /// `ragsynth eval`.
@@ -127,6 +127,10 @@ pub struct ScoringArgs {
     /// (trec_eval without -c) instead of scoring them 0.
     #[arg(long)]
     pub skip_missing: bool,
+    /// Score pending cases too (and real questions waiting for a label), as `ragsynth run
+    /// --include-pending` asks them; by default the accepted cases `run` asks.
+    #[arg(long)]
+    pub include_pending: bool,
     /// Compare with this report (the JSON of `--format json` / `--save-baseline`); exit 2 when a
     /// headline metric fell by more than --tolerance.
     #[arg(long)]
@@ -184,6 +188,7 @@ impl EvalArgs {
                 ..Rule::default()
             },
             skip_missing: self.scoring.skip_missing,
+            selection: self.selection(),
         })
     }
 
@@ -193,7 +198,15 @@ impl EvalArgs {
         Ok(AnswerOptions {
             split: self.split(),
             skip_missing: self.scoring.skip_missing,
+            selection: self.selection(),
         })
+    }
+
+    /// The cases scored: those `run` asks with the same flag.
+    fn selection(&self) -> Selection {
+        Selection {
+            include_pending: self.scoring.include_pending,
+        }
     }
 
     fn check_tolerance(&self) -> anyhow::Result<()> {

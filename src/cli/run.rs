@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use ragsynth::export::Selection;
 use ragsynth::run::{Fields, RunOptions, Strings, Target};
+use ragsynth::testset::Selection;
 
 /// `ragsynth run`.
 #[derive(Debug, Args)]
