@@ -1,6 +1,5 @@
 //! `ragsynth generate`: corpus in, synthetic cases merged into a test set out.
 
-use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -11,21 +10,19 @@ use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
 use ragsynth::generate::{estimate, merge, pipeline, session};
 use ragsynth::prompts::Prompts;
 use ragsynth::render::generate as render;
-use ragsynth::workspace::Workspace;
 
-use super::progress::Bars;
-use super::{note, warning, with_llm};
+use super::{note, open, with_llm};
 use crate::Exit;
 use crate::cli::GenerateArgs;
+use crate::progress::Bars;
 
-pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -> Result<Exit> {
+pub fn run(args: GenerateArgs, config_path: Option<&std::path::Path>, walk: &WalkOptions) -> Result<Exit> {
     let started = Instant::now();
     let config = ConfigFile::load(config_path)?;
     let s = args.settings(&config)?;
     let prompts = Prompts::load(s.prompts.as_deref())?;
     // Saved through `Tracked`: decisions made on the set while this runs are kept.
-    let mut ws = Workspace::open(&s.output, &args.open_options(walk)?)?;
-    ws.notes.iter().for_each(warning);
+    let mut ws = open(&s.output, &args.open_options(walk)?)?;
     let chunks = session::chunk(&mut ws)?;
     let mut prepared = session::prepare(&ws, &chunks, &s);
     if !args.json {
@@ -58,7 +55,6 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
             options.clone(),
             llm.context_tokens(),
         );
-        // With --json the summary goes to stdout; progress stays on stderr unless --quiet.
         let bars = Bars::new(&prepared.plan, args.quiet);
         let result = pipeline::run(llm, &ctx, &prepared.plan, &mut prepared.summary, &bars).await;
         bars.finish();
