@@ -145,6 +145,9 @@ pub struct GenerateSummary {
     pub target: Option<Target>,
     /// How the new questions compare with it, as written and as chosen (none for a dry run).
     pub restyled: Option<Restyled>,
+    /// How many accepted cases a reviewer should expect to fix, from the model's measured share
+    /// of right cases; none when the model was never measured (or nothing was accepted).
+    pub to_fix: Option<crate::generate::measured::ToFix>,
 }
 
 impl GenerateSummary {
@@ -184,6 +187,9 @@ impl GenerateSummary {
                 *self.rejections.entry(r.clone()).or_default() += n;
             }
         }
+        self.to_fix = crate::generate::measured::of(&self.llm.model)
+            .filter(|_| !self.dry_run && self.accepted > 0)
+            .map(|m| m.to_fix(self.accepted));
     }
 
     /// An account of `plan`, before anything ran: planned counts per kind, the chunks left
