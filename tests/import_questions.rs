@@ -328,15 +328,15 @@ fn an_answer_its_quote_does_not_hold_is_named_with_its_line() {
             "free plan snapshots,kept for thirty days,retention.md,\"On the Community plan, snapshots older than 30 days\"\n",
             "is there an iphone app,\"No, not in the docs.\",,\n",
             "is there an android app,\"Not in the docs, but the API works from any phone\",,\n",
+            "what ports need opening,8750/tcp on the server,install.md,| 8750 | TCP (HTTPS) |\n",
+            "what ports need opening,8750/tcp on the server,install.md,| 8750 | TCP (HTTPS) |\n",
+            "what ports need opening,8750/tcp on the server,install.md,No such sentence anywhere at all here.\n",
+            "migration how long,about one hour per 500 GB,release-notes.md,Migration reads and rewrites the whole repository.\n",
         ),
     )
     .unwrap();
     let out =
         stdout_of(ragsynth(dir.path()).args(["import", "q.csv", "--into", "set.yaml", "--corpus", "docs"]));
-    assert!(
-        out.contains("q.csv:2: warning: the answer says \"8750\", which its quote does not hold"),
-        "{out}"
-    );
     assert!(
         !out.contains("q.csv:3: warning"),
         "a paraphrase is no warning: {out}"
@@ -346,5 +346,32 @@ fn an_answer_its_quote_does_not_hold_is_named_with_its_line() {
         !out.contains("q.csv:5: added as unanswerable"),
         "an answer that says more stays answerable: {out}"
     );
-    assert!(out.contains("2 labelled and 1 unanswerable"), "{out}");
+    assert!(out.contains("3 labelled and 1 unanswerable"), "{out}");
+    // More rows of a question: a second quote labels it (and then holds the port), the same
+    // quote again is a duplicate, a quote found nowhere adds nothing.
+    assert!(out.contains("q.csv:6: same question as `"), "{out}");
+    assert!(
+        out.contains("with another quote: added as another label of it"),
+        "{out}"
+    );
+    assert!(out.contains("q.csv:7: not added: same question as `"), "{out}");
+    assert!(
+        out.contains("q.csv:8: same question as `") && out.contains("no label added"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("q.csv:2: warning"),
+        "the second quote holds 8750: {out}"
+    );
+    assert!(
+        out.contains("q.csv:9: warning: the answer says \"500\", which its quote does not hold"),
+        "{out}"
+    );
+    let set = testset::load(&dir.path().join("set.yaml")).unwrap();
+    let ports = set
+        .cases
+        .iter()
+        .find(|c| c.question == "what ports need opening")
+        .unwrap();
+    assert_eq!(ports.relevant.len(), 2);
 }

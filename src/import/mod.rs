@@ -125,6 +125,14 @@ pub enum NoteKind {
         /// The case.
         to: String,
     },
+    /// The row repeats an earlier row's question with another quote, which was not found in
+    /// the corpus: no label was added.
+    LabelNotFound {
+        /// The case.
+        to: String,
+        /// The document the row named.
+        doc: Option<String>,
+    },
     /// The row's answer names what its quote (with the quotes of the question's other rows)
     /// does not hold; widen the quote so it holds the answer.
     AnswerNotInQuote {
@@ -231,16 +239,24 @@ pub fn import_chunked(
                     let quote = row.quote.as_deref().expect("another_label needs a quote");
                     let (label, notes) =
                         anchor_quote(corpus, chunks, row.doc.as_deref(), quote, options.min_similarity);
-                    notes.into_iter().for_each(&mut note);
-                    if let Some(label) = label {
-                        let known = case
-                            .relevant
-                            .iter()
-                            .any(|l| (&l.doc, l.start, l.end) == (&label.doc, label.start, label.end));
-                        if !known {
-                            case.relevant.push(label);
+                    match label {
+                        Some(label) => {
+                            let known = case
+                                .relevant
+                                .iter()
+                                .any(|l| (&l.doc, l.start, l.end) == (&label.doc, label.start, label.end));
+                            if known {
+                                note(NoteKind::Duplicate { of: of.clone() });
+                            } else {
+                                notes.into_iter().for_each(&mut note);
+                                case.relevant.push(label);
+                                note(NoteKind::LabelAdded { to: of.clone() });
+                            }
                         }
-                        note(NoteKind::LabelAdded { to: of.clone() });
+                        None => note(NoteKind::LabelNotFound {
+                            to: of.clone(),
+                            doc: row.doc.clone(),
+                        }),
                     }
                 }
                 _ => note(NoteKind::Duplicate { of: of.clone() }),

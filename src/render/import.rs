@@ -144,6 +144,12 @@ fn note(kind: &NoteKind) -> String {
         NoteKind::LabelAdded { to } => {
             format!("same question as `{to}` with another quote: added as another label of it")
         }
+        NoteKind::LabelNotFound { to, doc } => format!(
+            "same question as `{to}` with another quote, not found in {}: no label added",
+            doc.as_deref().map_or("the corpus".to_string(), |d| format!(
+                "`{d}` nor elsewhere in the corpus"
+            ))
+        ),
         NoteKind::AnswerNotInQuote { missing } => format!(
             "warning: the answer says \"{}\", which its quote does not hold; widen the quote to the \
              text that says it (or add a row with the same question and a second quote)",
