@@ -23,7 +23,7 @@ pub fn run(args: RunArgs, walk: &WalkOptions) -> Result<Exit> {
             ..OpenOptions::default()
         },
     )?;
-    let bar = RunBar::new(|line| warning(line));
+    let bar = RunBar::new(warning);
     let summary = tokio::runtime::Runtime::new()?.block_on(run::run(&ws.set, &args.out, &options, &bar))?;
     bar.finish();
     let failures: Vec<String> = summary.failures.iter().map(|(k, n)| format!("{k} {n}")).collect();
