@@ -27,7 +27,9 @@ journal=()
 say() { printf '\n==> %s\n' "$*"; }
 
 # Runs a command while printing "still <what> (N s)" every 20 s, for steps whose own output can
-# pause for minutes (compiling one large crate, building llama-server).
+# pause for minutes (compiling one large crate, building llama-server). The lines go to the
+# demo's stdout: silence the command inside it, never the call (`with_heartbeat ... >/dev/null`
+# would silence the heartbeat too).
 with_heartbeat() {
   local what=$1; shift
   local start; start=$(date +%s)
@@ -46,7 +48,9 @@ if [ -x "$CACHE/bin/llama-server" ] && [ -f "$CACHE/models/Qwen2.5-Coder-1.5B-In
 else
   say "installing the local LLM: llama-server and Qwen2.5-Coder-1.5B (first time only; about 5 min to build the server on 2 cores, and a 1.1 GB download)"
 fi
-with_heartbeat "installing the local LLM" bash scripts/install-llm.sh >/dev/null
+# The installer's stdout is the paths it installed to; its progress goes to stderr.
+install_llm() { bash scripts/install-llm.sh >/dev/null; }
+with_heartbeat "installing the local LLM" install_llm
 t1=$(date +%s)
 say "building ragsynth in release mode (about 5 min on a fresh machine, seconds when it is built)"
 with_heartbeat "building ragsynth" cargo build --release --bin ragsynth
@@ -75,6 +79,12 @@ print()
 print(f"generated: {summary['accepted']} of {planned} planned cases accepted "
       + ", ".join(f"{name} {k['accepted']}/{k['planned']}" for name, k in kinds.items())
       + f"; {summary['llm']['calls']} LLM calls, {summary['wall_seconds']:.0f} s")
+fix = summary.get("to_fix")
+if fix and summary["accepted"]:
+    span = f"{fix['at_tuned']}" if fix["at_tuned"] == fix["at_held_out"] else f"{fix['at_tuned']} to {fix['at_held_out']}"
+    print(f"review them: expect to fix about {span} of the {summary['accepted']} with the default model "
+          + f"({fix['wrong_tuned']:.0%} of its accepted cases are wrong on the docs it was tuned on, "
+          + f"{fix['wrong_held_out']:.0%} on others); a stronger model is one flag away: --llm (docs/llm.md)")
 if summary["rejections"]:
     print("rejected candidates: " + ", ".join(f"{r} {n}" for r, n in sorted(summary["rejections"].items(), key=lambda x: -x[1])))
 # The first questions of the new (pending) cases, as a reviewer will see them.

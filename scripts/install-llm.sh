@@ -152,9 +152,9 @@ install_server() {
   log "building llama-server (4-5 minutes on 2 idle cores)"
   cmake -S "$srcdir" -B "$SCRATCH/cmake" -DCMAKE_BUILD_TYPE=Release -DLLAMA_CURL=OFF \
     -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DBUILD_SHARED_LIBS=OFF \
-    >"$SCRATCH/cmake-configure.log" 2>&1 || { tail -30 "$SCRATCH/cmake-configure.log"; exit 1; }
+    >"$SCRATCH/cmake-configure.log" 2>&1 || { tail -30 "$SCRATCH/cmake-configure.log" >&2; exit 1; }
   cmake --build "$SCRATCH/cmake" --target llama-server -j "$(nproc)" >"$SCRATCH/cmake-build.log" 2>&1 \
-    || { tail -40 "$SCRATCH/cmake-build.log"; exit 1; }
+    || { tail -40 "$SCRATCH/cmake-build.log" >&2; exit 1; }
   mkdir -p "$CACHE/bin"
   install -m 0755 "$SCRATCH/cmake/bin/llama-server" "$BIN.tmp"
   mv "$BIN.tmp" "$BIN"

@@ -1,8 +1,10 @@
 //! The `ragsynth` binary: parses arguments and dispatches to the library. Each subcommand lives
-//! in `src/cmd/`; the work itself lives in the library modules.
+//! in `src/cmd/`, what a long one shows while it works in `src/progress/`; the work itself
+//! lives in the library modules.
 
 mod cli;
 mod cmd;
+mod progress;
 
 use std::process::ExitCode;
 

@@ -114,3 +114,68 @@ fn the_report_carries_the_synthetic_vs_real_verdict() {
     );
     assert!(page.contains("Keyword search: "), "and shows it");
 }
+
+/// Both reports open on what waits for review: the text report lists the findings on pending
+/// synthetic cases first, and the page's case list starts with those cases.
+#[test]
+fn the_reports_open_on_the_synthetic_cases_waiting_for_review() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("testset.yaml");
+    let import = Command::cargo_bin("ragsynth")
+        .unwrap()
+        .arg("import")
+        .arg(root.join("corpora/questions.csv"))
+        .arg("--into")
+        .arg(&set)
+        .arg("--corpus")
+        .arg(root.join("corpora/docs"))
+        .output()
+        .unwrap();
+    assert!(
+        import.status.success(),
+        "{}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+    let mut with_pending = ragsynth::testset::load(&set).unwrap();
+    let mut pending =
+        ragsynth::testset::Case::new("syn-waiting", "does the passage say how long snapshots are kept?");
+    pending.tags.source = Some(ragsynth::testset::Source::Synthetic);
+    pending.review = Some(ragsynth::testset::Review::Pending);
+    pending.relevant = with_pending.cases[0].relevant.clone();
+    with_pending.cases.push(pending);
+    ragsynth::testset::save(&with_pending, &set).unwrap();
+
+    let out = Command::cargo_bin("ragsynth")
+        .unwrap()
+        .args(["audit", "--fail-on", "never"])
+        .arg(&set)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let waiting = text
+        .find("Waiting for review: 1 synthetic case(s) pending")
+        .expect(&text);
+    let rest = text.find("Real and reviewed cases, and the set:").expect(&text);
+    let finding = text.find("syn-waiting").expect(&text);
+    let real = text.find("real-").expect(&text);
+    assert!(waiting < finding && finding < rest && rest < real, "{text}");
+
+    let report = dir.path().join("report.html");
+    let out = Command::cargo_bin("ragsynth")
+        .unwrap()
+        .args(["audit", "--format", "html", "--fail-on", "never", "-o"])
+        .arg(&report)
+        .arg(&set)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let html = std::fs::read_to_string(&report).unwrap();
+    let cases = html.find("\"cases\":[").expect("the page's case list");
+    let first = html[cases..].find("\"id\":\"").map(|i| cases + i + 6).unwrap();
+    assert!(
+        html[first..].starts_with("syn-waiting"),
+        "{}",
+        &html[first..first + 40]
+    );
+}

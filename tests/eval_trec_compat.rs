@@ -52,6 +52,7 @@ fn check(dir: &Path, qrels: &str, out: &str, level: u32) {
             ..Rule::default()
         },
         skip_missing: true,
+        ..EvalOptions::default()
     };
     let report = eval::evaluate(&qs, &run, None, &options).unwrap();
     assert_eq!(report.scored as f64, want[&("num_q".into(), "all".into())]);

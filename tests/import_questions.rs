@@ -260,7 +260,7 @@ fn importing_into_an_existing_set_keeps_its_bytes_and_skips_repeats() {
             .args(["--into", "set.yaml"]),
     );
     assert!(again.contains("added 0 real cases"), "{again}");
-    assert!(again.contains("24 duplicates not added"), "{again}");
+    assert!(again.contains("27 duplicates not added"), "{again}");
     assert_eq!(std::fs::read_to_string(&set_path).unwrap(), after);
 
     // A dry run reports and writes nothing.
@@ -271,4 +271,107 @@ fn importing_into_an_existing_set_keeps_its_bytes_and_skips_repeats() {
         "{dry}"
     );
     assert_eq!(std::fs::read_to_string(&set_path).unwrap(), after);
+}
+
+#[test]
+fn the_samples_real_questions_hold_their_answers_and_its_unanswerables_are_unanswerable() {
+    let dir = workspace();
+    let out = stdout_of(
+        ragsynth(dir.path())
+            .arg("import")
+            .arg(repo().join("corpora/questions.csv"))
+            .args(["--into", "set.yaml", "--corpus", "docs"]),
+    );
+    assert!(
+        out.contains("added 24 real cases to set.yaml: 21 labelled and 3 unanswerable"),
+        "{out}"
+    );
+    assert!(!out.contains("warning"), "every quote holds its answer: {out}");
+    assert_eq!(
+        out.matches(
+            "added as unanswerable (relevant: [], type unanswerable): its answer \"not in the docs\""
+        )
+        .count(),
+        3,
+        "{out}"
+    );
+    let set = testset::load(&dir.path().join("set.yaml")).unwrap();
+    let unanswerable: Vec<_> = set.cases.iter().filter(|c| c.is_unanswerable()).collect();
+    assert_eq!(unanswerable.len(), 3);
+    for case in unanswerable {
+        assert!(case.relevant.is_empty());
+        assert_eq!(case.tags.kind.as_deref(), Some("unanswerable"));
+        assert_eq!(case.review, Some(Review::Accepted));
+    }
+    // A question on two rows is one case with two labels.
+    let rate = set
+        .cases
+        .iter()
+        .find(|c| c.question == "api rate limit on business plan")
+        .unwrap();
+    let docs: Vec<&str> = rate.relevant.iter().map(|l| l.doc.as_str()).collect();
+    assert_eq!(docs, ["reference/api.md", "pricing.md"]);
+    assert!(
+        out.contains("same question as `") && out.contains("added as another label of it"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_answer_its_quote_does_not_hold_is_named_with_its_line() {
+    let dir = workspace();
+    std::fs::write(
+        dir.path().join("q.csv"),
+        concat!(
+            "question,answer,doc,quote\n",
+            "what ports need opening,8750/tcp on the server,install.md,Agents only open outgoing connections.\n",
+            "free plan snapshots,kept for thirty days,retention.md,\"On the Community plan, snapshots older than 30 days\"\n",
+            "is there an iphone app,\"No, not in the docs.\",,\n",
+            "is there an android app,\"Not in the docs, but the API works from any phone\",,\n",
+            "what ports need opening,8750/tcp on the server,install.md,| 8750 | TCP (HTTPS) |\n",
+            "what ports need opening,8750/tcp on the server,install.md,| 8750 | TCP (HTTPS) |\n",
+            "what ports need opening,8750/tcp on the server,install.md,No such sentence anywhere at all here.\n",
+            "migration how long,about one hour per 500 GB,release-notes.md,Migration reads and rewrites the whole repository.\n",
+        ),
+    )
+    .unwrap();
+    let out =
+        stdout_of(ragsynth(dir.path()).args(["import", "q.csv", "--into", "set.yaml", "--corpus", "docs"]));
+    assert!(
+        !out.contains("q.csv:3: warning"),
+        "a paraphrase is no warning: {out}"
+    );
+    assert!(out.contains("q.csv:4: added as unanswerable"), "{out}");
+    assert!(
+        !out.contains("q.csv:5: added as unanswerable"),
+        "an answer that says more stays answerable: {out}"
+    );
+    assert!(out.contains("3 labelled and 1 unanswerable"), "{out}");
+    // More rows of a question: a second quote labels it (and then holds the port), the same
+    // quote again is a duplicate, a quote found nowhere adds nothing.
+    assert!(out.contains("q.csv:6: same question as `"), "{out}");
+    assert!(
+        out.contains("with another quote: added as another label of it"),
+        "{out}"
+    );
+    assert!(out.contains("q.csv:7: not added: same question as `"), "{out}");
+    assert!(
+        out.contains("q.csv:8: same question as `") && out.contains("no label added"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("q.csv:2: warning"),
+        "the second quote holds 8750: {out}"
+    );
+    assert!(
+        out.contains("q.csv:9: warning: the answer says \"500\", which its quote does not hold"),
+        "{out}"
+    );
+    let set = testset::load(&dir.path().join("set.yaml")).unwrap();
+    let ports = set
+        .cases
+        .iter()
+        .find(|c| c.question == "what ports need opening")
+        .unwrap();
+    assert_eq!(ports.relevant.len(), 2);
 }

@@ -1,5 +1,6 @@
 //! `ragsynth remap` on real files: the sample corpus copied to a temporary directory, labelled
-//! with the sample questions, then re-chunked or edited (sentences inserted, a file renamed, a
+//! with the sample questions as they were before their quotes were widened
+//! (`tests/fixtures/remap/`), then re-chunked or edited (sentences inserted, a file renamed, a
 //! quote reworded, a quote deleted).
 
 use std::path::{Path, PathBuf};
@@ -46,7 +47,12 @@ fn seeded() -> (tempfile::TempDir, PathBuf) {
         ..CorpusRef::default()
     });
     set.chunking = Some(Chunking::default());
-    let rows = import::read(&repo().join("corpora/questions.csv"), &import::Columns::default()).unwrap();
+    // Short quotes, each inside the smallest chunk tried below (see the fixture's README).
+    let rows = import::read(
+        &repo().join("tests/fixtures/remap/questions.csv"),
+        &import::Columns::default(),
+    )
+    .unwrap();
     import::import(
         &mut set,
         &rows,

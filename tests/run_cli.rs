@@ -419,3 +419,61 @@ fn a_system_that_cannot_be_reached_fails_at_once_naming_it() {
         "{stderr}"
     );
 }
+
+/// The README demo's set (the sample's real questions, three of them answered "not in the
+/// docs", and synthetic cases waiting for review; here one stands for the twelve `generate`
+/// adds): `run` asks the accepted cases, and `eval` scores exactly those, calling none missing.
+#[test]
+fn run_and_eval_count_the_same_cases_of_the_readme_demos_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = question_set(dir.path());
+    let mut with_pending = ragsynth::testset::load(&set).unwrap();
+    let mut pending = ragsynth::testset::Case::new("syn-pending", "how long are backups kept?");
+    pending.tags.source = Some(ragsynth::testset::Source::Synthetic);
+    pending.review = Some(ragsynth::testset::Review::Pending);
+    pending.relevant = with_pending.cases[0].relevant.clone();
+    with_pending.cases.push(pending);
+    ragsynth::testset::save(&with_pending, &set).unwrap();
+
+    let (url, server) = serve(false, Duration::ZERO);
+    let out = dir.path().join("out");
+    let run = ragsynth(&["run", s(&set), "--http", &url, "-o", s(&out)]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("24 of 24 case(s) answered"), "{stderr}");
+    assert!(!server.seen.asked.lock().unwrap().contains_key("syn-pending"));
+
+    let eval = ragsynth(&[
+        "eval",
+        s(&set),
+        "--run",
+        s(&out.join("run.jsonl")),
+        "--split",
+        "all",
+        "--format",
+        "json",
+    ]);
+    assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+    let report: Value = serde_json::from_slice(&eval.stdout).unwrap();
+    assert_eq!(report["missing_from_run"], json!([]), "{report}");
+    assert_eq!(
+        report["unanswerable"]["count"], 3,
+        "the three \"not in the docs\" questions"
+    );
+    assert_eq!(report["scored"], 21);
+    assert_eq!(report["not_selected"], json!({"pending": 1}));
+    let text = ragsynth(&[
+        "eval",
+        s(&set),
+        "--run",
+        s(&out.join("run.jsonl")),
+        "--split",
+        "all",
+    ]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("0 missing from the run"), "{text}");
+    assert!(
+        text.contains("not scored, as `run` does not ask them: 1 pending"),
+        "{text}"
+    );
+}

@@ -21,7 +21,7 @@ use ragsynth::eval::ranking::{Metric, RankingOptions};
 use ragsynth::eval::{EvalOptions, Rule};
 use ragsynth::render::answers;
 use ragsynth::render::eval::Format;
-use ragsynth::testset::Split;
+use ragsynth::testset::{Selection, Split};
 use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource};
 
 /// `ragsynth eval`.
@@ -159,6 +159,10 @@ pub struct ScoringArgs {
     /// (trec_eval without -c) instead of scoring them 0.
     #[arg(long)]
     pub skip_missing: bool,
+    /// Score pending cases too (and real questions waiting for a label), as `ragsynth run
+    /// --include-pending` asks them; by default the accepted cases `run` asks.
+    #[arg(long)]
+    pub include_pending: bool,
     /// Compare with this report (the JSON of `--format json` / `--save-baseline`); exit 2 when a
     /// headline metric fell by more than --tolerance.
     #[arg(long)]
@@ -216,6 +220,7 @@ impl EvalArgs {
                 ..Rule::default()
             },
             skip_missing: self.scoring.skip_missing,
+            selection: self.selection(),
         })
     }
 
@@ -225,6 +230,7 @@ impl EvalArgs {
         Ok(AnswerOptions {
             split: self.split(),
             skip_missing: self.scoring.skip_missing,
+            selection: self.selection(),
         })
     }
 
@@ -267,6 +273,13 @@ impl EvalArgs {
             bail!("--metric, --resamples, --seed and --min-tau compare runs: give --run twice or more");
         }
         Ok(())
+    }
+
+    /// The cases scored: those `run` asks with the same flag.
+    fn selection(&self) -> Selection {
+        Selection {
+            include_pending: self.scoring.include_pending,
+        }
     }
 
     fn check_tolerance(&self) -> anyhow::Result<()> {

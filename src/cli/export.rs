@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use clap::builder::PossibleValuesParser;
-use ragsynth::export::Selection;
+use ragsynth::testset::Selection;
 
 /// `ragsynth export`.
 #[derive(Debug, Args)]

@@ -4,11 +4,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use ragsynth::export::Selection;
 use ragsynth::http::Redirects;
 use ragsynth::limits::{REPLY_BYTES, parse_size};
 use ragsynth::redact;
 use ragsynth::run::{Bounds, Fields, RunOptions, Strings, Target};
+use ragsynth::testset::Selection;
 
 /// `ragsynth run`.
 #[derive(Debug, Args)]

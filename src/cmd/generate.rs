@@ -10,20 +10,18 @@ use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
 use ragsynth::generate::{estimate, merge, pipeline, session};
 use ragsynth::prompts::Prompts;
 use ragsynth::render::generate as render;
-use ragsynth::workspace::Workspace;
 
-use super::progress::Bars;
-use super::{note, warning, with_llm};
+use super::{note, open, with_llm};
 use crate::Exit;
 use crate::cli::GenerateArgs;
+use crate::progress::Bars;
 
 pub fn run(args: GenerateArgs, config: &ConfigFile, walk: &WalkOptions) -> Result<Exit> {
     let started = Instant::now();
     let s = args.settings(config)?;
     let prompts = Prompts::load(s.prompts.as_deref())?;
     // Saved through `Tracked`: decisions made on the set while this runs are kept.
-    let mut ws = Workspace::open(&s.output, &args.open_options(walk)?)?;
-    ws.notes.iter().for_each(warning);
+    let mut ws = open(&s.output, &args.open_options(walk)?)?;
     let chunks = session::chunk(&mut ws)?;
     let mut prepared = session::prepare(&ws, &chunks, &s);
     if !args.json {
@@ -57,7 +55,6 @@ pub fn run(args: GenerateArgs, config: &ConfigFile, walk: &WalkOptions) -> Resul
             options.clone(),
             llm.context_tokens(),
         );
-        // With --json the summary goes to stdout; progress stays on stderr unless --quiet.
         let bars = Bars::new(&prepared.plan, args.quiet);
         let result = pipeline::run(llm, &ctx, &prepared.plan, &mut prepared.summary, &bars).await;
         bars.finish();

@@ -16,7 +16,6 @@ mod generate;
 mod import;
 mod output;
 mod page;
-mod progress;
 mod remap;
 mod review;
 mod run;

@@ -7,9 +7,10 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::run;
 use ragsynth::workspace::{CorpusNeed, OpenOptions, SetSource, Workspace};
 
-use super::progress::RunBar;
+use super::warning;
 use crate::Exit;
 use crate::cli::RunArgs;
+use crate::progress::RunBar;
 
 pub fn run(args: RunArgs, walk: &WalkOptions) -> Result<Exit> {
     let options = args.options()?;
@@ -22,7 +23,7 @@ pub fn run(args: RunArgs, walk: &WalkOptions) -> Result<Exit> {
             ..OpenOptions::default()
         },
     )?;
-    let bar = RunBar::new();
+    let bar = RunBar::new(warning);
     let summary = tokio::runtime::Runtime::new()?.block_on(run::run(&ws.set, &args.out, &options, &bar))?;
     bar.finish();
     let failures: Vec<String> = summary.failures.iter().map(|(k, n)| format!("{k} {n}")).collect();

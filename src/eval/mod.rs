@@ -28,7 +28,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
 use crate::corpus::Corpus;
-use crate::testset::{Split, TestSet};
+use crate::testset::{Selection, Split, TestSet};
 use crate::workspace::ChunkedCorpus;
 pub use metrics::Metrics;
 pub use questions::Question;
@@ -51,6 +51,8 @@ pub struct EvalOptions {
     /// Leave out questions the run does not mention instead of scoring them 0 (`trec_eval`
     /// without `-c`).
     pub skip_missing: bool,
+    /// Which cases of a test set count: the same as `run` asks.
+    pub selection: Selection,
 }
 
 impl Default for EvalOptions {
@@ -60,6 +62,7 @@ impl Default for EvalOptions {
             split: Some(Split::Dev),
             rule: Rule::default(),
             skip_missing: false,
+            selection: Selection::default(),
         }
     }
 }
@@ -146,10 +149,17 @@ pub fn evaluate_testset(
     options: &EvalOptions,
 ) -> crate::Result<EvalReport> {
     let mut resolver = Resolver::new(corpus, chunks);
-    evaluate(
-        &questions::from_testset(set, corpus),
+    let mut report = evaluate(
+        &questions::from_testset(set, corpus, options.selection),
         run,
         Some(&mut resolver),
         options,
-    )
+    )?;
+    report.left_out = options
+        .selection
+        .left_out(set)
+        .into_iter()
+        .map(|(review, n)| (review.as_str().to_string(), n))
+        .collect();
+    Ok(report)
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::chunk::CharIndex;
 use crate::corpus::Corpus;
 use crate::locate::{DEFAULT_MIN_SIMILARITY, locate};
-use crate::testset::{Case, Split, TestSet};
+use crate::testset::{Case, Selection, Split, TestSet};
 use crate::workspace::ChunkedCorpus;
 use crate::{Error, Result};
 
@@ -116,10 +116,14 @@ fn quote_span(corpus: &Corpus, doc: &str, start: usize, end: usize, quote: &str)
     Some((start + found.start, start + found.end))
 }
 
-/// The questions of a test set. With the corpus, each label's quote is located so the
-/// "contains the quote" half of the relevance rule can apply.
-pub fn from_testset(set: &TestSet, corpus: Option<&Corpus>) -> Vec<Question> {
-    set.cases.iter().map(|c| Question::from_case(c, corpus)).collect()
+/// The questions of a test set that `selection` takes (the cases `run` asks). With the corpus,
+/// each label's quote is located so the "contains the quote" half of the relevance rule can
+/// apply.
+pub fn from_testset(set: &TestSet, corpus: Option<&Corpus>, selection: Selection) -> Vec<Question> {
+    selection
+        .cases(set)
+        .map(|c| Question::from_case(c, corpus))
+        .collect()
 }
 
 /// Reads TREC qrels (`qid iter docid grade`); judgments with a grade ≤ 0 are dropped (they
@@ -218,7 +222,7 @@ pub fn export_qrels(set: &TestSet, path: &Path, corpus: &Corpus, chunks: &Chunke
         return Err(Error::NoChunking { item: None });
     }
     let mut out = String::new();
-    for q in from_testset(set, Some(corpus)) {
+    for q in from_testset(set, Some(corpus), Selection::default()) {
         for label in &q.labels {
             let Target::Span {
                 doc,

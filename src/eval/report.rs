@@ -83,6 +83,8 @@ pub struct EvalReport {
     pub unresolved: usize,
     /// Every selected question.
     pub questions: Vec<QuestionResult>,
+    /// Cases of the test set not selected (as `run` does not ask them), per review state.
+    pub left_out: Vec<(String, usize)>,
 }
 
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
@@ -151,6 +153,7 @@ impl EvalReport {
             not_in_set,
             unresolved: questions.iter().map(|q| q.unresolved).sum(),
             questions,
+            left_out: Vec::new(),
         }
     }
 

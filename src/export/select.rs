@@ -9,27 +9,8 @@ use serde_json::{Map, Value};
 
 use crate::chunk::CharIndex;
 use crate::corpus::Corpus;
+pub use crate::testset::Selection;
 use crate::testset::{Case, Review, TestSet};
-
-/// Which cases go out.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Selection {
-    /// Pending cases (and real questions still waiting for a label) too, not only accepted
-    /// ones. Rejected cases never go out.
-    pub include_pending: bool,
-}
-
-impl Selection {
-    /// Whether a case in this review state goes out. A case with no review state was written
-    /// by a person and counts as accepted.
-    pub fn takes(self, review: Option<Review>) -> bool {
-        match review {
-            None | Some(Review::Accepted) | Some(Review::Edited) => true,
-            Some(Review::Pending) | Some(Review::NeedsLabel) => self.include_pending,
-            Some(Review::Rejected) => false,
-        }
-    }
-}
 
 /// A labelled passage's place in the corpus.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -81,13 +62,11 @@ pub struct Selected {
 /// there is one.
 pub fn select(set: &TestSet, corpus: Option<&Corpus>, selection: Selection) -> Selected {
     let mut out = Selected::default();
-    for case in &set.cases {
-        if !selection.takes(case.review) {
-            let state = case.review.map_or("accepted".to_string(), review_name);
-            *out.left_out.entry(state).or_default() += 1;
-            continue;
-        }
+    for case in selection.cases(set) {
         out.cases.push(export_case(case, corpus, &mut out.quoted));
+    }
+    for (review, n) in selection.left_out(set) {
+        out.left_out.insert(review_name(review), n);
     }
     out
 }

@@ -4,8 +4,9 @@
 //! [`kind::KindInfo`] rows, one file per kind) builds its request and checks its answer,
 //! through [`ask`] and against [`verify`]; [`pipeline`] runs the tasks in rounds ([`topup`]
 //! plans the replacements for kinds that fell short); [`merge`] appends the accepted cases to
-//! the test set and [`summary`] accounts for every candidate; before that, [`answered_by`]
-//! labels each accepted one-fact question with the other passages that answer it. [`estimate`] prices a plan
+//! the test set and [`summary`] accounts for every candidate ([`measured`]: how many of them a
+//! reviewer should expect to fix, with the model in use); before that, [`answered_by`] labels
+//! each accepted one-fact question with the other passages that answer it. [`estimate`] prices a plan
 //! without calling anything. The types they pass along live in [`candidate`], a leaf.
 
 pub mod answered_by;
@@ -21,6 +22,7 @@ pub mod estimate;
 pub mod facts;
 pub mod kind;
 pub mod kinds;
+pub mod measured;
 pub mod merge;
 pub mod names;
 pub mod pairs;

@@ -149,6 +149,9 @@ pub struct GenerateSummary {
     /// The labels added for other passages that answer the accepted questions (none for a dry
     /// run).
     pub answered_by: Option<super::answered_by::Broadened>,
+    /// How many accepted cases a reviewer should expect to fix, from the model's measured share
+    /// of right cases; none when the model was never measured (or nothing was accepted).
+    pub to_fix: Option<crate::generate::measured::ToFix>,
 }
 
 impl GenerateSummary {
@@ -188,6 +191,9 @@ impl GenerateSummary {
                 *self.rejections.entry(*r).or_default() += n;
             }
         }
+        self.to_fix = crate::generate::measured::of(&self.llm.model)
+            .filter(|_| !self.dry_run && self.accepted > 0)
+            .map(|m| m.to_fix(self.accepted));
     }
 
     /// An account of `plan`, before anything ran: planned counts per kind, the chunks left

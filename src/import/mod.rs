@@ -3,13 +3,17 @@
 //! Real questions are what synthetic ones are measured against, so they enter the set as they
 //! were asked — minus personal data, which [`crate::pii`] replaces before anything is written.
 //! A row that names a document and a quote gets a label anchored where the quote really is in
-//! the corpus (`review: accepted`); a row without one gets candidate labels from keyword search
-//! and `review: needs_label`, so a person confirms them. A question already in the set is
-//! reported and not added twice; no row is dropped without a line saying why.
+//! the corpus (`review: accepted`), and the same question on a later row with another quote
+//! adds a label to it (files with one row per question and passage); a row the file marks
+//! unanswerable ([`unanswerable`]) gets `relevant: []`; any other row gets candidate labels
+//! from keyword search and `review: needs_label`, so a person confirms them. A question already
+//! in the set is reported and not added twice; no row is dropped without a line saying why,
+//! and an answer its quotes do not hold is named with its line, so the quote can be widened.
 
 pub mod candidates;
 pub mod foreign;
 pub mod rows;
+pub mod unanswerable;
 
 use std::collections::{HashMap, HashSet};
 
@@ -19,15 +23,18 @@ use crate::Result;
 use crate::chunk::CharIndex;
 use crate::chunk::Chunking;
 use crate::corpus::Corpus;
+use crate::lang;
 use crate::locate::{Match, locate_in_corpus};
 use crate::pii::{self, Counts};
 use crate::testset::{Case, Label, QuestionType, Review, Source, Tags, TestSet};
 use crate::text::words;
+use crate::wording::answer::{AnswerFault, labelled_fact, names_in_fact};
 use crate::workspace::ChunkedCorpus;
 
 pub use candidates::Candidates;
 pub use foreign::{ForeignSummary, add_converted};
 pub use rows::{Columns, Row, read};
+pub use unanswerable::Because;
 
 /// Settings of one import.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,6 +113,32 @@ pub enum NoteKind {
         /// The document the row named.
         doc: String,
     },
+    /// Added as unanswerable (`relevant: []`) because a column or the answer says the corpus
+    /// does not answer it (a `type` of `unanswerable` needs no note).
+    Unanswerable {
+        /// What said so.
+        because: Because,
+    },
+    /// The row repeats an earlier row's question with another quote: its label was added to
+    /// that case.
+    LabelAdded {
+        /// The case.
+        to: String,
+    },
+    /// The row repeats an earlier row's question with another quote, which was not found in
+    /// the corpus: no label was added.
+    LabelNotFound {
+        /// The case.
+        to: String,
+        /// The document the row named.
+        doc: Option<String>,
+    },
+    /// The row's answer names what its quote (with the quotes of the question's other rows)
+    /// does not hold; widen the quote so it holds the answer.
+    AnswerNotInQuote {
+        /// What the quote lacks, as the answer writes it.
+        missing: String,
+    },
 }
 
 /// What an import did.
@@ -172,6 +205,8 @@ pub fn import_chunked(
         .map(|c| (normalize(&c.question), c.id.clone()))
         .collect();
     let mut taken: HashSet<String> = set.cases.iter().map(|c| c.id.clone()).collect();
+    // Cases this import added, by id: the index in the set and the line of their row.
+    let mut added: HashMap<String, (usize, usize)> = HashMap::new();
     let mut summary = ImportSummary {
         rows: rows.len(),
         scrub: options.scrub,
@@ -197,7 +232,35 @@ pub fn import_chunked(
         let answer = row.answer.as_deref().map(&mut clean);
         let key = normalize(&question);
         if let Some(of) = seen.get(&key) {
-            note(NoteKind::Duplicate { of: of.clone() });
+            let earlier = added.get(of).map(|&(i, _)| &mut set.cases[i]);
+            match earlier {
+                // One row per question and passage: a later row's quote labels the same case.
+                Some(case) if another_label(case, row, answer.as_deref()) => {
+                    let quote = row.quote.as_deref().expect("another_label needs a quote");
+                    let (label, notes) =
+                        anchor_quote(corpus, chunks, row.doc.as_deref(), quote, options.min_similarity);
+                    match label {
+                        Some(label) => {
+                            let known = case
+                                .relevant
+                                .iter()
+                                .any(|l| (&l.doc, l.start, l.end) == (&label.doc, label.start, label.end));
+                            if known {
+                                note(NoteKind::Duplicate { of: of.clone() });
+                            } else {
+                                notes.into_iter().for_each(&mut note);
+                                case.relevant.push(label);
+                                note(NoteKind::LabelAdded { to: of.clone() });
+                            }
+                        }
+                        None => note(NoteKind::LabelNotFound {
+                            to: of.clone(),
+                            doc: row.doc.clone(),
+                        }),
+                    }
+                }
+                _ => note(NoteKind::Duplicate { of: of.clone() }),
+            }
             continue;
         }
         let id = match &row.id {
@@ -217,13 +280,18 @@ pub fn import_chunked(
             ..Tags::default()
         };
         case.provenance = Some(json!({"imported_from": options.source_name, "line": row.line}));
-        let unanswerable = row.kind.as_deref() == Some(QuestionType::Unanswerable.as_str());
-        if unanswerable {
+        let because = unanswerable::because(row);
+        let unanswerable = because.is_some();
+        if let Some(because) = because {
             if row.quote.is_some() {
                 note(NoteKind::UnanswerableWithQuote);
             }
+            case.tags.kind = Some(QuestionType::Unanswerable.as_str().to_string());
             case.review = Some(Review::Accepted);
             summary.unanswerable += 1;
+            if because != Because::Type {
+                note(NoteKind::Unanswerable { because });
+            }
         }
         let label = match row.quote.as_ref().filter(|_| !unanswerable) {
             Some(quote) => {
@@ -255,10 +323,48 @@ pub fn import_chunked(
         summary.scrubbed.merge(&counts);
         seen.insert(key, id.clone());
         taken.insert(id.clone());
+        added.insert(id.clone(), (set.cases.len(), row.line));
         summary.added.push(id);
         set.cases.push(case);
     }
+    // Once every row of a question is read: does the answer stand in its quotes?
+    for id in &summary.added {
+        let (i, line) = added[id];
+        if let Some(missing) = answer_not_in_quotes(&set.cases[i], chunks) {
+            summary.notes.push(Note {
+                line,
+                kind: NoteKind::AnswerNotInQuote { missing },
+            });
+        }
+    }
+    summary.notes.sort_by_key(|n| n.line);
     summary
+}
+
+/// Whether `row`, which repeats the question of the imported `case`, adds a label to it: the
+/// case was labelled from its row, this row quotes a passage, and gives no other answer.
+fn another_label(case: &Case, row: &Row, answer: Option<&str>) -> bool {
+    let labelled =
+        case.review == Some(Review::Accepted) && !case.relevant.is_empty() && !case.is_unanswerable();
+    let same_answer = answer.is_none_or(|a| case.answer.as_deref() == Some(a));
+    labelled && row.quote.is_some() && same_answer && unanswerable::because(row).is_none()
+}
+
+/// A number, code or name a labelled real case's answer gives that its quotes do not hold
+/// (RS507's reading of a person's answer, on the quotes alone rather than their passage), or
+/// `None`.
+fn answer_not_in_quotes(case: &Case, chunks: &ChunkedCorpus) -> Option<String> {
+    let answer = case.answer.as_deref().filter(|a| !a.trim().is_empty())?;
+    if case.is_unanswerable() || case.review != Some(Review::Accepted) {
+        return None;
+    }
+    let fact = labelled_fact(case.relevant.iter().map(|l| l.quote.as_str()));
+    let source = (!chunks.is_empty()).then(|| chunks.language());
+    let language = lang::detect_question(&case.question, Some(answer), source);
+    match names_in_fact(&case.question, answer, &fact, language) {
+        Err(AnswerFault::NotInFact { missing }) => Some(missing),
+        _ => None,
+    }
 }
 
 /// The label for a row's quote: where it is in the corpus (the named document first), with the

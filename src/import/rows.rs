@@ -30,7 +30,19 @@ pub struct Row {
     pub kind: Option<String>,
     /// Case id.
     pub id: Option<String>,
+    /// What the row says of whether the corpus answers it, when a yes/no column
+    /// (`unanswerable`, `is_impossible`, `answerable`) or an empty `relevant` list says it: the
+    /// column's name and `true` for answerable.
+    pub answerable: Option<(String, bool)>,
 }
+
+/// Yes/no columns that say whether the corpus answers a question, and whether "yes" means it
+/// does not (`unanswerable`, SQuAD 2.0's `is_impossible`) or does (`answerable`).
+const YES_NO_COLUMNS: [(&str, bool); 3] = [
+    ("unanswerable", true),
+    ("is_impossible", true),
+    ("answerable", false),
+];
 
 /// Reads the rows of `path`.
 pub fn read(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
@@ -89,6 +101,7 @@ pub fn read(path: &Path, columns: &Columns) -> Result<Vec<Row>> {
                 topic: cell(&names[3])?,
                 kind: cell(&names[4])?,
                 id: cell(&names[5])?,
+                answerable: answerable(path, r)?,
             })
         })
         .collect()
@@ -105,6 +118,48 @@ pub fn has_context(path: &Path, columns: &Columns) -> Result<bool> {
     Ok(names.iter().any(|n| {
         input.columns.iter().any(|c| c.eq_ignore_ascii_case(n)) || input.records.iter().any(|r| r.has(n))
     }))
+}
+
+/// What `r` says of whether the corpus answers its question: the first yes/no column with a
+/// value, else an empty `relevant` list (`[]` in a CSV cell).
+fn answerable(path: &Path, r: &Record) -> Result<Option<(String, bool)>> {
+    for (name, yes_means_no) in YES_NO_COLUMNS {
+        let value = match r.get(name) {
+            None | Some(Value::Null) => continue,
+            Some(Value::Bool(b)) => Some(*b),
+            Some(Value::Number(n)) => match n.as_u64() {
+                Some(0) => Some(false),
+                Some(1) => Some(true),
+                _ => None,
+            },
+            Some(Value::String(s)) => match s.trim().to_lowercase().as_str() {
+                "" => continue,
+                "yes" | "y" | "true" | "t" | "1" | "x" => Some(true),
+                "no" | "n" | "false" | "f" | "0" => Some(false),
+                _ => None,
+            },
+            Some(_) => None,
+        };
+        let Some(yes) = value else {
+            return Err(Error::Field {
+                path: path.to_path_buf(),
+                line: Some(r.line),
+                case: None,
+                field: name.to_string(),
+                message: format!(
+                    "expected yes or no (true/false, 1/0), found {}",
+                    r.get(name).expect("read above")
+                ),
+            });
+        };
+        return Ok(Some((name.to_string(), yes != yes_means_no)));
+    }
+    let empty = match r.get("relevant") {
+        Some(Value::Array(a)) => a.is_empty(),
+        Some(Value::String(s)) => s.trim() == "[]",
+        _ => false,
+    };
+    Ok(empty.then(|| ("relevant".to_string(), false)))
 }
 
 /// A cell as text: strings trimmed, numbers written out, blanks `None`; anything else is an
@@ -141,6 +196,41 @@ mod tests {
         assert_eq!(rows[0].answer.as_deref(), Some("x\ny"));
         assert_eq!((rows[0].line, rows[1].line), (2, 4));
         assert_eq!(rows[1].answer, None);
+    }
+
+    #[test]
+    fn yes_no_columns_and_an_empty_relevant_list_say_what_is_unanswerable() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("q.jsonl");
+        std::fs::write(
+            &p,
+            concat!(
+                "{\"question\": \"a\", \"is_impossible\": true}\n",
+                "{\"question\": \"b\", \"answerable\": \"No\"}\n",
+                "{\"question\": \"c\", \"unanswerable\": 0}\n",
+                "{\"question\": \"d\", \"relevant\": []}\n",
+                "{\"question\": \"e\", \"unanswerable\": \"\"}\n",
+            ),
+        )
+        .unwrap();
+        let rows = read(&p, &Columns::default()).unwrap();
+        let said: Vec<_> = rows.iter().map(|r| r.answerable.clone()).collect();
+        assert_eq!(
+            said,
+            [
+                Some(("is_impossible".into(), false)),
+                Some(("answerable".into(), false)),
+                Some(("unanswerable".into(), true)),
+                Some(("relevant".into(), false)),
+                None,
+            ]
+        );
+        std::fs::write(&p, "{\"question\": \"a\", \"unanswerable\": \"maybe\"}\n").unwrap();
+        let err = read(&p, &Columns::default()).unwrap_err().to_string();
+        assert!(
+            err.contains("q.jsonl:1") && err.contains("unanswerable") && err.contains("maybe"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::import::{ForeignSummary, ImportSummary, NoteKind};
+use crate::import::{Because, ForeignSummary, ImportSummary, NoteKind};
+use crate::terminal::data;
 
 /// Writes the summary of importing `file` into `into`.
 pub fn text(out: &mut dyn Write, s: &ImportSummary, file: &Path, into: &Path) -> io::Result<()> {
@@ -131,5 +132,28 @@ fn note(kind: &NoteKind) -> String {
         NoteKind::UnknownDocument { doc } => {
             format!("document `{doc}` is not in the corpus; candidates come from every document")
         }
+        NoteKind::Unanswerable { because } => format!(
+            "added as unanswerable (relevant: [], type unanswerable): {}",
+            match because {
+                Because::Type => "typed so".to_string(),
+                Because::Column(c) => format!("its `{c}` column says the corpus does not answer it"),
+                Because::EmptyRelevant => "its `relevant` list is empty".to_string(),
+                Because::Answer(a) => format!("its answer \"{}\" says the docs do not have it", data(a)),
+            }
+        ),
+        NoteKind::LabelAdded { to } => {
+            format!("same question as `{to}` with another quote: added as another label of it")
+        }
+        NoteKind::LabelNotFound { to, doc } => format!(
+            "same question as `{to}` with another quote, not found in {}: no label added",
+            doc.as_deref().map_or("the corpus".to_string(), |d| format!(
+                "`{d}` nor elsewhere in the corpus"
+            ))
+        ),
+        NoteKind::AnswerNotInQuote { missing } => format!(
+            "warning: the answer says \"{}\", which its quote does not hold; widen the quote to the \
+             text that says it (or add a row with the same question and a second quote)",
+            data(missing)
+        ),
     }
 }

@@ -22,7 +22,10 @@ pub use guard::HostPolicy;
 pub use highlight::{Copied, Mark, MarkKind, copied};
 pub use server::{ServeOptions, Server, serve};
 pub use store::{Decided, Decision, Refused, Store};
-pub use view::{CaseDetail, CaseSummary, Explain, Flag, Passage, REASON_FIELD, detail, status, summary};
+pub use view::{
+    CaseDetail, CaseSummary, Explain, Flag, Passage, REASON_FIELD, detail, in_review_order, review_rank,
+    status, summary,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -45,7 +48,8 @@ pub fn static_html_with(
     lexical_verdict: Option<&str>,
     title: &str,
 ) -> String {
-    let cases: Vec<CaseSummary> = set.cases.iter().map(summary).collect();
+    // The page opens on what waits for review, then the rest.
+    let cases: Vec<CaseSummary> = in_review_order(&set.cases).into_iter().map(summary).collect();
     let details: BTreeMap<&str, CaseDetail> = set
         .cases
         .iter()

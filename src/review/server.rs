@@ -282,7 +282,11 @@ fn explanations(store: &Store, explain: Option<Explain>) -> BTreeMap<String, Str
 
 async fn list(State(app): State<Arc<App>>) -> Response {
     let store = app.store();
-    let cases: Vec<_> = store.set().cases.iter().map(view::summary).collect();
+    // The page opens on what waits for review, then the rest.
+    let cases: Vec<_> = view::in_review_order(&store.set().cases)
+        .into_iter()
+        .map(view::summary)
+        .collect();
     axum::Json(json!({
         "mode": "live",
         "file": store.path().display().to_string(),

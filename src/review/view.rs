@@ -126,6 +126,24 @@ pub fn status(case: &Case) -> Review {
     }
 }
 
+/// Where a case stands in the order a reviewer reads a set: 0 for a synthetic case waiting
+/// for review (what the page and the audit report exist for), 1 for any other case waiting
+/// for a person (a real question without a confirmed label), 2 for the rest.
+pub fn review_rank(case: &Case) -> u8 {
+    match status(case) {
+        Review::Pending if case.is_synthetic() => 0,
+        Review::Pending | Review::NeedsLabel => 1,
+        _ => 2,
+    }
+}
+
+/// `cases` in review order ([`review_rank`]), set order within each rank.
+pub fn in_review_order(cases: &[Case]) -> Vec<&Case> {
+    let mut ordered: Vec<&Case> = cases.iter().collect();
+    ordered.sort_by_key(|c| review_rank(c));
+    ordered
+}
+
 /// Rule codes in `audit.flags`: plain strings, or objects with a `code`.
 fn flags(case: &Case) -> Vec<Flag> {
     let Some(list) = case
@@ -524,6 +542,26 @@ mod tests {
         assert_eq!(summary(&c).hints, ["RS101", "RS716"]);
         let made = detail(&c, None, None).made;
         assert!(made[0].starts_with("Review hints: generate's checks RS101, RS716"), "{made:?}");
+    }
+
+    #[test]
+    fn pending_synthetic_cases_come_first_then_other_waiting_ones_then_the_rest() {
+        let make = |id: &str, source: Option<Source>, review: Option<Review>| {
+            let mut c = Case::new(id, "q");
+            c.tags.source = source;
+            c.review = review;
+            c
+        };
+        let cases = [
+            make("real", Some(Source::Real), Some(Review::Accepted)),
+            make("needs", Some(Source::Real), Some(Review::NeedsLabel)),
+            make("syn-done", Some(Source::Synthetic), Some(Review::Accepted)),
+            make("syn-1", Some(Source::Synthetic), Some(Review::Pending)),
+            make("untagged", None, None),
+            make("syn-2", Some(Source::Synthetic), None),
+        ];
+        let order: Vec<&str> = in_review_order(&cases).iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(order, ["syn-1", "syn-2", "needs", "real", "syn-done", "untagged"]);
     }
 
     #[test]

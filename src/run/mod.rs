@@ -30,11 +30,10 @@ pub use journal::Entry;
 pub use reply::{Fields, Strings};
 pub use transport::{Bounds, Failure, FailureKind, Target};
 
-use crate::export::Selection;
 use crate::fsutil::write_atomic;
 use crate::limits::{self, LINE_BYTES};
 use crate::redact;
-use crate::testset::TestSet;
+use crate::testset::{Selection, TestSet};
 use crate::{Error, Result};
 use journal::Journal;
 use transport::Transport;
@@ -102,10 +101,9 @@ pub async fn run(
     options: &RunOptions,
     progress: &dyn Progress,
 ) -> Result<Summary> {
-    let cases: Vec<(&str, &str)> = set
-        .cases
-        .iter()
-        .filter(|c| options.selection.takes(c.review))
+    let cases: Vec<(&str, &str)> = options
+        .selection
+        .cases(set)
         .map(|c| (c.id.as_str(), c.question.as_str()))
         .collect();
     let (journal, mut outcomes) = Journal::open(dir, &options.target.to_string())?;

@@ -31,7 +31,7 @@ use serde_json::Value;
 pub use file::{Answer, Answers};
 pub use report::{AnswerReport, CaseResult, Figures, Shown};
 
-use crate::testset::{Case, Split, TestSet};
+use crate::testset::{Case, Selection, Split, TestSet};
 
 /// What to score.
 #[derive(Debug, Clone, Default)]
@@ -40,6 +40,8 @@ pub struct AnswerOptions {
     pub split: Option<Split>,
     /// Leave unanswered cases out of the figures instead of scoring them as wrong.
     pub skip_missing: bool,
+    /// Which cases count: the same as `run` asks.
+    pub selection: Selection,
 }
 
 /// The reference answers of an answerable case: `answer`, then the strings of `answers`.
@@ -57,15 +59,15 @@ pub fn references(case: &Case) -> Vec<&str> {
 /// Scores `answers` against the cases of `set` without a judge.
 pub fn score(set: &TestSet, answers: &Answers, options: &AnswerOptions) -> AnswerReport {
     let selected = |c: &&Case| options.split.is_none_or(|s| c.split() == s);
-    let questions: Vec<CaseResult> = set
-        .cases
-        .iter()
+    let questions: Vec<CaseResult> = options
+        .selection
+        .cases(set)
         .filter(selected)
         .map(|case| score_case(case, answers.by_id.get(&case.id)))
         .collect();
-    let other_split = set
-        .cases
-        .iter()
+    let other_split = options
+        .selection
+        .cases(set)
         .filter(|c| !selected(c) && answers.by_id.contains_key(&c.id))
         .count();
     AnswerReport::build(

@@ -1,10 +1,13 @@
-//! An audit report for a terminal: grouped by rule, worst first, the copied phrase
+//! An audit report for a terminal: the synthetic cases waiting for review first, then the
+//! rest, each part grouped by rule, worst first, the copied phrase
 //! highlighted, then the summary. Text from the test set is shown with its control characters
 //! escaped, so a question cannot carry escape sequences to the terminal.
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
 use crate::audit::{AuditReport, Finding, Severity, rules};
+use crate::review::review_rank;
 use crate::terminal::data;
 use crate::testset::TestSet;
 
@@ -54,12 +57,45 @@ fn marked(question: &str, range: &std::ops::Range<usize>, color: bool) -> String
     }
 }
 
-/// Renders the report for a terminal.
+/// Renders the report for a terminal: the findings on synthetic cases waiting for review
+/// first (what a user came to look at), then those on real and reviewed cases and on the set.
 pub fn text(report: &AuditReport, set: &TestSet, opts: TextOptions) -> String {
     let mut out = String::new();
+    let waiting: HashSet<&str> = set
+        .cases
+        .iter()
+        .filter(|c| review_rank(c) == 0)
+        .map(|c| c.id.as_str())
+        .collect();
+    let (first, rest): (Vec<&Finding>, Vec<&Finding>) = report
+        .findings
+        .iter()
+        .partition(|f| f.case.as_deref().is_some_and(|id| waiting.contains(id)));
+    if waiting.is_empty() {
+        groups(&mut out, &rest, set, opts);
+    } else {
+        let head = format!(
+            "Waiting for review: {} synthetic case(s) pending, {} finding(s) on them",
+            waiting.len(),
+            first.len()
+        );
+        let _ = writeln!(out, "{}\n", paint(&head, BOLD, opts.color));
+        groups(&mut out, &first, set, opts);
+        if !rest.is_empty() {
+            let head = format!("Real and reviewed cases, and the set: {} finding(s)", rest.len());
+            let _ = writeln!(out, "{}\n", paint(&head, BOLD, opts.color));
+            groups(&mut out, &rest, set, opts);
+        }
+    }
+    summary(&mut out, report, opts.color);
+    out
+}
+
+/// The findings grouped by rule, in the report's order (worst first).
+fn groups(out: &mut String, findings: &[&Finding], set: &TestSet, opts: TextOptions) {
     let c = opts.color;
     let mut groups: Vec<(&'static str, Vec<&Finding>)> = Vec::new();
-    for f in &report.findings {
+    for &f in findings {
         match groups.last_mut() {
             Some((code, v)) if *code == f.code => v.push(f),
             _ => groups.push((f.code, vec![f])),
@@ -103,8 +139,6 @@ pub fn text(report: &AuditReport, set: &TestSet, opts: TextOptions) -> String {
         }
         out.push('\n');
     }
-    summary(&mut out, report, c);
-    out
 }
 
 fn summary(out: &mut String, report: &AuditReport, color: bool) {

@@ -39,6 +39,7 @@ pub fn report(
         missing_scored_zero: !r.skip_missing,
         not_in_test_set: r.not_in_set,
         unresolved_items: r.unresolved,
+        not_selected: r.left_out.iter().map(|(s, n)| (s.as_str(), *n)).collect(),
         questions: r.questions.iter().map(|q| QuestionJson::new(q, &names)).collect(),
         extra: extra.into_iter().collect(),
     };
@@ -83,6 +84,8 @@ struct ReportJson<'a> {
     missing_scored_zero: bool,
     not_in_test_set: usize,
     unresolved_items: usize,
+    /// Cases of the set not scored, per review state (`run` does not ask them either).
+    not_selected: BTreeMap<&'a str, usize>,
     questions: Vec<QuestionJson<'a>>,
     #[serde(flatten)]
     extra: BTreeMap<&'a str, &'a Value>,

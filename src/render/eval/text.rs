@@ -24,6 +24,14 @@ pub fn report(r: &EvalReport) -> String {
             " (scored 0)"
         }
     );
+    if !r.left_out.is_empty() {
+        let states: Vec<String> = r.left_out.iter().map(|(s, n)| format!("{n} {s}")).collect();
+        let _ = writeln!(
+            out,
+            "not scored, as `run` does not ask them: {} (--include-pending scores pending ones)",
+            states.join(", ")
+        );
+    }
     if r.not_in_set > 0 {
         let _ = writeln!(
             out,

@@ -30,6 +30,7 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
             "wrote {output}: {} new case(s) next to {} existing",
             s.accepted, s.existing_cases
         )?;
+        to_fix(out, s)?;
     }
     writeln!(
         out,
@@ -127,6 +128,34 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
         writeln!(out, "held out: {} of {} new case(s)", s.heldout, s.accepted)?;
     }
     writeln!(out, "wall time: {:.1}s", s.wall_seconds)
+}
+
+/// How many of the accepted cases a reviewer should expect to fix, with the model in use.
+fn to_fix(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
+    let model = data(&s.llm.model);
+    let Some(f) = &s.to_fix else {
+        return writeln!(
+            out,
+            "how many of the {} a reviewer must fix is unknown: {model} was never measured \
+             (docs/benchmarks.md#correctness)",
+            s.accepted
+        );
+    };
+    let fix = if f.at_tuned == f.at_held_out {
+        format!("about {}", f.at_tuned)
+    } else {
+        format!("about {} to {}", f.at_tuned, f.at_held_out)
+    };
+    writeln!(
+        out,
+        "review them: expect to fix {fix} of the {} ({model} writes {:.0}% of its accepted cases \
+         wrong on the docs its checks were tuned on, {:.0}% on others; {}); a stronger model is one \
+         flag away (--llm, docs/llm.md)",
+        s.accepted,
+        100.0 * f.wrong_tuned,
+        100.0 * f.wrong_held_out,
+        f.source
+    )
 }
 
 /// The style block: the target, and for a run the new questions as written and as chosen, with
@@ -298,6 +327,27 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("held out: 1 of 2 new case(s)"), "{t}");
+    }
+
+    #[test]
+    fn the_summary_says_how_many_cases_to_expect_to_fix_with_the_model_in_use() {
+        let mut s = run(4);
+        s.llm.model = "llamacpp:Qwen2.5-Coder-1.5B-Instruct.Q4_K_M".into();
+        s.finish();
+        let t = render(&s);
+        assert!(
+            t.contains("review them: expect to fix about 1 to 2 of the 4 (llamacpp:Qwen2.5-Coder-1.5B-Instruct.Q4_K_M writes 28% of its accepted cases wrong on the docs its checks were tuned on, 39% on others;"),
+            "{t}"
+        );
+        s.llm.model = "openai:gpt-4o-mini".into();
+        s.finish();
+        let t = render(&s);
+        assert!(
+            t.contains(
+                "how many of the 4 a reviewer must fix is unknown: openai:gpt-4o-mini was never measured"
+            ),
+            "{t}"
+        );
     }
 
     #[test]

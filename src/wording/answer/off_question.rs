@@ -170,6 +170,8 @@ fn gives_unasked(claim: &str, asked: &str, is_value: impl Fn(usize, &str) -> boo
 
 /// A claim opening with "because", "since", "due to" or "as a result of" gives a reason; it
 /// answers a question that asks why (or for a reason, cause or purpose), not what or how —
+/// "since" before a point in time aside ("Since 2.4.0 the default is 24 hours", "since
+/// version 3", "since then": when, not why) —
 /// unless the clause after the reason says something the question does not ("Because Rust
 /// compiles generic code into code that specifies the type in each instance, we pay no
 /// runtime cost" answers what generics cost; "…, you can store the pointer on the stack" only
@@ -198,7 +200,13 @@ fn gives_no_unasked_reason(question: &str, claim: &str, language: Language) -> R
             .count()
             >= 2
     });
+    // "Since" before a version, a number, a date or "then" says from when.
+    static FROM_WHEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*since\s+(?:v?\d|version\b|release\b|then\b|(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b)")
+            .expect("valid regex")
+    });
     match REASON.find(claim) {
+        Some(_) if FROM_WHEN.is_match(claim) => Ok(()),
         Some(m) if !ASKS_WHY.is_match(question) && !main_says_more => Err(AnswerFault::OffQuestion {
             why: format!(
                 "it gives a reason (\"{}\") to a question that does not ask why",
@@ -675,6 +683,22 @@ fn keeps_the_scope(question: &str, claim: &str, fact: &str) -> Result<(), Answer
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn since_before_a_point_in_time_says_when_not_why() {
+        let en = crate::lang::Language::ENGLISH;
+        let q = "api tokens expire after one day now??";
+        for when in [
+            "Since 2.4.0 api.token_ttl defaults to 24 hours instead of 7 days",
+            "since version 3 the default is 24 hours",
+            "Since March 2025 tokens expire after a day",
+        ] {
+            assert!(super::gives_no_unasked_reason(q, when, en).is_ok(), "{when}");
+        }
+        let q = "how does Rust store pointers on the stack";
+        let why = "since the pointer is a known, fixed size, store the pointer on the stack";
+        assert!(super::gives_no_unasked_reason(q, why, en).is_err());
+    }
+
     #[test]
     fn an_answer_that_says_the_question_back_answers_nothing() {
         let en = crate::lang::Language::ENGLISH;

@@ -1,7 +1,7 @@
-//! What a command shows while it runs: `run`'s bar, and `generate`'s progress bars, one per kind of question,
-//! on stderr when it is a terminal; in a pipe or a log, where bars do not draw, a plain line at
-//! each round and at least every 20 seconds, so a long run never looks hung (the library
-//! reports progress through [`Progress`]; showing it is the binary's business).
+//! `generate`'s progress: one bar per kind of question on stderr when it is a terminal; in a
+//! pipe or a log, where bars do not draw, a plain line at each round and at least every 20
+//! seconds, so a long run never looks hung (the library reports progress through
+//! [`Progress`]; showing it is the binary's business).
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -13,7 +13,6 @@ use ragsynth::generate::candidate::{Kind, Task};
 use ragsynth::generate::kinds::KINDS;
 use ragsynth::generate::pipeline::{Progress, Verdict};
 use ragsynth::generate::plan::Plan;
-use ragsynth::run;
 
 /// One progress bar per kind of question the plan asks for.
 pub struct Bars {
@@ -25,7 +24,7 @@ pub struct Bars {
 
 impl Bars {
     /// Bars for `plan`'s kinds; plain lines instead when stderr is not a terminal; nothing when
-    /// `quiet`.
+    /// `quiet`. Always on stderr: with `--json` the summary has stdout to itself.
     pub fn new(plan: &Plan, quiet: bool) -> Bars {
         let terminal = std::io::stderr().is_terminal();
         let lines = (!quiet && !terminal).then(Heartbeat::start);
@@ -172,56 +171,6 @@ impl Heartbeat {
         }
         if let Some(t) = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take() {
             let _ = t.join();
-        }
-    }
-}
-
-/// `ragsynth run`'s bar on stderr when it is a terminal; each failed case is one warning line
-/// either way.
-pub struct RunBar(ProgressBar);
-
-impl RunBar {
-    /// A bar for `ragsynth run`.
-    pub fn new() -> RunBar {
-        let bar = ProgressBar::with_draw_target(
-            Some(0),
-            if std::io::stderr().is_terminal() {
-                ProgressDrawTarget::stderr()
-            } else {
-                ProgressDrawTarget::hidden()
-            },
-        );
-        bar.set_style(
-            ProgressStyle::with_template("asking [{bar:30}] {pos}/{len} ({elapsed}, {eta} left) {msg}")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        RunBar(bar)
-    }
-
-    /// Clears the bar before the summary.
-    pub fn finish(&self) {
-        self.0.finish_and_clear();
-    }
-}
-
-impl run::Progress for RunBar {
-    fn start(&self, to_ask: usize, resumed: usize) {
-        self.0.set_length(to_ask as u64);
-        if resumed > 0 {
-            self.0
-                .suspend(|| eprintln!("resuming: {resumed} case(s) already answered are not asked again"));
-        }
-    }
-
-    fn done(&self, entry: &run::Entry) {
-        self.0.inc(1);
-        if let (Some(kind), Some(message)) = (&entry.error, &entry.message) {
-            let line = format!(
-                "case `{}`: {kind} after {} attempt(s): {message}",
-                entry.id, entry.attempts
-            );
-            self.0.suspend(|| super::warning(line));
         }
     }
 }
