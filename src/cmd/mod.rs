@@ -4,6 +4,7 @@
 //! page ([`page`]).
 
 mod audit;
+mod calibrate;
 mod chunk;
 mod eval;
 mod eval_answers;
@@ -24,7 +25,7 @@ use std::fmt::Display;
 use anyhow::Result;
 use ragsynth::workspace::{OpenOptions, Workspace};
 
-pub use output::{emit, save, with_llm};
+pub use output::{calibration, emit, save, with_llm};
 
 use crate::Exit;
 use crate::cli::{Cli, Command};
@@ -42,6 +43,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Export(args) => export::run(args, &walk),
         Command::Run(args) => run::run(args, &walk),
         Command::Generate(args) => generate::run(args, cli.config.as_deref(), &walk),
+        Command::Calibrate(args) => calibrate::run(args, cli.config.as_deref()),
     }
 }
 

@@ -59,6 +59,10 @@ pub async fn run(
     summary: &mut GenerateSummary,
     progress: &dyn Progress,
 ) -> Result<Vec<Accepted>, RunError> {
+    summary.judges = super::ask::JUDGES
+        .iter()
+        .map(|j| ctx.calibration.judge(j, llm, ctx.prompts))
+        .collect();
     let mut seen = Dedup::default();
     let mut accepted = Vec::new();
     let mut asked: Vec<Task> = Vec::new();
@@ -148,7 +152,7 @@ async fn run_round(
     progress: &dyn Progress,
 ) -> Result<Vec<Verdict>, RunError> {
     // Whether the answers judge may turn cases away: the same for every task of the run.
-    let judged = super::ask::calibrated(llm, ctx, "answers", "judge_answers");
+    let judged = super::ask::calibrated(llm, ctx, "answers");
     let mut pending = stream::iter(tasks)
         .map(|t| attempt(llm, ctx, t, judged))
         .buffer_unordered(llm.concurrency().max(1));

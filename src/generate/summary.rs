@@ -11,6 +11,7 @@ use super::candidate::Kind;
 use super::kinds::KINDS;
 use super::plan::Plan;
 use super::restyle::Restyled;
+use crate::judge::calibration::Calibration;
 use crate::llm::Llm;
 use crate::style::Target;
 use crate::testset::{Split, TestSet};
@@ -145,6 +146,8 @@ pub struct GenerateSummary {
     pub target: Option<Target>,
     /// How the new questions compare with it, as written and as chosen (none for a dry run).
     pub restyled: Option<Restyled>,
+    /// Each judge generation may ask, with whether it ran with this model and why.
+    pub judges: Vec<Calibration>,
 }
 
 impl GenerateSummary {
