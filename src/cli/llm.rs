@@ -1,5 +1,5 @@
 //! The `--llm` family of options, shared by every command that calls a model (`generate`,
-//! `audit`): flatten [`LlmArgs`] into a command's arguments.
+//! `audit`, `eval --answers`, `calibrate`): flatten [`LlmArgs`] into a command's arguments.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -39,6 +39,11 @@ pub struct LlmArgs {
     /// Send the API key over plain http to a server that is not this machine.
     #[arg(long)]
     pub allow_insecure: bool,
+    /// Send the requests through the provider's batch API (OpenAI Batch, Anthropic Message
+    /// Batches, or an OpenAI-compatible server that has one): half the price, no per-minute
+    /// limits, results within 24 hours; a rerun collects the batches instead of resubmitting.
+    #[arg(long)]
+    pub batch: bool,
 }
 
 impl LlmArgs {
@@ -56,6 +61,7 @@ impl LlmArgs {
             cache_dir: self.cache_dir.clone(),
             no_cache: self.no_cache,
             allow_insecure: self.allow_insecure,
+            batch: self.batch,
             config: config.clone(),
             ..LlmSettings::default()
         }

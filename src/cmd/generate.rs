@@ -9,12 +9,13 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::{GenerateContext, RunOptions};
 use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
 use ragsynth::generate::{estimate, merge, pipeline, session};
+use ragsynth::llm::price_for;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::generate as render;
 use ragsynth::workspace::Workspace;
 
 use super::progress::Bars;
-use super::{note, warning, with_llm};
+use super::{calibration, note, warning, with_llm};
 use crate::Exit;
 use crate::cli::GenerateArgs;
 
@@ -38,12 +39,11 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
     };
     if args.dry_run {
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, options, None);
-        estimate::dry_run(
-            &mut prepared.summary,
-            &ctx,
-            &prepared.plan,
+        let (spec, price) = (
             args.llm.llm.as_deref(),
-        )?;
+            price_for(args.llm.llm.as_deref(), &config, args.llm.batch)?,
+        );
+        estimate::dry_run(&mut prepared.summary, &ctx, &prepared.plan, spec, price)?;
         if !args.json {
             render::text::plan(&mut std::io::stdout(), &prepared.plan, &chunks)?;
         }
@@ -57,7 +57,8 @@ pub fn run(args: GenerateArgs, config_path: Option<&Path>, walk: &WalkOptions) -
             &ws.set,
             options.clone(),
             llm.context_tokens(),
-        );
+        )
+        .with_calibration(calibration(&s.output));
         // With --json the summary goes to stdout; progress stays on stderr unless --quiet.
         let bars = Bars::new(&prepared.plan, args.quiet);
         let result = pipeline::run(llm, &ctx, &prepared.plan, &mut prepared.summary, &bars).await;

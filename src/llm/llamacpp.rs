@@ -110,6 +110,8 @@ pub(crate) struct Options<'a> {
     pub ctx: usize,
     /// CPU threads for generation.
     pub threads: usize,
+    /// CPU threads for prompt processing (`None`: as many as for generation).
+    pub threads_batch: Option<usize>,
     /// Where the server's own log goes.
     pub log: &'a Path,
 }
@@ -121,6 +123,11 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
+/// Default prompt-processing threads: none given (as many as for generation).
+pub fn default_threads_batch() -> Option<usize> {
+    None
+}
+
 /// Starts a server as `opts` says and waits until it answers `/health`.
 pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
     let Options {
@@ -129,6 +136,7 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
         slots,
         ctx,
         threads,
+        threads_batch,
         log,
     } = *opts;
     if !binary.is_file() {
@@ -172,6 +180,7 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
             &slots.to_string(),
         ])
         .args(["--threads", &threads.to_string(), "--no-webui", "--seed", "0"])
+        .args(threads_batch.map(|n| format!("--threads-batch={n}")))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::from(log_file))
@@ -405,6 +414,7 @@ mod tests {
             slots: 1,
             ctx: 512,
             threads: 1,
+            threads_batch: None,
             log: &log,
         };
         let e = start(&opts).await.unwrap_err();

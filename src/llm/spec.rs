@@ -122,6 +122,10 @@ pub struct LlmConfig {
     pub threads: Option<usize>,
     /// llamacpp: the `llama-server` binary (default `$RAGSYNTH_LLAMA_SERVER` or the installed one).
     pub server: Option<PathBuf>,
+    /// llamacpp: threads for prompt processing (default: every core).
+    pub threads_batch: Option<usize>,
+    /// `--batch`: seconds between two polls of a batch (default 30).
+    pub batch_poll_secs: Option<f64>,
 }
 
 /// Where an endpoint lives and how it authenticates; resolved from spec + config + environment.
