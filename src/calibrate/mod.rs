@@ -205,7 +205,8 @@ pub async fn run(
         .buffer_unordered(llm.concurrency().max(1))
         .try_collect()
         .await?;
-    let mut by: BTreeMap<(usize, &str), (Vec<(bool, bool)>, usize)> = BTreeMap::new();
+    // (judge's position, source) → (verdict, truth) pairs and lost replies.
+    let mut by: BTreeMap<(usize, &str), Tally> = BTreeMap::new();
     let mut misses = Vec::new();
     let order = |j: &str| JUDGES.iter().position(|k| k.name == j).unwrap_or(usize::MAX);
     let mut sources: Vec<&str> = Vec::new();
@@ -257,6 +258,9 @@ pub async fn run(
         bar: KAPPA_BAR,
     })
 }
+
+/// One judge's `(verdict, truth)` pairs on one source, and its replies lost.
+type Tally = (Vec<(bool, bool)>, usize);
 
 /// Items alternating true and false from two lists, the longer one's rest at the end.
 fn alternate(yes: Vec<Item>, no: Vec<Item>) -> Vec<Item> {

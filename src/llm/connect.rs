@@ -122,14 +122,8 @@ impl Llm {
                 observer: settings.on_batch.clone(),
             })?)
         } else {
-            Transport::Online(Executor::new(
-                provider,
-                dialect,
-                base_url,
-                key,
-                endpoint.key_var,
-                &limits,
-            )?)
+            let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
+            Transport::Online(Box::new(exec))
         };
         let price = price_of(provider, &model, &prices).map(|p| if settings.batch { p.batched() } else { p });
         Ok(Llm {
@@ -244,7 +238,10 @@ async fn start_local(
         slots,
         ctx: config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
         threads: config.threads.unwrap_or_else(llamacpp::default_threads),
-        threads_batch: config.threads_batch.or_else(llamacpp::default_threads_batch),
+        threads_batch: config
+            .threads_batch
+            .or(config.threads)
+            .or_else(llamacpp::default_threads_batch),
         log: &log,
     })
     .await

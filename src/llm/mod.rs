@@ -135,7 +135,7 @@ pub struct Llm {
 /// How requests leave: one HTTP call each, or gathered into the provider's batches.
 #[derive(Debug)]
 enum Transport {
-    Online(Executor),
+    Online(Box<Executor>),
     Batch(Batcher),
 }
 
