@@ -148,3 +148,22 @@ impl Respond for Answers {
             .set_delay(self.delay)
     }
 }
+
+/// Writes `judge-calibration.json` into `dir` saying `judges` of each of `models` agree with
+/// people (κ 0.9): a set in `dir` then runs them (a judge nobody measured does not run).
+pub fn trust(dir: &std::path::Path, models: &[&str], judges: &[&str]) {
+    let prompts = ragsynth::prompts::Prompts::load(None).unwrap();
+    let records: Vec<Value> = models
+        .iter()
+        .flat_map(|m| judges.iter().map(move |j| (m, j)))
+        .map(|(model, judge)| {
+            json!({"judge": judge, "model": model, "prompt": prompts.id(&format!("judge_{judge}")),
+                "n": 60, "accuracy": 0.95, "kappa": 0.9, "measured": "2026-12-07T00:00:00Z", "marks": "test"})
+        })
+        .collect();
+    std::fs::write(
+        dir.join("judge-calibration.json"),
+        json!({"ragsynth_calibration": 1, "records": records}).to_string(),
+    )
+    .unwrap();
+}
