@@ -223,6 +223,7 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
     if let Some(pid) = child.id() {
         signals::register(pid);
     }
+    step_aside();
     let mut server = Server {
         child,
         base_url: format!("http://127.0.0.1:{port}/v1"),
@@ -276,6 +277,45 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
         server.slots = total.unwrap_or(slots);
     }
     Ok(server)
+}
+
+/// How much lower than its server this process's own threads run.
+const STEP_ASIDE: i32 = 5;
+
+/// Lowers the CPU priority of this process's own threads below its server's, once (Linux, where
+/// a nice value is per thread; threads started later inherit it). The server's threads spin
+/// while they wait for each other, so a burst of ragsynth's own work — checking a candidate
+/// while the next request is answered — on a core the server uses stalls every one of its
+/// threads; at a lower priority that work runs in the server's gaps, off the critical path.
+fn step_aside() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+                return;
+            };
+            for task in tasks.flatten() {
+                let Some(tid) = task
+                    .file_name()
+                    .to_str()
+                    .and_then(|t| t.parse::<libc::id_t>().ok())
+                else {
+                    continue;
+                };
+                // SAFETY: getpriority and setpriority only read and set the scheduling priority
+                // of a thread of this process; errno is reset first to tell -1 from an error.
+                unsafe {
+                    *libc::__errno_location() = 0;
+                    let now = libc::getpriority(libc::PRIO_PROCESS, tid);
+                    if now == -1 && *libc::__errno_location() != 0 {
+                        continue;
+                    }
+                    libc::setpriority(libc::PRIO_PROCESS, tid, (now + STEP_ASIDE).min(19));
+                }
+            }
+        });
+    }
 }
 
 /// `(n_ctx per slot, total_slots)` from a `/props` answer.
@@ -460,8 +500,18 @@ mod tests {
             threads_batch: Some(3),
             log: &log,
         };
+        #[cfg(target_os = "linux")]
+        // SAFETY: reads this thread's scheduling priority.
+        let before = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
         let e = start(&opts).await.unwrap_err();
         assert!(e.to_string().contains("exited"), "{e}");
+        #[cfg(target_os = "linux")]
+        {
+            // This process stepped aside for its server.
+            // SAFETY: as above.
+            let after = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+            assert_eq!(after, (before + STEP_ASIDE).min(19));
+        }
         let args = std::fs::read_to_string(&args).unwrap();
         assert!(
             args.contains("--parallel 2")
