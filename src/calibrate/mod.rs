@@ -58,6 +58,8 @@ pub struct Options {
     pub offset: usize,
     /// SQuAD-format files (or folders of them) to draw items from besides the hand marks.
     pub squad: Vec<PathBuf>,
+    /// Draw items from the shipped hand marks.
+    pub hand_marks: bool,
 }
 
 impl Default for Options {
@@ -67,6 +69,7 @@ impl Default for Options {
             limit: DEFAULT_LIMIT,
             offset: 0,
             squad: Vec::new(),
+            hand_marks: true,
         }
     }
 }
@@ -85,7 +88,15 @@ pub fn items(options: &Options) -> Result<Vec<Item>> {
             )));
         }
     }
-    let mut sources = vec![marks::items()];
+    if !options.hand_marks && options.squad.is_empty() {
+        return Err(Error::Config(
+            "--no-hand-marks leaves no data: name SQuAD-format data with --squad".into(),
+        ));
+    }
+    let mut sources = Vec::new();
+    if options.hand_marks {
+        sources.push(marks::items());
+    }
     for path in squad::files(&options.squad)? {
         sources.push(squad::items(&path)?);
     }
@@ -305,6 +316,7 @@ mod tests {
             limit: 6,
             offset: 2,
             squad: Vec::new(),
+            hand_marks: true,
         };
         let items = items(&options).unwrap();
         assert_eq!(items.len(), 12, "{items:#?}");

@@ -19,6 +19,10 @@ pub struct CalibrateArgs {
     /// SQuAD 2.0 for the answerability judge's look-alike unanswerable questions. Repeatable.
     #[arg(long, value_name = "PATH")]
     pub squad: Vec<PathBuf>,
+    /// Measure on the `--squad` data only, not on the hand marks that ship with ragsynth (as
+    /// the built-in table was measured).
+    #[arg(long)]
+    pub no_hand_marks: bool,
     /// Measure only this judge (answerable, supported, answers, correct, refused, grounded).
     /// Repeatable.
     #[arg(long = "judge", value_name = "NAME")]
@@ -55,6 +59,7 @@ impl CalibrateArgs {
             limit: self.limit,
             offset: self.offset,
             squad: self.squad.clone(),
+            hand_marks: !self.no_hand_marks,
         }
     }
 }

@@ -134,7 +134,7 @@ pub struct Stored {
 }
 
 /// What we measured for the built-in prompts on the default model (`ragsynth calibrate --llm
-/// llamacpp --squad <SQuAD 2.0 dev, "Normans">` reproduces it within sampling error:
+/// llamacpp --squad <SQuAD 2.0 dev, "Normans"> --no-hand-marks` reproduces it within sampling error:
 /// `scripts/calibrate-judges.sh`). A prompt changed since (another id) is not in it: re-measure
 /// and update the row.
 pub const MEASURED: &[Stored] = &[

@@ -203,7 +203,11 @@ pub(crate) async fn start(opts: &Options<'_>) -> Result<Server, LlmError> {
             &slots.to_string(),
         ])
         .args(["--threads", &threads.to_string(), "--no-webui", "--seed", "0"])
-        .args(threads_batch.map(|n| format!("--threads-batch={n}")))
+        .args(
+            threads_batch
+                .into_iter()
+                .flat_map(|n| ["--threads-batch".to_string(), n.to_string()]),
+        )
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::from(log_file))
@@ -516,7 +520,7 @@ mod tests {
         assert!(
             args.contains("--parallel 2")
                 && args.contains("--threads 2")
-                && args.contains("--threads-batch=3"),
+                && args.contains("--threads-batch 3"),
             "{args}"
         );
     }
