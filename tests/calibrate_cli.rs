@@ -8,7 +8,8 @@
 //!   stub is then asked to judge), off again at κ 0.3; `eval --answers` says the same of its
 //!   judges.
 //! - With the real local model SmolLM2: `calibrate` measures a judge on the shipped hand marks
-//!   and keeps the kappa in the file `generate` then reads.
+//!   and keeps the kappa in the file `generate` then reads; the same file with a kappa above,
+//!   then below the bar switches the judge on, then off, and the summary says so.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -290,4 +291,19 @@ fn calibrate_keeps_the_kappa_generate_then_reads() {
     assert_eq!(answers["kappa"], record["kappa"], "{answers}");
     let clears = record["kappa"].as_f64().is_some_and(|k| k >= 0.6);
     assert_eq!(answers["calibrated"], clears, "{answers}");
+
+    // The same file with the kappa a person measured above, then below the bar: the judge is
+    // switched on, then off, and the summary says so.
+    for (kappa, line) in [
+        (0.85, "judge answers: ran, κ 0.85 on 60 items".to_string()),
+        (
+            0.2,
+            format!("judge answers: not run, κ 0.20 with {model} is below the bar 0.6"),
+        ),
+    ] {
+        calibration(&file, "answers", model, kappa);
+        std::fs::remove_file(&set).ok();
+        let text = generate(&set, &dir.path().join("j"), "llamacpp:smollm2", false);
+        assert!(text.contains(&line), "{text}");
+    }
 }
