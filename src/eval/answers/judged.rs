@@ -174,7 +174,9 @@ pub async fn judge(
         q.reasons.insert(v.name(), reason);
     }
     // A refusal of an answerable question is a miss, whoever saw it; so is no answer at all.
-    for q in report.questions.iter_mut().filter(|q| !q.unanswerable) {
+    // Without the correct judge the figure stays empty.
+    let correct_ran = runs(Verdict::Correct);
+    for q in report.questions.iter_mut().filter(|q| !q.unanswerable && correct_ran) {
         if q.refused == Some(true) || !q.answered {
             q.correct = Some(false);
         }
