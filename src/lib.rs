@@ -7,6 +7,7 @@
 //! modules and what each may import.
 
 pub mod audit;
+pub mod calibrate;
 pub mod chunk;
 pub mod config;
 pub mod corpus;

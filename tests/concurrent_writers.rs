@@ -63,6 +63,9 @@ fn spawn_audit(dir: &Path, stub: Option<&Stub>, set: &Path) -> Child {
     let mut c = ragsynth(dir);
     c.args(["audit", "--write", "--format", "json"]).arg(set);
     if let Some(stub) = stub {
+        // The stub's judges must run, to keep the audit busy: calibrated beside the set.
+        let judges = ["answerable", "supported", "answers"];
+        stub_llm::trust(set.parent().unwrap(), &["openai-compatible:stub"], &judges);
         c.args(["--llm", &stub.spec(), "--llm-concurrency", "1", "--cache-dir"])
             .arg(dir.join("cache-audit"));
     }

@@ -3,7 +3,7 @@
 //! unanswerable case, `grounded` only with contexts), their verdicts and reasons land in the
 //! per-case file and their calls in the report, and a rerun is answered entirely from the LLM
 //! journal with the same verdicts. SmolLM2-135M is a weak judge: this tests the plumbing and
-//! determinism, not its verdicts (`examples/calibrate_answer_judges.rs` measures those).
+//! determinism, not its verdicts (`ragsynth calibrate` measures those).
 //! Skipped with a reason when the local model is not installed, unless
 //! `RAGSYNTH_REQUIRE_LLM=1`.
 
@@ -21,10 +21,39 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn run(cache: &Path, out: &Path) -> (Value, Vec<Value>) {
+/// The fixture set copied into `dir` (its corpus root made absolute), with a calibration file
+/// beside it that lets `model`'s answer judges run: SmolLM2 is near chance at all three and the
+/// stub was never measured, so without one `eval` would not run them (this tests the plumbing,
+/// not the verdicts).
+fn set_in(dir: &Path, model: &str) -> PathBuf {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/docs");
+    let text = std::fs::read_to_string(fixture("testset.yaml")).unwrap().replace(
+        "root: ../../../corpora/docs",
+        &format!("root: {}", corpus.display()),
+    );
+    let set = dir.join("testset.yaml");
+    std::fs::write(&set, text).unwrap();
+    let prompts = ragsynth::prompts::Prompts::load(None).unwrap();
+    let records: Vec<Value> = ["correct", "refused", "grounded"]
+        .into_iter()
+        .map(|judge| {
+            serde_json::json!({"judge": judge, "model": model,
+                "prompt": prompts.id(&format!("judge_{judge}")), "n": 40, "accuracy": 0.9, "kappa": 0.8,
+                "measured": "2026-12-01T00:00:00Z", "marks": "test"})
+        })
+        .collect();
+    std::fs::write(
+        dir.join("judge-calibration.json"),
+        serde_json::json!({"ragsynth_calibration": 1, "records": records}).to_string(),
+    )
+    .unwrap();
+    set
+}
+
+fn run(set: &Path, cache: &Path, out: &Path) -> (Value, Vec<Value>) {
     let output = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
         .arg("eval")
-        .arg(fixture("testset.yaml"))
+        .arg(set)
         .arg("--answers")
         .arg(fixture("answers.jsonl"))
         .args(["--format", "json", "--llm", "llamacpp:smollm2", "--cache-dir"])
@@ -56,8 +85,17 @@ fn judges_run_once_and_a_rerun_is_served_from_the_journal() {
     }
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
-    let (first, cases) = run(&cache, &dir.path().join("first.jsonl"));
+    let set = set_in(dir.path(), "llamacpp:SmolLM2-135M-Instruct.Q4_1");
+    let (first, cases) = run(&set, &cache, &dir.path().join("first.jsonl"));
     let judges = &first["judges"];
+    assert!(
+        judges["standing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["calibrated"] == true && c["why"].as_str().unwrap().contains("judge-calibration.json")),
+        "{judges}"
+    );
     // refused: the four answered dev cases; correct: the three answerable ones (none is a
     // lexical refusal); grounded: the two lines with contexts.
     assert_eq!(
@@ -105,7 +143,7 @@ fn judges_run_once_and_a_rerun_is_served_from_the_journal() {
     );
 
     // The same command again: nothing asked, the same verdicts.
-    let (again, cases2) = run(&cache, &dir.path().join("again.jsonl"));
+    let (again, cases2) = run(&set, &cache, &dir.path().join("again.jsonl"));
     assert_eq!(again["judges"]["usage"]["calls"], 0, "{}", again["judges"]);
     assert_eq!(again["judges"]["usage"]["cache_hits"], usage["calls"]);
     assert_eq!(cases2, cases);
@@ -124,9 +162,10 @@ async fn a_failing_provider_is_an_error_not_a_partial_report() {
         .mount(&server)
         .await;
     let dir = tempfile::tempdir().unwrap();
+    let set = set_in(dir.path(), "openai-compatible:stub");
     let output = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
         .arg("eval")
-        .arg(fixture("testset.yaml"))
+        .arg(&set)
         .arg("--answers")
         .arg(fixture("answers.jsonl"))
         .arg("--llm")

@@ -72,6 +72,7 @@ fn audit_llm_with_a_dead_provider_fails_and_names_the_checks_not_run() {
         docs()
     );
     std::fs::write(dir.path().join("set.yaml"), set).unwrap();
+    stub_llm::trust(dir.path(), &["openai-compatible:m"], &["answerable"]);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

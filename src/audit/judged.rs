@@ -4,6 +4,10 @@
 //! answered from the journal. Verdicts are put back in case order before the rules decide, so
 //! the report does not depend on which answer arrived first.
 //!
+//! A rule asks its judge only where the judge is calibrated for the model in use
+//! (`judge::calibration`: κ ≥ 0.6 in the person's records beside the set or the built-in table);
+//! the rules of any other judge do not run, and the report says which and why.
+//!
 //! An answer still malformed after the re-asks skips that rule for that case and is counted
 //! (the provider answered, the model could not). A request that still fails after its retries
 //! means the provider is down or failing: the audit stops at once with an error naming the
@@ -21,7 +25,6 @@ use crate::judge::calibration::{Calibration, Known};
 use crate::judge::{self, AnswerableReply, AnswersReply, Passage, SupportedReply};
 use crate::llm::{ChatRequest, Llm, LlmError};
 use crate::prompts::Prompts;
-use crate::severity::Severity;
 use crate::testset::TestSet;
 
 /// The LLM rules `config` selects, in code order.
@@ -101,6 +104,18 @@ pub async fn judge(
         }
     }
 
+    // The judges the rules would ask, and whether each runs with this model.
+    let standings = standings(&asks, &rules, llm, prompts, known);
+    let off: Vec<usize> = (0..rules.len())
+        .filter(|r| {
+            standings
+                .iter()
+                .any(|(c, codes)| !c.calibrated && codes.contains(&rules[*r].code))
+        })
+        .collect();
+    jobs.retain(|j| !off.contains(&j.rule));
+    asks.retain(|(r, _), _| !off.contains(r));
+
     let mut verdicts: Vec<((usize, usize, usize), Option<bool>)> = stream::iter(jobs)
         .map(|job| async move {
             let verdict = ask(llm, &job.request, &job.reads).await?;
@@ -124,8 +139,12 @@ pub async fn judge(
         })?;
     verdicts.sort_by_key(|(k, _)| *k);
 
-    let mut checks: BTreeMap<&'static str, Judged> =
-        rules.iter().map(|r| (r.code, Judged::default())).collect();
+    let mut checks: BTreeMap<&'static str, Judged> = rules
+        .iter()
+        .enumerate()
+        .filter(|(r, _)| !off.contains(r))
+        .map(|(_, r)| (r.code, Judged::default()))
+        .collect();
     let mut found = Vec::new();
     for ((r, c), list) in &asks {
         let rule = rules[*r];
@@ -149,8 +168,11 @@ pub async fn judge(
         }
     }
 
-    let notes = demote_uncalibrated(&mut found, &asks, &rules, llm, prompts, known);
-    merge(report, found, &rules);
+    let ran: Vec<&'static RuleInfo> = (0..rules.len())
+        .filter(|r| !off.contains(r))
+        .map(|r| rules[r])
+        .collect();
+    merge(report, found, &ran);
     let skipped: usize = checks.values().map(|j| j.skipped).sum();
     if skipped > 0 {
         report.summary.notes.push(AuditNote::judge_malformed(skipped));
@@ -159,9 +181,9 @@ pub async fn judge(
         model: llm.id(),
         checks,
         usage: llm.usage(),
-        judges: notes.iter().map(|(c, _)| c.clone()).collect(),
+        judges: standings.iter().map(|(c, _)| c.clone()).collect(),
     });
-    for (c, codes) in notes.iter().filter(|(c, _)| !c.calibrated) {
+    for (c, codes) in standings.iter().filter(|(c, _)| !c.calibrated) {
         report.summary.notes.push(AuditNote::judge_uncalibrated(c, codes));
     }
     Ok(())
@@ -176,10 +198,8 @@ fn judge_of(ask: &Ask) -> &'static str {
     }
 }
 
-/// Each judge the rules asked, with its calibration and the rules that asked it; the findings
-/// of a rule that asked an uncalibrated judge become info, their message saying so.
-fn demote_uncalibrated(
-    found: &mut [super::Finding],
+/// Each judge the rules would ask, with its standing for `llm` and the rules that ask it.
+fn standings(
     asks: &BTreeMap<(usize, usize), Vec<Ask>>,
     rules: &[&'static RuleInfo],
     llm: &Llm,
@@ -195,27 +215,9 @@ fn demote_uncalibrated(
             }
         }
     }
-    let judged: Vec<(Calibration, Vec<&'static str>)> = used
-        .into_iter()
-        .map(|(judge, codes)| {
-            let prompt = prompts.id(&format!("judge_{judge}"));
-            (known.of(judge, &llm.id(), &prompt), codes)
-        })
-        .collect();
-    for f in found.iter_mut() {
-        let weak = judged
-            .iter()
-            .find(|(c, codes)| !c.calibrated && codes.contains(&f.code));
-        if let Some((c, _)) = weak {
-            f.severity = Severity::Info;
-            let kappa = c.kappa.map_or("never measured".into(), |k| format!("κ {k:.2}"));
-            f.message = format!(
-                "{} (uncalibrated {} judge, {kappa}: info only)",
-                f.message, c.judge
-            );
-        }
-    }
-    judged
+    used.into_iter()
+        .map(|(judge, codes)| (known.judge(judge, llm, prompts), codes))
+        .collect()
 }
 
 /// The request for one question.

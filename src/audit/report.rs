@@ -133,8 +133,8 @@ pub enum AuditNoteKind {
     LlmSkipped,
     /// Judged checks whose answer stayed malformed after the re-asks.
     JudgeMalformed,
-    /// A judge below the calibration bar (or never measured): its rules' findings are shown at
-    /// info level and do not fail the audit.
+    /// A judge below the calibration bar (or never measured) with the model in use: its rules
+    /// did not run.
     JudgeUncalibrated,
     /// The questions of one language, when the set is not all English: what they were read
     /// with, and which rules could not read them.
@@ -182,15 +182,11 @@ impl AuditNote {
         }
     }
 
-    /// The judge `c` is uncalibrated: the findings of `codes` are shown at info level.
+    /// The judge `c` is uncalibrated: the rules `codes` that ask it did not run.
     pub fn judge_uncalibrated(c: &Calibration, codes: &[&str]) -> AuditNote {
         AuditNote {
             kind: AuditNoteKind::JudgeUncalibrated,
-            text: format!(
-                "{}: the findings of {} are shown at info level and do not fail the audit (calibrate the judge with `eval --calibration`, or see scripts/calibrate-judges.sh)",
-                c.summary(),
-                codes.join(", ")
-            ),
+            text: format!("{} did not run ({} judge: {})", codes.join(", "), c.judge, c.why),
         }
     }
 
@@ -231,7 +227,8 @@ pub struct LlmFigures {
     pub checks: BTreeMap<&'static str, Judged>,
     /// Calls, cache hits, tokens and cost of the run.
     pub usage: Usage,
-    /// Each judge the checks asked, with its calibration (`calibrated: false` below the bar).
+    /// Each judge the checks would ask, with its calibration: `calibrated: false` (below the
+    /// bar or never measured) means its rules did not run.
     pub judges: Vec<Calibration>,
 }
 

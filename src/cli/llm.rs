@@ -1,5 +1,5 @@
 //! The `--llm` family of options, shared by every command that calls a model (`generate`,
-//! `audit`): flatten [`LlmArgs`] into a command's arguments.
+//! `audit`, `eval --answers`, `calibrate`): flatten [`LlmArgs`] into a command's arguments.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -43,6 +43,11 @@ pub struct LlmArgs {
     /// 303 never, as it would drop the request's body).
     #[arg(long)]
     pub llm_follow_redirects: bool,
+    /// Send the requests through the provider's batch API (OpenAI Batch, Anthropic Message
+    /// Batches, or an OpenAI-compatible server that has one): half the price, no per-minute
+    /// limits, results within 24 hours; a rerun collects the batches instead of resubmitting.
+    #[arg(long)]
+    pub batch: bool,
 }
 
 impl LlmArgs {
@@ -61,6 +66,7 @@ impl LlmArgs {
             no_cache: self.no_cache,
             allow_insecure: self.allow_insecure,
             follow_redirects: self.llm_follow_redirects,
+            batch: self.batch,
             config: config.clone(),
             ..LlmSettings::default()
         }

@@ -11,6 +11,7 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::lang::Language;
 
 mod audit;
+mod calibrate;
 mod check;
 mod chunk;
 mod chunking;
@@ -25,6 +26,7 @@ mod review;
 mod run;
 
 pub use audit::AuditArgs;
+pub use calibrate::CalibrateArgs;
 pub use check::CheckArgs;
 pub use chunk::{ChunkArgs, ChunkFormat};
 pub use chunking::ChunkingArgs;
@@ -125,6 +127,9 @@ pub enum Command {
     Run(RunArgs),
     /// Write the accepted cases for Ragas, DeepEval, Giskard, promptfoo or as flat JSON Lines.
     Export(ExportArgs),
+    /// Measure each LLM judge with a model against human-marked and labelled data; the judges
+    /// run only where their kappa clears 0.6.
+    Calibrate(CalibrateArgs),
     /// Write synthetic test cases (lookup, identifier, comparison, multi-hop, unanswerable) from a
     /// corpus into a test set.
     Generate(GenerateArgs),

@@ -6,12 +6,11 @@ use anyhow::{Result, bail};
 use ragsynth::audit::{self, AuditContext};
 use ragsynth::config::ConfigFile;
 use ragsynth::corpus::WalkOptions;
-use ragsynth::judge::calibration::Known;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::audit as render;
 use ragsynth::workspace::SetSource;
 
-use super::{emit, note, open, warning, with_llm};
+use super::{calibration, emit, note, open, with_llm};
 use crate::Exit;
 use crate::cli::AuditArgs;
 
@@ -39,12 +38,7 @@ pub fn run(args: AuditArgs, file: &ConfigFile, walk: &WalkOptions) -> Result<Exi
     let mut report = audit::audit(&ws.set, &cx, &cfg);
     if args.llm.llm.is_some() && !audit::judged::selected(&cfg).is_empty() {
         let prompts = Prompts::load(args.prompts.as_deref())?;
-        // A broken records file must not stop the audit: the judges then count as measured
-        // only as far as the built-in table says.
-        let known = Known::beside(path).unwrap_or_else(|e| {
-            warning(format_args!("{e}; only the built-in calibrations are used"));
-            Known::built_in()
-        });
+        let known = calibration(path);
         let set = &ws.set;
         let corpus = cx.corpus.as_ref().map(|c| c.root.as_path());
         with_llm(&args.llm, file, corpus, async |llm| {

@@ -13,7 +13,7 @@ use ragsynth::eval::questions;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::answers as render;
 
-use super::{open, save, warning, with_llm};
+use super::{calibration, open, save, warning, with_llm};
 use crate::Exit;
 use crate::cli::EvalArgs;
 
@@ -31,8 +31,9 @@ pub fn run(args: &EvalArgs, path: &Path, file: &ConfigFile, walk: &WalkOptions) 
         let set = &ws.set;
         // The journal is kept per corpus, as for generate and audit.
         let corpus = ws.corpus.as_ref().map(|c| c.root.as_path());
+        let known = calibration(&args.testset);
         with_llm(&args.llm, file, corpus, async |llm| {
-            answers::judged::judge(&mut report, set, &answers, llm, &prompts).await
+            answers::judged::judge(&mut report, set, &answers, llm, &prompts, &known).await
         })?;
     }
     // A broken records file must not stop an evaluation: the report then says "not calibrated".

@@ -8,10 +8,11 @@ use ragsynth::corpus::WalkOptions;
 use ragsynth::generate::context::{GenerateContext, RunOptions};
 use ragsynth::generate::summary::{GenerateSummary, LlmFigures};
 use ragsynth::generate::{estimate, merge, pipeline, session};
+use ragsynth::llm::price_for;
 use ragsynth::prompts::Prompts;
 use ragsynth::render::generate as render;
 
-use super::{note, open, with_llm};
+use super::{calibration, note, open, with_llm};
 use crate::Exit;
 use crate::cli::GenerateArgs;
 use crate::progress::Bars;
@@ -35,12 +36,9 @@ pub fn run(args: GenerateArgs, config: &ConfigFile, walk: &WalkOptions) -> Resul
     };
     if args.dry_run {
         let ctx = GenerateContext::new(corpus, &chunks, &prompts, &ws.set, options, None);
-        estimate::dry_run(
-            &mut prepared.summary,
-            &ctx,
-            &prepared.plan,
-            args.llm.llm.as_deref(),
-        )?;
+        let spec = args.llm.llm.as_deref();
+        let price = price_for(spec, config, args.llm.batch)?;
+        estimate::dry_run(&mut prepared.summary, &ctx, &prepared.plan, spec, price)?;
         if !args.json {
             render::text::plan(&mut std::io::stdout(), &prepared.plan, &chunks)?;
         }
@@ -54,7 +52,8 @@ pub fn run(args: GenerateArgs, config: &ConfigFile, walk: &WalkOptions) -> Resul
             &ws.set,
             options.clone(),
             llm.context_tokens(),
-        );
+        )
+        .with_calibration(calibration(&s.output));
         let bars = Bars::new(&prepared.plan, args.quiet);
         let result = pipeline::run(llm, &ctx, &prepared.plan, &mut prepared.summary, &bars).await;
         bars.finish();

@@ -4,6 +4,7 @@
 //! page ([`page`]).
 
 mod audit;
+mod calibrate;
 mod check;
 mod chunk;
 mod eval;
@@ -25,7 +26,7 @@ use std::fmt::Display;
 use anyhow::Result;
 use ragsynth::workspace::{OpenOptions, Workspace};
 
-pub use output::{emit, save, with_llm};
+pub use output::{calibration, emit, save, with_llm};
 
 use crate::Exit;
 use crate::cli::{Cli, Command};
@@ -47,6 +48,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Export(args) => export::run(args, &walk),
         Command::Run(args) => run::run(args, &walk),
         Command::Generate(args) => generate::run(args, &config, &walk),
+        Command::Calibrate(args) => calibrate::run(args, &config),
     }
 }
 

@@ -7,7 +7,8 @@ use std::path::Path;
 use anyhow::Result;
 use ragsynth::config::ConfigFile;
 use ragsynth::fsutil::write_atomic;
-use ragsynth::llm::{Llm, LlmError, LlmSettings};
+use ragsynth::judge::calibration::Known;
+use ragsynth::llm::{BatchObserver, Llm, LlmError, LlmSettings};
 
 use crate::cli::LlmArgs;
 
@@ -48,6 +49,7 @@ pub fn with_llm<T>(
 ) -> Result<T> {
     let settings = LlmSettings {
         corpus: corpus.map(Path::to_path_buf),
+        on_batch: Some(BatchObserver(std::sync::Arc::new(crate::progress::batch_line))),
         ..args.settings(config)
     };
     tokio::runtime::Runtime::new()?.block_on(async {
@@ -55,5 +57,15 @@ pub fn with_llm<T>(
         let result = work(&llm).await;
         llm.shutdown().await;
         Ok(result?)
+    })
+}
+
+/// How far the judges are trusted for the set at `set`: the records file beside it and the
+/// built-in table. A broken file must not stop the run: it is warned about, and only the
+/// built-in table is used.
+pub fn calibration(set: &Path) -> Known {
+    Known::beside(set).unwrap_or_else(|e| {
+        super::warning(format_args!("{e}; only the built-in calibrations are used"));
+        Known::built_in()
     })
 }

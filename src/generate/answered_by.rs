@@ -70,7 +70,7 @@ pub async fn label_all(
     accepted: &mut [Accepted],
 ) -> Result<Broadened, RunError> {
     let mut figures = Broadened::default();
-    if !ctx.options.broaden || !ask::calibrated(llm, ctx, "answers", "judge_answers") {
+    if !ctx.options.broaden || !ask::calibrated(llm, ctx, "answers") {
         return Ok(figures);
     }
     let found: Vec<_> = stream::iter(accepted.iter())

@@ -67,15 +67,15 @@ pub async fn answerable(
         .map(|j| j.value.answerable))
 }
 
-/// Whether `judge` (its template `template`) is calibrated for this model: κ ≥ 0.6 in the
-/// calibrations we measured (`judge::calibration::MEASURED`). A judge no one measured on this
-/// model, or below the bar, turns no candidate away: the 135M plumbing model copies nothing,
-/// and a verdict at chance is no check.
-pub fn calibrated(llm: &Llm, ctx: &GenerateContext<'_>, judge: &str, template: &str) -> bool {
-    let prompt = ctx.prompts.id(template);
-    crate::judge::calibration::Known::built_in()
-        .of(judge, &llm.id(), &prompt)
-        .calibrated
+/// The judges generation may ask, in the order its summary lists them.
+pub const JUDGES: &[&str] = &["answers", "answerable"];
+
+/// Whether `judge` runs with this model: κ ≥ 0.6 in the person's calibration file beside the
+/// set or the built-in table (`judge::calibration`). A judge no one measured on this model, or
+/// below the bar, turns no candidate away: the 135M plumbing model copies nothing, and a
+/// verdict at chance is no check. The summary says which ran and why the others did not.
+pub fn calibrated(llm: &Llm, ctx: &GenerateContext<'_>, judge: &str) -> bool {
+    ctx.calibration.judge(judge, llm, ctx.prompts).calibrated
 }
 
 /// Asks the answers-the-question judge (RS509's, κ 0.73 held out with the default model) to copy

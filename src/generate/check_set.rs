@@ -182,10 +182,8 @@ pub async fn judge(
     options: &CheckOptions,
 ) -> Result<(), crate::llm::LlmError> {
     use super::ask;
-    let answers = !options.skip.skips(Check::AnswersAnotherQuestion)
-        && ask::calibrated(llm, ctx, "answers", "judge_answers");
-    let answerable = !options.skip.skips(Check::CorpusAnswers)
-        && ask::calibrated(llm, ctx, "answerable", "judge_answerable");
+    let answers = !options.skip.skips(Check::AnswersAnotherQuestion) && ask::calibrated(llm, ctx, "answers");
+    let answerable = !options.skip.skips(Check::CorpusAnswers) && ask::calibrated(llm, ctx, "answerable");
     report.not_run.retain(|c| {
         !(answers && *c == Check::AnswersAnotherQuestion || answerable && *c == Check::CorpusAnswers)
     });

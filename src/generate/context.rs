@@ -8,6 +8,7 @@ use super::verify::Dedup;
 use crate::chunk::Chunk;
 use crate::corpus::Corpus;
 use crate::index::Bm25Index;
+use crate::judge::calibration::Known;
 use crate::lang::Language;
 use crate::prompts::Prompts;
 use crate::testset::TestSet;
@@ -80,6 +81,9 @@ pub struct GenerateContext<'a> {
     pub options: RunOptions,
     /// Tokens a prompt may use (context minus answer and margin), per request.
     pub context_tokens: usize,
+    /// How far each judge is trusted with each model: a judge runs only where it is
+    /// calibrated (the built-in table unless [`GenerateContext::with_calibration`]).
+    pub calibration: Known,
     /// Every document's text in lower case, to tell whether the corpus names something.
     lowered: Vec<String>,
     /// The corpus's code names joined by `_` or `-`, without them; built when first asked.
@@ -113,6 +117,7 @@ impl<'a> GenerateContext<'a> {
             index: chunks.bm25(),
             options,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT),
+            calibration: Known::built_in(),
             lowered: corpus.docs.iter().map(|d| squash(&d.text)).collect(),
             joined_names: std::sync::OnceLock::new(),
             defined: std::sync::OnceLock::new(),
@@ -123,6 +128,13 @@ impl<'a> GenerateContext<'a> {
     /// What a candidate of `kind` in `language` is checked as, with the run's checks left out.
     pub fn screen(&self, kind: super::candidate::Kind, language: Language) -> super::checks::Screen<'_> {
         super::checks::Screen::new(kind, language, &self.options.skip)
+    }
+
+    /// The same context with the person's calibrations (`judge-calibration.json` beside the
+    /// set) as well as the built-in table.
+    pub fn with_calibration(mut self, known: Known) -> GenerateContext<'a> {
+        self.calibration = known;
+        self
     }
 
     /// The language of chunk `i` (a position in `chunks`).

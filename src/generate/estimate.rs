@@ -4,18 +4,22 @@ use super::context::GenerateContext;
 use super::kinds;
 use super::plan::Plan;
 use super::summary::{GenerateSummary, LlmFigures};
+use crate::llm::Price;
 
 /// Fills in the estimate of a dry run: calls and tokens of the plan, as `model` (the `--llm`
-/// given, else "default") would be asked, and the calls per kind.
+/// given, else "default") would be asked, priced at `price` (per million tokens: the batch rate
+/// for `--batch`; unknown when `None`), and the calls per kind.
 pub fn dry_run(
     summary: &mut GenerateSummary,
     ctx: &GenerateContext<'_>,
     plan: &Plan,
     model: Option<&str>,
+    price: Option<Price>,
 ) -> crate::Result<()> {
     summary.dry_run = true;
     summary.llm = estimate(ctx, plan)?;
     summary.llm.model = model.unwrap_or("default").to_string();
+    summary.llm.cost_usd = price.map(|p| p.cost(summary.llm.prompt_tokens, summary.llm.completion_tokens));
     for (kind, calls) in plan.calls_by_kind() {
         summary.kind(kind).llm_calls = calls;
     }

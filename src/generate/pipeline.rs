@@ -61,6 +61,10 @@ pub async fn run(
     summary: &mut GenerateSummary,
     progress: &dyn Progress,
 ) -> Result<Vec<Accepted>, RunError> {
+    summary.judges = super::ask::JUDGES
+        .iter()
+        .map(|j| ctx.calibration.judge(j, llm, ctx.prompts))
+        .collect();
     let mut seen = Dedup::default();
     let mut accepted = Vec::new();
     let mut asked: Vec<Task> = Vec::new();
@@ -159,8 +163,8 @@ async fn run_round(
     progress: &dyn Progress,
 ) -> Result<Vec<Verdict>, RunError> {
     // Whether the answers judge may turn cases away: the same for every task of the run.
-    let judged = !ctx.options.skip.skips(Check::AnswersAnotherQuestion)
-        && super::ask::calibrated(llm, ctx, "answers", "judge_answers");
+    let judged =
+        !ctx.options.skip.skips(Check::AnswersAnotherQuestion) && super::ask::calibrated(llm, ctx, "answers");
     let mut pending = stream::iter(tasks)
         .map(|t| attempt(llm, ctx, t, judged))
         .buffer_unordered(llm.concurrency().max(1));

@@ -12,6 +12,7 @@ use super::checks::Check;
 use super::kinds::KINDS;
 use super::plan::Plan;
 use super::restyle::Restyled;
+use crate::judge::calibration::Calibration;
 use crate::llm::Llm;
 use crate::style::Target;
 use crate::testset::{Split, TestSet};
@@ -152,6 +153,8 @@ pub struct GenerateSummary {
     /// How many accepted cases a reviewer should expect to fix, from the model's measured share
     /// of right cases; none when the model was never measured (or nothing was accepted).
     pub to_fix: Option<crate::generate::measured::ToFix>,
+    /// Each judge generation may ask, with whether it ran with this model and why.
+    pub judges: Vec<Calibration>,
 }
 
 impl GenerateSummary {

@@ -1,16 +1,18 @@
 //! How far to trust each LLM judge: its agreement with labelled data or with a person's marks,
 //! as Cohen's kappa per (judge, model, prompt id). Two sources, the person's own first: the
-//! records `eval --calibration` keeps in `judge-calibration.json` beside a test set, and the
-//! table [`MEASURED`] of what we measured for the built-in prompts on the default model
-//! (`scripts/calibrate-judges.sh`, `scripts/calibrate-answer-judges.sh` re-measure it). A judge
-//! below [`KAPPA_BAR`], or never measured with that model and prompt, is uncalibrated: its
-//! verdicts are shown as such and do not fail an audit.
+//! records `ragsynth calibrate` and `eval --calibration` keep in `judge-calibration.json` beside
+//! a test set, and the table [`MEASURED`] of what `ragsynth calibrate` measured for the built-in
+//! prompts on the default model. A judge below [`KAPPA_BAR`], or never measured with that model
+//! and prompt, is uncalibrated: `generate`, `audit` and `eval --answers` do not run it, and
+//! their summaries say why ([`Calibration::why`]).
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::fsutil::{DirLock, write_atomic};
+use crate::llm::Llm;
+use crate::prompts::Prompts;
 use crate::{Error, Result};
 
 /// The kappa from which a judge's verdicts are trusted (the usual bar for agreement beyond
@@ -35,9 +37,12 @@ pub struct Record {
     pub accuracy: Option<f64>,
     /// Cohen's kappa (`None`: undefined).
     pub kappa: Option<f64>,
+    /// Its 95% confidence interval (absent in records written before intervals were).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci: Option<[f64; 2]>,
     /// When it was measured.
     pub measured: jiff::Timestamp,
-    /// The marks file it was measured on.
+    /// The marks file it was measured on (`eval --calibration`), or the data (`calibrate`).
     pub marks: String,
 }
 
@@ -128,8 +133,10 @@ pub struct Stored {
     pub measured: &'static str,
 }
 
-/// What we measured for the built-in prompts on the default model. A prompt changed since
-/// (another id) is not in it: re-measure with the scripts and update the row.
+/// What we measured for the built-in prompts on the default model (`ragsynth calibrate --llm
+/// llamacpp --squad <SQuAD 2.0 dev, "Normans"> --no-hand-marks` reproduces it within sampling error:
+/// `scripts/calibrate-judges.sh`). A prompt changed since (another id) is not in it: re-measure
+/// and update the row.
 pub const MEASURED: &[Stored] = &[
     Stored {
         judge: "answerable",
@@ -158,19 +165,46 @@ pub const MEASURED: &[Stored] = &[
         data: "XQuAD en articles 24-47 and SQuAD 2.0 Normans, questions 21-40 of each, with their own answer's sentence and another question's",
         measured: "2026-12-01",
     },
+    Stored {
+        judge: "correct",
+        model: DEFAULT_MODEL,
+        prompt: "judge_correct@e805b1df",
+        n: 40,
+        kappa: 0.75,
+        data: "SQuAD 2.0 Normans: right answers and another question's answer, items 1-40",
+        measured: "2026-12-01",
+    },
+    Stored {
+        judge: "refused",
+        model: DEFAULT_MODEL,
+        prompt: "judge_refused@f970094b",
+        n: 40,
+        kappa: 0.95,
+        data: "SQuAD 2.0 Normans: refusals in eight wordings, right and made-up answers, items 41-80",
+        measured: "2026-12-01",
+    },
+    Stored {
+        judge: "grounded",
+        model: DEFAULT_MODEL,
+        prompt: "judge_grounded@7aa91d2d",
+        n: 40,
+        kappa: 0.95,
+        data: "SQuAD 2.0 Normans: right answers and made-up ones with the paragraph, items 41-80",
+        measured: "2026-12-01",
+    },
 ];
 
 /// The model the table was measured on.
 const DEFAULT_MODEL: &str = "llamacpp:Qwen2.5-Coder-1.5B-Instruct.Q4_K_M";
 
-/// A judge's standing for one run: measured where, how well, and whether it is trusted.
+/// A judge's standing for one run: measured where, how well, and whether it runs.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Calibration {
     /// Judge name.
     pub judge: String,
-    /// `provider:model` that gave the verdicts.
+    /// `provider:model` that gives (or would give) the verdicts.
     pub model: String,
-    /// The prompt id it was given.
+    /// The prompt id it is given.
     pub prompt: String,
     /// Cohen's kappa of that (model, prompt), `None` when never measured.
     pub kappa: Option<f64>,
@@ -178,8 +212,10 @@ pub struct Calibration {
     pub n: usize,
     /// Where the kappa comes from: `built-in` or the records file's path.
     pub source: Option<String>,
-    /// `kappa >= KAPPA_BAR`.
+    /// `kappa >= KAPPA_BAR`: the judge runs.
     pub calibrated: bool,
+    /// Why it runs or does not, for a summary ([`Calibration::why`]).
+    pub why: String,
 }
 
 impl Calibration {
@@ -201,6 +237,33 @@ impl Calibration {
             ),
         }
     }
+
+    /// One line on whether the judge runs: `ran: κ 0.73 on 80 items (built-in)`, or `not run:
+    /// not calibrated for openai:gpt-4o-mini: run `ragsynth calibrate --llm openai:gpt-4o-mini``.
+    pub fn line(&self) -> String {
+        if self.calibrated {
+            format!("{}: ran, {}", self.judge, self.why)
+        } else {
+            format!("{}: not run, {}", self.judge, self.why)
+        }
+    }
+
+    /// Why the judge runs or not, naming the command that would measure it (`calibrate`).
+    fn explain(&mut self, calibrate: &str) {
+        let source = self.source.clone().unwrap_or_default();
+        self.why = match self.kappa {
+            Some(k) if self.calibrated => format!("κ {k:.2} on {} items ({source})", self.n),
+            Some(k) => format!(
+                "κ {k:.2} with {} is below the bar {KAPPA_BAR} ({} items, {source}); `{calibrate}` re-measures it",
+                self.model, self.n
+            ),
+            None if self.source.is_some() => format!(
+                "κ undefined with {} ({} items, {source}): every verdict or every label was the same; run `{calibrate}`",
+                self.model, self.n
+            ),
+            None => format!("not calibrated for {}: run `{calibrate}`", self.model),
+        };
+    }
 }
 
 /// The calibrations a run can draw on: the person's records beside the test set, and
@@ -208,7 +271,7 @@ impl Calibration {
 #[derive(Debug, Clone, Default)]
 pub struct Known {
     records: Records,
-    file: PathBuf,
+    file: Option<PathBuf>,
 }
 
 impl Known {
@@ -223,15 +286,43 @@ impl Known {
         let file = path_for(testset);
         Ok(Known {
             records: Records::load(&file)?,
-            file,
+            file: Some(file),
         })
+    }
+
+    /// The records file this reads, if any.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
     }
 
     /// The standing of `judge` as run by `model` with `prompt` (see [`standing`]).
     pub fn of(&self, judge: &str, model: &str, prompt: &str) -> Calibration {
-        standing(judge, model, prompt, &self.records, &self.file)
+        standing(
+            judge,
+            model,
+            prompt,
+            &self.records,
+            self.file.as_deref().unwrap_or(Path::new(FILE_NAME)),
+        )
+    }
+
+    /// The standing of judge `name` ([`super::kinds::JUDGES`]) run by `llm` with the template
+    /// `prompts` holds for it; [`Calibration::why`] names the `calibrate` command that would
+    /// measure it into this file.
+    pub fn judge(&self, name: &str, llm: &Llm, prompts: &Prompts) -> Calibration {
+        let info = super::kinds::named(name);
+        let mut c = self.of(name, &llm.id(), &prompts.id(info.template));
+        let out = match &self.file {
+            Some(f) if f.as_path() != Path::new(DEFAULT_FILE) => format!(" -o {}", f.display()),
+            _ => String::new(),
+        };
+        c.explain(&format!("ragsynth calibrate --llm {}{out}", llm.spec()));
+        c
     }
 }
+
+/// The records file `calibrate` writes unless told otherwise: beside the default test set.
+pub const DEFAULT_FILE: &str = "output/judge-calibration.json";
 
 /// The standing of `judge` as run by `model` with `prompt`: the person's record in `user`
 /// first, then [`MEASURED`].
@@ -249,7 +340,7 @@ pub fn standing(judge: &str, model: &str, prompt: &str, user: &Records, user_fil
         Some((k, n, s)) => (k, n, Some(s)),
         None => (None, 0, None),
     };
-    Calibration {
+    let mut c = Calibration {
         judge: judge.into(),
         model: model.into(),
         prompt: prompt.into(),
@@ -257,6 +348,48 @@ pub fn standing(judge: &str, model: &str, prompt: &str, user: &Records, user_fil
         n,
         source,
         calibrated: kappa.is_some_and(|k| k >= KAPPA_BAR),
+        why: String::new(),
+    };
+    c.explain(&format!("ragsynth calibrate --llm {model}"));
+    c
+}
+
+/// Agreement of a judge's verdicts with the truth.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Agreement {
+    /// Pairs compared.
+    pub n: usize,
+    /// Share of verdicts equal to the truth.
+    pub accuracy: Option<f64>,
+    /// Cohen's kappa, `None` when undefined (every verdict and every label the same value).
+    pub kappa: Option<f64>,
+    /// 95% confidence interval of kappa: `κ ± 1.96·SE`, with Cohen's large-sample
+    /// `SE = √(p_o(1−p_o) / (n(1−p_e)²))`, clipped to [−1, 1].
+    pub ci: Option<[f64; 2]>,
+}
+
+/// Accuracy and Cohen's kappa of `(verdict, truth)` pairs: `κ = (p_o − p_e) / (1 − p_e)`, where
+/// `p_o` is the accuracy and `p_e = p_v·p_t + (1−p_v)(1−p_t)` the agreement expected by chance
+/// from how often the verdict (`p_v`) and the truth (`p_t`) are yes.
+pub fn agreement(pairs: &[(bool, bool)]) -> Agreement {
+    if pairs.is_empty() {
+        return Agreement::default();
+    }
+    let n = pairs.len() as f64;
+    let share = |f: &dyn Fn(&(bool, bool)) -> bool| pairs.iter().filter(|p| f(p)).count() as f64 / n;
+    let po = share(&|(v, t)| v == t);
+    let (pv, pt) = (share(&|p| p.0), share(&|p| p.1));
+    let pe = pv * pt + (1.0 - pv) * (1.0 - pt);
+    let kappa = (pe < 1.0 - 1e-12).then(|| (po - pe) / (1.0 - pe));
+    let ci = kappa.map(|k| {
+        let se = (po * (1.0 - po) / (n * (1.0 - pe).powi(2))).sqrt();
+        [(k - 1.96 * se).max(-1.0), (k + 1.96 * se).min(1.0)]
+    });
+    Agreement {
+        n: pairs.len(),
+        accuracy: Some(po),
+        kappa,
+        ci,
     }
 }
 
@@ -299,11 +432,46 @@ mod tests {
                 n: 40,
                 accuracy: Some(0.9),
                 kappa: Some(0.8),
+                ci: None,
                 measured: jiff::Timestamp::UNIX_EPOCH,
                 marks: "m.jsonl".into(),
             }],
         };
         let measured = standing("answerable", "openai:gpt-4o", &prompt, &mine, file);
         assert!(measured.calibrated && measured.kappa == Some(0.8), "{measured:?}");
+        assert_eq!(measured.why, "κ 0.80 on 40 items (judge-calibration.json)");
+        assert_eq!(
+            other.why,
+            "not calibrated for openai:gpt-4o: run `ragsynth calibrate --llm openai:gpt-4o`"
+        );
+        assert!(
+            built.why.starts_with("κ 0.05 with llamacpp:") && built.why.contains("below the bar 0.6"),
+            "{}",
+            built.why
+        );
+        assert!(
+            other
+                .line()
+                .starts_with("answerable: not run, not calibrated for")
+        );
+    }
+
+    #[test]
+    fn kappa_and_its_interval() {
+        // 40 pairs: 18 yes/yes, 2 yes/no, 4 no/yes, 16 no/no.
+        let mut pairs = vec![(true, true); 18];
+        pairs.extend(vec![(true, false); 2]);
+        pairs.extend(vec![(false, true); 4]);
+        pairs.extend(vec![(false, false); 16]);
+        let a = agreement(&pairs);
+        assert_eq!((a.n, a.accuracy), (40, Some(0.85)));
+        // p_e = 0.5·0.55 + 0.5·0.45 = 0.5, κ = (0.85 − 0.5) / 0.5 = 0.7.
+        let k = a.kappa.unwrap();
+        assert!((k - 0.7).abs() < 1e-9, "{k}");
+        // SE = √(0.85·0.15 / (40·0.25)) = 0.1129.
+        let [lo, hi] = a.ci.unwrap();
+        assert!((lo - (0.7 - 1.96 * 0.112_916)).abs() < 1e-4 && (hi - (0.7 + 1.96 * 0.112_916)).abs() < 1e-4);
+        assert_eq!(agreement(&[(true, true), (true, true)]).kappa, None);
+        assert_eq!(agreement(&[]).n, 0);
     }
 }

@@ -10,6 +10,7 @@
 //! only as data inside `<passage>` delimiters, cut evenly to fit the model's context.
 
 pub mod calibration;
+pub mod kinds;
 
 use schemars::JsonSchema;
 use serde::Deserialize;

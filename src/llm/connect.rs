@@ -8,12 +8,15 @@ use std::time::Duration;
 
 use secrecy::ExposeSecret;
 
+use crate::config::ConfigFile;
+
+use super::batch::{self, BatchOptions, Batcher};
 use super::executor::{Executor, Limits};
 use super::journal::{self, Journal};
 use super::provider::Dialect;
 use super::{
-    DEFAULT_LOCAL_CONTEXT, Inner, Llm, LlmConfig, LlmError, LlmSettings, PriceTable, Spec, Usage, llamacpp,
-    price_of, trust,
+    DEFAULT_LOCAL_CONTEXT, Inner, Llm, LlmConfig, LlmError, LlmSettings, Price, PriceTable, Spec, Transport,
+    Usage, llamacpp, price_of, trust,
 };
 use crate::http::Redirects;
 
@@ -29,10 +32,11 @@ impl Llm {
             .config
             .section("prices")
             .map_err(|e| LlmError::Config(e.to_string()))?;
-        let spec: Spec = match spec.map(str::to_string).or_else(|| config.model.clone()) {
-            Some(s) => s.parse()?,
-            None => Spec::LlamaCpp { model: None },
-        };
+        let spec_text = spec
+            .map(str::to_string)
+            .or_else(|| config.model.clone())
+            .unwrap_or_else(|| "llamacpp".to_string());
+        let spec: Spec = spec_text.parse()?;
         let provider = spec.provider();
         let endpoint = spec.endpoint(&config);
         let mut concurrency = settings
@@ -58,6 +62,16 @@ impl Llm {
                 provider,
                 format!("no API key: set {var}, or use `--llm llamacpp` for the local model"),
             ));
+        }
+        if settings.batch
+            && !matches!(
+                spec,
+                Spec::OpenAi { .. } | Spec::Anthropic { .. } | Spec::OpenAiCompatible { .. }
+            )
+        {
+            return Err(LlmError::Config(format!(
+                "--batch: {provider} has no batch API; batches go to openai, anthropic, or an openai-compatible server that serves /v1/files and /v1/batches"
+            )));
         }
         let journal = open_journal(&settings, &config)?;
 
@@ -86,14 +100,34 @@ impl Llm {
                 Redirects::Never
             },
         };
-        let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
+        let exec = if settings.batch {
+            concurrency = batch::CONCURRENCY;
+            Transport::Batch(Batcher::new(BatchOptions {
+                provider: provider.to_string(),
+                dialect,
+                base_url,
+                key,
+                key_var: endpoint.key_var,
+                poll: Duration::from_secs_f64(config.batch_poll_secs.unwrap_or(30.0).max(0.01)),
+                max_retries: limits.max_retries,
+                dir: journal
+                    .as_ref()
+                    .and_then(|j| j.path().parent().map(|p| p.to_path_buf())),
+                observer: settings.on_batch.clone(),
+            })?)
+        } else {
+            let exec = Executor::new(provider, dialect, base_url, key, endpoint.key_var, &limits)?;
+            Transport::Online(Box::new(exec))
+        };
+        let price = price_of(provider, &model, &prices).map(|p| if settings.batch { p.batched() } else { p });
         Ok(Llm {
             inner: Arc::new(Inner {
                 id: format!("{provider}:{model}"),
+                spec: spec_text.trim().to_string(),
                 exec,
                 journal,
                 usage: Mutex::new(Usage::default()),
-                price: price_of(provider, &model, &prices),
+                price,
                 context,
                 concurrency,
                 max_reasks: settings.max_reasks.or(config.max_reasks).unwrap_or(2),
@@ -102,6 +136,25 @@ impl Llm {
             }),
         })
     }
+}
+
+/// What `spec` (the default local model when `None`) charges per million tokens — through the
+/// batch API with `batch` — by the built-in table and `[prices]` in `config`; `None` when the
+/// model is in neither. For estimates: nothing is connected.
+pub fn price_for(spec: Option<&str>, config: &ConfigFile, batch: bool) -> Result<Option<Price>, LlmError> {
+    let section: LlmConfig = config
+        .section("llm")
+        .map_err(|e| LlmError::Config(e.to_string()))?;
+    let prices: PriceTable = config
+        .section("prices")
+        .map_err(|e| LlmError::Config(e.to_string()))?;
+    let spec: Spec = spec
+        .map(str::to_string)
+        .or(section.model)
+        .unwrap_or_else(|| "llamacpp".into())
+        .parse()?;
+    let (model, _) = model_and_dialect(&spec);
+    Ok(price_of(spec.provider(), &model, &prices).map(|p| if batch { p.batched() } else { p }))
 }
 
 /// The model name the provider is asked for, and how its API is spoken.
@@ -178,6 +231,10 @@ async fn start_local(
         slots,
         ctx: config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
         threads: config.threads.unwrap_or_else(llamacpp::default_threads),
+        threads_batch: config
+            .threads_batch
+            .or(config.threads)
+            .or_else(llamacpp::default_threads_batch),
         log: &log,
     })
     .await

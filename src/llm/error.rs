@@ -56,7 +56,7 @@ impl LlmError {
 }
 
 /// How one HTTP attempt failed; decides whether the executor retries.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) enum Failure {
     /// Worth retrying after a pause (at least `retry_after` when the server said so).
     Transient {

@@ -4,11 +4,13 @@
 //! Layout: `provider` holds each API's wire format as pure functions; `executor` sends requests
 //! (HTTP, retries, limits, timeouts); `journal` is the resumable on-disk cache; `llamacpp` runs a
 //! private local server for keyless runs; `usage` counts calls and cost; `spec` and `trust`
-//! read which model to call and which key it may see. `connect` wires a provider into an
+//! read which model to call and which key it may see; `batch` sends the same requests through a
+//! provider's batch API instead (`--batch`). `connect` wires a provider into an
 //! [`Llm`]; `ask` is the one way to ask it (cache lookup, prompt fitting, re-asking malformed
 //! answers, accounting). This file holds the handle and its types.
 
 mod ask;
+pub mod batch;
 mod connect;
 mod error;
 mod executor;
@@ -25,11 +27,14 @@ use std::time::Duration;
 
 use secrecy::SecretString;
 
+pub use batch::{BatchObserver, BatchProgress};
+pub use connect::price_for;
 pub use error::LlmError;
 pub use spec::{LlmConfig, Spec};
 pub use usage::{Price, PriceTable, TagUsage, Usage, price_of};
 
-use executor::Executor;
+use batch::Batcher;
+use executor::{Answer, Executor};
 use journal::Journal;
 use usage::Event;
 
@@ -116,6 +121,11 @@ pub struct LlmSettings {
     pub follow_redirects: bool,
     /// The configuration file (`[llm]`, `[prices]`).
     pub config: ConfigFile,
+    /// Send the requests through the provider's batch API (OpenAI Batch, Anthropic Message
+    /// Batches), a stage at a time, at the batch price.
+    pub batch: bool,
+    /// Hears of each batch's progress while it is polled.
+    pub on_batch: Option<BatchObserver>,
 }
 
 /// A connected LLM. Cheap to clone; the last clone dropped stops a local server.
@@ -124,9 +134,33 @@ pub struct Llm {
     inner: Arc<Inner>,
 }
 
+/// How requests leave: one HTTP call each, or gathered into the provider's batches.
+#[derive(Debug)]
+enum Transport {
+    Online(Box<Executor>),
+    Batch(Batcher),
+}
+
+impl Transport {
+    async fn complete(
+        &self,
+        prompt: &provider::Prompt<'_>,
+        tokens: u32,
+        on_retry: impl Fn(),
+    ) -> Result<Answer, LlmError> {
+        match self {
+            Transport::Online(e) => e.complete(prompt, tokens, on_retry).await,
+            Transport::Batch(b) => b.complete(prompt, on_retry).await,
+        }
+    }
+}
+
 struct Inner {
     id: String,
-    exec: Executor,
+    /// The spec as the user gave it (`--llm`, `[llm] model`), for messages that tell them
+    /// what to run.
+    spec: String,
+    exec: Transport,
     journal: Option<Journal>,
     usage: Mutex<Usage>,
     price: Option<Price>,
@@ -158,6 +192,12 @@ impl Llm {
     /// `provider:model`, for provenance.
     pub fn id(&self) -> String {
         self.inner.id.clone()
+    }
+
+    /// The model as the user names it on the command line (`--llm openai:gpt-4o-mini`,
+    /// `llamacpp:smollm2`; `llamacpp` for the default local model).
+    pub fn spec(&self) -> &str {
+        &self.inner.spec
     }
 
     /// The journal file answers are kept in (none with `--no-cache`).

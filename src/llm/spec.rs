@@ -118,10 +118,14 @@ pub struct LlmConfig {
     pub cache_dir: Option<PathBuf>,
     /// llamacpp: context tokens per slot (default 4096).
     pub context: Option<usize>,
-    /// llamacpp: CPU threads for generation (default half the cores).
+    /// llamacpp: CPU threads for generation (default every core, half on a busy machine).
     pub threads: Option<usize>,
     /// llamacpp: the `llama-server` binary (default `$RAGSYNTH_LLAMA_SERVER` or the installed one).
     pub server: Option<PathBuf>,
+    /// llamacpp: threads for prompt processing (default as many as for generation).
+    pub threads_batch: Option<usize>,
+    /// `--batch`: seconds between two polls of a batch (default 30).
+    pub batch_poll_secs: Option<f64>,
 }
 
 /// Where an endpoint lives and how it authenticates; resolved from spec + config + environment.

@@ -99,13 +99,42 @@ pub struct Price {
     pub input: f64,
     /// Per million completion tokens.
     pub output: f64,
+    /// Per million prompt tokens through the batch API (default: half of `input`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_input: Option<f64>,
+    /// Per million completion tokens through the batch API (default: half of `output`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_output: Option<f64>,
 }
 
 impl Price {
-    fn cost(self, prompt: u64, completion: u64) -> f64 {
+    /// A price of `input` and `output` USD per million tokens, the batch rates half of each.
+    pub const fn new(input: f64, output: f64) -> Price {
+        Price {
+            input,
+            output,
+            batch_input: None,
+            batch_output: None,
+        }
+    }
+
+    /// The price through the batch API: the table's batch rates, else half the online ones
+    /// (OpenAI's Batch API and Anthropic's Message Batches both charge half).
+    pub fn batched(self) -> Price {
+        Price::new(
+            self.batch_input.unwrap_or(self.input * BATCH_SHARE),
+            self.batch_output.unwrap_or(self.output * BATCH_SHARE),
+        )
+    }
+
+    /// USD of `prompt` and `completion` tokens.
+    pub fn cost(self, prompt: u64, completion: u64) -> f64 {
         (prompt as f64 * self.input + completion as f64 * self.output) / 1e6
     }
 }
+
+/// What a batch costs of the online price, where the table gives no batch rate.
+pub const BATCH_SHARE: f64 = 0.5;
 
 /// List prices (USD per 1M tokens) of common hosted models when this table was written; the
 /// `[prices]` section overrides and extends it.
@@ -128,10 +157,7 @@ pub type PriceTable = BTreeMap<String, Price>;
 /// entries first.
 pub fn price_of(provider: &str, model: &str, user: &PriceTable) -> Option<Price> {
     if matches!(provider, "llamacpp" | "ollama") {
-        return Some(Price {
-            input: 0.0,
-            output: 0.0,
-        });
+        return Some(Price::new(0.0, 0.0));
     }
     let id = format!("{provider}:{model}");
     let best = |entries: &mut dyn Iterator<Item = (&str, Price)>| {
@@ -140,17 +166,8 @@ pub fn price_of(provider: &str, model: &str, user: &PriceTable) -> Option<Price>
             .max_by_key(|(k, _)| k.len())
             .map(|(_, p)| p)
     };
-    best(&mut user.iter().map(|(k, p)| (k.as_str(), *p))).or_else(|| {
-        best(&mut BUILT_IN.iter().map(|(k, i, o)| {
-            (
-                *k,
-                Price {
-                    input: *i,
-                    output: *o,
-                },
-            )
-        }))
-    })
+    best(&mut user.iter().map(|(k, p)| (k.as_str(), *p)))
+        .or_else(|| best(&mut BUILT_IN.iter().map(|(k, i, o)| (*k, Price::new(*i, *o)))))
 }
 
 #[cfg(test)]
@@ -168,20 +185,8 @@ mod tests {
         assert_eq!(price_of("llamacpp", "x", &none).unwrap().output, 0.0);
         assert!(price_of("openai-compatible", "mystery", &none).is_none());
         let mut user = PriceTable::new();
-        user.insert(
-            "mystery".into(),
-            Price {
-                input: 1.0,
-                output: 2.0,
-            },
-        );
-        user.insert(
-            "openai:gpt-4o-mini".into(),
-            Price {
-                input: 9.0,
-                output: 9.0,
-            },
-        );
+        user.insert("mystery".into(), Price::new(1.0, 2.0));
+        user.insert("openai:gpt-4o-mini".into(), Price::new(9.0, 9.0));
         assert_eq!(
             price_of("openai-compatible", "mystery", &user).unwrap().output,
             2.0
@@ -209,10 +214,7 @@ mod tests {
         u.record("b", Event::CacheHit);
         u.record("b", Event::Retry);
         u.record("a", Event::Rejected);
-        let u = u.priced(Some(Price {
-            input: 1.0,
-            output: 2.0,
-        }));
+        let u = u.priced(Some(Price::new(1.0, 2.0)));
         let t = &u.total;
         assert_eq!((t.calls, t.cache_hits, t.retries, t.rejected), (2, 1, 1, 1));
         assert_eq!(t.cost_usd, Some(3.0));

@@ -4,8 +4,10 @@
 //! the binary's business, kept out of the commands so each stays "arguments → library call →
 //! render → exit code".
 
+mod batch;
 mod generate;
 mod run;
 
+pub use batch::line as batch_line;
 pub use generate::Bars;
 pub use run::RunBar;

@@ -8,6 +8,7 @@
 
 pub mod answers;
 pub mod audit;
+pub mod calibrate;
 pub mod check;
 pub mod chunk;
 pub mod config;

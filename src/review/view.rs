@@ -537,11 +537,19 @@ mod tests {
     fn a_case_with_review_hints_says_so_on_its_card_and_in_the_list() {
         let mut c = case();
         assert!(summary(&c).hints.is_empty());
-        assert!(!detail(&c, None, None).made.iter().any(|l| l.starts_with("Review hints")));
+        assert!(
+            !detail(&c, None, None)
+                .made
+                .iter()
+                .any(|l| l.starts_with("Review hints"))
+        );
         c.hints = vec!["RS101".into(), "RS716".into()];
         assert_eq!(summary(&c).hints, ["RS101", "RS716"]);
         let made = detail(&c, None, None).made;
-        assert!(made[0].starts_with("Review hints: generate's checks RS101, RS716"), "{made:?}");
+        assert!(
+            made[0].starts_with("Review hints: generate's checks RS101, RS716"),
+            "{made:?}"
+        );
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! A stub OpenAI-compatible server for tests that run `generate` or `audit --llm` without a
 //! model: it fills in whatever reply schema a request asks for — a question about each fact the
-//! prompt shows, neighbours no corpus names, every question judged unanswerable and every answer
-//! supported — and answers each request after a fixed delay (so a command can be caught while it
-//! runs). The quality of the questions is not the point here.
+//! prompt shows, neighbours no corpus names, every question judged unanswerable, every answer
+//! supported, the answers judge copying the whole sentence — and answers each request after a
+//! fixed delay (so a command can be caught while it runs). The quality of the questions is not
+//! the point here. `batch` serves the same answers through the providers' batch APIs.
 
 #![allow(dead_code)]
+
+pub mod batch;
 
 use std::time::Duration;
 
@@ -71,7 +74,16 @@ fn head(s: &str, n: usize) -> String {
 }
 
 /// The reply a schema with these properties asks for.
-fn reply(props: &[&str], user: &str) -> Value {
+pub fn reply(props: &[&str], user: &str) -> Value {
+    if props.contains(&"answer_text") {
+        // The answers judge copies the sentence it is shown (the whole of it: the stub's
+        // answers are whole facts); the refusal judge sees none and copies nothing.
+        let sentence = user
+            .split_once("<sentence>\n")
+            .and_then(|(_, rest)| rest.split_once("\n</sentence>"))
+            .map_or("", |(s, _)| s);
+        return json!({"answer_text": sentence});
+    }
     if props.contains(&"supported") {
         return json!({"supported": true});
     }
@@ -135,4 +147,23 @@ impl Respond for Answers {
             .set_body_json(completion)
             .set_delay(self.delay)
     }
+}
+
+/// Writes `judge-calibration.json` into `dir` saying `judges` of each of `models` agree with
+/// people (κ 0.9): a set in `dir` then runs them (a judge nobody measured does not run).
+pub fn trust(dir: &std::path::Path, models: &[&str], judges: &[&str]) {
+    let prompts = ragsynth::prompts::Prompts::load(None).unwrap();
+    let records: Vec<Value> = models
+        .iter()
+        .flat_map(|m| judges.iter().map(move |j| (m, j)))
+        .map(|(model, judge)| {
+            json!({"judge": judge, "model": model, "prompt": prompts.id(&format!("judge_{judge}")),
+                "n": 60, "accuracy": 0.95, "kappa": 0.9, "measured": "2026-12-07T00:00:00Z", "marks": "test"})
+        })
+        .collect();
+    std::fs::write(
+        dir.join("judge-calibration.json"),
+        json!({"ragsynth_calibration": 1, "records": records}).to_string(),
+    )
+    .unwrap();
 }

@@ -37,6 +37,8 @@ pub struct Agreement {
     pub accuracy: Option<f64>,
     /// Cohen's kappa, `None` when undefined.
     pub kappa: Option<f64>,
+    /// Its 95% interval.
+    pub ci: Option<[f64; 2]>,
     /// Verdicts `true` and labels `true`, as `[[tt, tf], [ft, ff]]` (verdict, then label).
     pub table: [[usize; 2]; 2],
     /// Marks whose case has no verdict of this judge now (left out).
@@ -45,18 +47,10 @@ pub struct Agreement {
     pub changed: usize,
 }
 
-/// Accuracy and Cohen's kappa of `(verdict, label)` pairs.
+/// Accuracy and Cohen's kappa of `(verdict, label)` pairs (`judge::calibration::agreement`).
 pub fn agreement(pairs: &[(bool, bool)]) -> (Option<f64>, Option<f64>) {
-    if pairs.is_empty() {
-        return (None, None);
-    }
-    let n = pairs.len() as f64;
-    let share = |f: &dyn Fn(&(bool, bool)) -> bool| pairs.iter().filter(|p| f(p)).count() as f64 / n;
-    let po = share(&|(v, t)| v == t);
-    let (pv, pt) = (share(&|p| p.0), share(&|p| p.1));
-    let pe = pv * pt + (1.0 - pv) * (1.0 - pt);
-    let kappa = (pe < 1.0 - 1e-12).then(|| (po - pe) / (1.0 - pe));
-    (Some(po), kappa)
+    let a = crate::judge::calibration::agreement(pairs);
+    (a.accuracy, a.kappa)
 }
 
 /// Each judge's agreement with `marks` over the verdicts of `file`.
@@ -81,7 +75,8 @@ pub fn measure(file: &PerQuestion, marks: &Marks) -> Vec<Agreement> {
             }
             a.n = pairs.len();
             a.agree = pairs.iter().filter(|(v, t)| v == t).count();
-            (a.accuracy, a.kappa) = agreement(&pairs);
+            let full = crate::judge::calibration::agreement(&pairs);
+            (a.accuracy, a.kappa, a.ci) = (full.accuracy, full.kappa, full.ci);
             a
         })
         .collect()
@@ -143,6 +138,7 @@ pub fn calibrate(testset: &Path, per_question: &Path, now: jiff::Timestamp) -> R
                 n: a.n,
                 accuracy: a.accuracy,
                 kappa: a.kappa,
+                ci: a.ci,
                 measured: now,
                 marks: marks_path.display().to_string(),
             })

@@ -10,7 +10,9 @@
 //! (a refusal claims nothing). A reply still malformed after the re-asks leaves
 //! that verdict missing (counted as lost); `refused` then falls back to the lexical detector.
 //! A request that fails after its retries stops the evaluation with an error; what was
-//! answered is journaled.
+//! answered is journaled. A judge runs only where it is calibrated for the model in use
+//! (`judge::calibration`); the report says which ran and why the others did not (`refused`
+//! then leaves the verdict to the lexical detector).
 
 use std::collections::BTreeMap;
 
@@ -19,6 +21,7 @@ use rustc_hash::FxHashMap;
 
 use super::report::JudgeFigures;
 use super::{AnswerReport, Answers, references};
+use crate::judge::calibration::Known;
 use crate::judge::{self, CorrectReply, GroundedReply, Passage, RefusedReply};
 use crate::llm::{ChatRequest, Llm, LlmError};
 use crate::prompts::Prompts;
@@ -105,7 +108,11 @@ pub async fn judge(
     answers: &Answers,
     llm: &Llm,
     prompts: &Prompts,
+    known: &Known,
 ) -> Result<(), LlmError> {
+    let all = [Verdict::Correct, Verdict::Refused, Verdict::Grounded];
+    let standing: Vec<_> = all.iter().map(|v| known.judge(v.name(), llm, prompts)).collect();
+    let runs = |v: Verdict| standing.iter().any(|c| c.judge == v.name() && c.calibrated);
     let cases: FxHashMap<&str, &Case> = set.cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let context = llm.context_tokens().unwrap_or(judge::DEFAULT_CONTEXT);
     let mut jobs: Vec<(usize, Verdict, ChatRequest)> = Vec::new();
@@ -128,7 +135,7 @@ pub async fn judge(
         if !lexical && contexts.iter().any(|c| !c.trim().is_empty()) {
             wanted.push(Verdict::Grounded);
         }
-        for v in wanted {
+        for v in wanted.into_iter().filter(|v| runs(*v)) {
             let req = request(prompts, context, v, case, &answer.answer, contexts)
                 .map_err(|e| LlmError::Config(e.to_string()))?;
             jobs.push((i, v, req));
@@ -167,20 +174,27 @@ pub async fn judge(
         q.reasons.insert(v.name(), reason);
     }
     // A refusal of an answerable question is a miss, whoever saw it; so is no answer at all.
-    for q in report.questions.iter_mut().filter(|q| !q.unanswerable) {
+    // Without the correct judge the figure stays empty.
+    let correct_ran = runs(Verdict::Correct);
+    for q in report
+        .questions
+        .iter_mut()
+        .filter(|q| !q.unanswerable && correct_ran)
+    {
         if q.refused == Some(true) || !q.answered {
             q.correct = Some(false);
         }
     }
     report.judges = Some(JudgeFigures {
         model: llm.id(),
-        prompts: [Verdict::Correct, Verdict::Refused, Verdict::Grounded]
+        prompts: all
             .into_iter()
             .map(|v| (v.name(), prompts.id(&format!("judge_{}", v.name()))))
             .collect(),
         asked,
         lost,
         usage: llm.usage(),
+        standing,
     });
     report.refigure();
     Ok(())

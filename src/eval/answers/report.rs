@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::calibration::{self, Record, Records};
 use super::marks::JUDGES;
+use crate::judge::calibration::Calibration;
 use crate::llm::Usage;
 
 /// One case's outcome.
@@ -189,6 +190,8 @@ pub struct JudgeFigures {
     pub lost: BTreeMap<&'static str, usize>,
     /// Calls, cache hits, tokens and cost.
     pub usage: Usage,
+    /// Each judge's standing with the model: `calibrated` ones ran, the others did not.
+    pub standing: Vec<Calibration>,
 }
 
 /// A whole evaluation of answers.

@@ -325,7 +325,7 @@ async fn picked_out(
     language: Language,
     tally: &mut Tally,
 ) -> Result<Result<(), Check>, crate::llm::LlmError> {
-    if !ask::calibrated(llm, ctx, "answers", "judge_answers") {
+    if !ask::calibrated(llm, ctx, "answers") {
         return Ok(Ok(()));
     }
     let question = format!("What is {phrase}?");

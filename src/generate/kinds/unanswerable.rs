@@ -512,7 +512,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
     // ([`ask::calibrated`]): the default model's verdicts are near chance (κ 0.05 to 0.25),
     // and turned "What does `storage.max_free_space` do in the S3 backend?" away as answered
     // by the passage on min_free_space.
-    if screen.runs(Check::CorpusAnswers) && ask::calibrated(llm, ctx, "answerable", "judge_answerable") {
+    if screen.runs(Check::CorpusAnswers) && ask::calibrated(llm, ctx, "answerable") {
         let hits = ctx.index.search(&question, ctx.options.judge_top_k);
         let mut passages: Vec<&Chunk> = hits.iter().map(|h| &ctx.chunks[h.doc]).collect();
         if passages.is_empty() {

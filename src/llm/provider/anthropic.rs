@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::{Completion, HttpRequest, Prompt, wire_schema};
 
 /// The API version these functions speak.
-const VERSION: &str = "2023-06-01";
+pub(crate) const VERSION: &str = "2023-06-01";
 const TOOL: &str = "answer";
 
 pub(crate) fn build(base_url: &str, p: &Prompt<'_>) -> HttpRequest {

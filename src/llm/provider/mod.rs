@@ -3,7 +3,9 @@
 //! network; the executor (`super::executor`) does the sending.
 
 pub(crate) mod anthropic;
+pub(crate) mod anthropic_batch;
 pub(crate) mod openai;
+pub(crate) mod openai_batch;
 
 use std::time::Duration;
 
@@ -118,6 +120,100 @@ pub(crate) fn join(base_url: &str, path: &str) -> String {
             u.to_string()
         }
         Err(_) => format!("{}/{path}", base_url.trim_end_matches('/')),
+    }
+}
+
+/// One request of a batch: the body the online path would send, and the id its result comes
+/// back under.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BatchLine {
+    pub custom_id: String,
+    pub body: Value,
+}
+
+impl BatchLine {
+    /// The line for `req`: its id is the hash of the body (64 hex digits, which both APIs
+    /// accept), so the same request asked again — by a rerun — has the same id.
+    pub(crate) fn of(req: &HttpRequest) -> BatchLine {
+        use sha2::{Digest, Sha256};
+        let bytes = serde_json::to_vec(&req.body).expect("a JSON value serializes");
+        BatchLine {
+            custom_id: hex::encode(Sha256::digest(&bytes)),
+            body: req.body.clone(),
+        }
+    }
+}
+
+/// Where a batch stands.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum BatchState {
+    /// Still working.
+    Running,
+    /// Done (completed, expired or cancelled): its results can be read; what they lack goes
+    /// again.
+    Ended,
+    /// Rejected as a whole (OpenAI's `failed`: the input did not validate).
+    Failed(String),
+}
+
+/// A batch as the provider reports it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BatchStatus {
+    pub id: String,
+    pub state: BatchState,
+    /// Requests in it.
+    pub total: u64,
+    /// Answered.
+    pub done: u64,
+    /// Failed, cancelled or expired.
+    pub failed: u64,
+    /// URLs of the result files, once it has ended.
+    pub results: Vec<String>,
+}
+
+/// One request's result in a batch.
+#[derive(Debug, Clone)]
+pub(crate) enum LineOutcome {
+    /// The body of its response, as the online path would have received it.
+    Body(Vec<u8>),
+    /// Not run (expired, cancelled): it goes into the next batch.
+    Retry(String),
+    /// Run and failed, as the online path's status would have said.
+    Failed(Failure),
+}
+
+/// How a dialect's batch API is spoken.
+impl Dialect {
+    /// The results a batch's result file holds.
+    pub(crate) fn batch_results(self, body: &[u8]) -> Vec<(String, LineOutcome)> {
+        match self {
+            Dialect::OpenAi { .. } => openai_batch::parse_results(body),
+            Dialect::Anthropic => anthropic_batch::parse_results(body),
+        }
+    }
+
+    /// Parses a batch object.
+    pub(crate) fn batch_status(self, base_url: &str, body: &[u8]) -> Result<BatchStatus, String> {
+        match self {
+            Dialect::OpenAi { .. } => openai_batch::parse_batch(base_url, body),
+            Dialect::Anthropic => anthropic_batch::parse_batch(body),
+        }
+    }
+
+    /// `GET` URL of batch `id`.
+    pub(crate) fn batch_url(self, base_url: &str, id: &str) -> String {
+        match self {
+            Dialect::OpenAi { .. } => openai_batch::retrieve_url(base_url, id),
+            Dialect::Anthropic => anthropic_batch::retrieve_url(base_url, id),
+        }
+    }
+
+    /// Headers every batch call carries besides the key (Anthropic's version).
+    pub(crate) fn batch_headers(self) -> Vec<(&'static str, String)> {
+        match self {
+            Dialect::OpenAi { .. } => Vec::new(),
+            Dialect::Anthropic => vec![("anthropic-version", anthropic::VERSION.to_string())],
+        }
     }
 }
 

@@ -104,10 +104,14 @@ pub fn page(r: &AnswerReport, title: &str) -> String {
         Some(j) => {
             let _ = write!(
                 h,
-                "<p class=\"note\">Judges: {}. {}</p>",
+                "<p class=\"note\">Judges: {}. {}</p><ul class=\"note\">",
                 esc(&j.model),
                 esc(&j.usage.to_string())
             );
+            for c in &j.standing {
+                let _ = write!(h, "<li>{}</li>", esc(&c.line()));
+            }
+            h.push_str("</ul>");
         }
         None => h.push_str(
             "<p class=\"note\">No LLM judges (--llm): correct and grounded are missing, refusals are lexical.</p>",

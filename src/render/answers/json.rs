@@ -36,6 +36,8 @@ fn judges(j: &JudgeFigures) -> Value {
         "lost": j.lost,
         "prompts": j.prompts,
         "usage": j.usage,
+        // Which judges ran with this model, and why the others did not.
+        "standing": j.standing,
     })
 }
 

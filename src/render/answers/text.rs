@@ -109,6 +109,9 @@ pub fn report(r: &AnswerReport) -> String {
     }
     if let Some(j) = &r.judges {
         let _ = writeln!(out, "\njudges: {}", crate::terminal::data(&j.model));
+        for c in &j.standing {
+            let _ = writeln!(out, "  {}", crate::terminal::data(&c.line()));
+        }
         for (name, asked) in &j.asked {
             let lost = j.lost.get(name).copied().unwrap_or(0);
             let _ = writeln!(out, "  {name:<9} {asked} asked, {lost} replies lost");
@@ -118,8 +121,9 @@ pub fn report(r: &AnswerReport) -> String {
     out
 }
 
-/// The judge behind figure `name` and its last measured agreement with people (`eval
-/// --calibration`), or `None` when the figure comes from no judge.
+/// The judge behind figure `name` and how far it is trusted: with the LLM judges, whether it
+/// ran and why; without, the lexical detector's last measured agreement with people (`eval
+/// --calibration`); `None` when the figure comes from no judge.
 pub fn calibration(r: &AnswerReport, name: &str) -> Option<String> {
     let judge = match name {
         "correct" => "correct",
@@ -127,6 +131,20 @@ pub fn calibration(r: &AnswerReport, name: &str) -> Option<String> {
         "grounded" => "grounded",
         _ => return None,
     };
+    if let Some(c) = r
+        .judges
+        .iter()
+        .flat_map(|j| &j.standing)
+        .find(|c| c.judge == judge)
+    {
+        return Some(if c.calibrated {
+            format!("{judge} judge: {}", c.why)
+        } else if judge == "refused" {
+            format!("lexical detector; {judge} judge not run: {}", c.why)
+        } else {
+            format!("{judge} judge not run: {}", c.why)
+        });
+    }
     let (_, record) = r.calibration.iter().find(|(j, _)| *j == judge)?;
     let who = if r.judges.is_none() { "lexical " } else { "" };
     Some(match record {

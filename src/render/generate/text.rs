@@ -118,6 +118,9 @@ pub fn summary(out: &mut dyn Write, s: &GenerateSummary) -> io::Result<()> {
         s.llm.completion_tokens,
         s.llm.retries
     )?;
+    for j in &s.judges {
+        writeln!(out, "judge {}", data(&j.line()))?;
+    }
     if s.dry_run {
         writeln!(
             out,
