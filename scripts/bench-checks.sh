@@ -74,5 +74,6 @@ for path in "${paths[@]}"; do
   echo "bench-checks: $path done" >&2
 done
 "$PY" scripts/bench-checks.py score --sets "$SETS" --results "$out/results" \
-  --json "$out/scores.json" --label "$label" | tee "$out/scores.md"
+  --json "$out/scores.json" --label "$label" \
+  --matrix hotpot:multi_hop --matrix hotpot:comparison | tee "$out/scores.md"
 echo "bench-checks: $out/scores.md, $out/scores.json" >&2

@@ -374,7 +374,7 @@ def marked_unanswerable(case, ctx, rng):
 
 
 KEYWORD_SUBJECT = re.compile(r"^(what is|what are|who is|who was|where is|define|definition of|"
-                             r"meaning of|what does)\s+(?:(?:the|a|an)\s+)?(.+?)(\s+mean)?\s*\??$",
+                             r"meaning of|what does)\s+((?:\S+\s+){0,4}?\S+?)(\s+mean)?\s*\??$",
                              re.I)
 
 
@@ -428,18 +428,23 @@ def name_replaced(case, ctx, rng):
     """The question's name (see `the_thing`: a code or a capitalised name) replaced by a
     reference that only makes sense beside the page (see `reference`): "what is the type of the
     `p2` variable" -> "what is the type of the variable". A comparison's second side becomes
-    "the other one"; a keyword query of the form "what is X", "define X", "meaning of X" asks
-    about "it". Label and answer are kept: the question no longer says what it asks about."""
+    "the other one"; a keyword query of the form "what is X", "define X", "meaning of X",
+    "what does X mean" (X up to five words) asks about "it" ("what is the botanical name for
+    it", "what is its net worth"). Label and answer are kept: the question no longer says what it asks about."""
     q = case["question"]
     if ctx.lowercase_queries:
         m = KEYWORD_SUBJECT.match(q.strip())
         if not m:
             return None
-        subject = m.group(2)
-        owner = re.match(r"(.+?)['’]s\s+(.+)$", subject)
-        ref = f"its {owner.group(2)}" if owner else "it"
+        rest = m.group(2)
+        if m.group(1).lower() == "what does" and not m.group(3) or rest.lower().startswith("in "):
+            return None
+        owner = re.match(r"(.+?)['’]s\s+(.+)$", rest)
+        of = re.match(r"(.+\s(?:of|for))\s+\S.*$", rest)
+        ref = (f"its {owner.group(2)}" if owner else f"{of.group(1)} it" if of
+               else "they" if m.group(1).lower() == "what are" else "it")
         return derive(case, "name_replaced",
-                      question=q.strip()[:m.start(2)] + ref + (m.group(3) or ""))
+                      question=q.strip()[:m.end(1)] + " " + ref + (m.group(3) or ""))
     if kind(case) == "comparison":
         sides = [s.get("name") for s in case.get("sides") or []]
         found = [t for t in things(q) if len(sides) == 2 and t[3] == sides[1]]

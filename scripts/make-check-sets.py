@@ -19,7 +19,8 @@ passage, as make-hotpot.py does):
   A mark keeps the first 200 characters of its first label's quote: the label is where that
   text is in the corpus (the occurrence whose paragraph holds most of the answer's words),
   extended to the end of its sentence when the quote was cut. An identifier's `identifier` is
-  the code of its question found in the label. A comparison's sides are the two names of its
+  the code of its question found in the label, else the longest backticked text of the label
+  that the question gives verbatim ("403 Forbidden"). A comparison's sides are the two names of its
   question ("between A and B", "how do A and B differ"), their values from an answer "A: x;
   B: y"; a side its label does not name is labelled with the sentence of the same document
   that names it as a whole word (else the line), holds its value (verbatim first) and shares
@@ -393,6 +394,9 @@ def marks(name, repo):
             if kind == "identifier":
                 codes = [t[3] for t in cx.things(m["question"]) if t[2] == "code"
                          and t[3] in first["quote"]]
+                # Else what the label marks as code (backticks) and the question says verbatim.
+                codes = codes or sorted((c for c in re.findall(r"``?([^`\n]+?)``?", first["quote"])
+                                         if c in m["question"]), key=len, reverse=True)
                 if not codes:
                     fam.left_out.append(f"{cid}: no code of its question is in its label")
                     continue
