@@ -342,8 +342,9 @@ def thing_swapped(case, ctx, rng):
     """The question's thing (see `the_thing`) swapped for another of its kind that the corpus
     does not hold (see `swap_for`): a year for another year, a code for a code, a name for a
     name. Label and answer are kept, so the label no longer answers the question: the corpus
-    cannot answer a question about a thing it never mentions. A comparison swaps one side's
-    name. Not for keyword queries (DL 2020: no capitalised names to find)."""
+    cannot answer a question about a thing it never mentions. An identifier case's
+    `identifier` follows the swap (it names what the question asks about); a comparison swaps
+    one side's name in the question. Not for keyword queries (DL 2020: no capitalised names to find)."""
     if ctx.lowercase_queries or kind(case) == "unanswerable" or not ctx.swap_pool:
         return None
     thing = the_thing(case, ctx)
@@ -358,8 +359,15 @@ def thing_swapped(case, ctx, rng):
     if not new:
         return None
     q = case["question"]
-    question = q[:thing[0]] + new + q[thing[1]:]
-    return derive(case, "thing_swapped", question=question)
+    ticks = re.match(r"`*", q[thing[0]:]).group()  # a backticked code stays backticked
+    question = q[:thing[0]] + ticks + new + ticks + q[thing[1]:]
+    changes = {"question": question}
+    ident = case.get("identifier")
+    if ident and thing[3] in ident:
+        changes["identifier"] = ident.replace(thing[3], new)
+    elif ident and ident in thing[3]:
+        changes["identifier"] = new
+    return derive(case, "thing_swapped", **changes)
 
 
 def marked_unanswerable(case, ctx, rng):
@@ -611,6 +619,16 @@ def _tests():
             bad = thing_swapped(year, src, self.rng())
             swapped = bad["question"].removeprefix("Who was the leader in ").rstrip("?")
             self.assertTrue(swapped.isdigit() and swapped not in text, bad["question"])
+
+        def test_thing_swapped_moves_the_identifier_along(self):
+            code_text = "Set `max_size` to cap it. The cache keeps 10 items."
+            docs = _Family({"c.txt": code_text}, {("docs", "code"): {"line_length": set()}})
+            code = {"id": "i1", "question": "what does `max_size` cap", "answer": "it",
+                    "identifier": "max_size", "tags": {"type": "identifier"},
+                    "relevant": [bl.label("c.txt", code_text, 0, 25)]}
+            bad = thing_swapped(code, Source(docs, swap_pool="docs"), self.rng())
+            self.assertEqual((bad["question"], bad["identifier"]),
+                             ("what does `line_length` cap", "line_length"))
 
         def test_marked_unanswerable(self):
             bad = marked_unanswerable(case, src, self.rng())
