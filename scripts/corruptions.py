@@ -234,8 +234,8 @@ def answer_negated(case, ctx, rng):
 
 CODE = re.compile(r"``?([^`\s][^`]*?)``?|(?<![\w`])((?:--?|:)?[A-Za-z_][\w]*(?:(?:\.|::|-)[A-Za-z_]"
                   r"\w*)*(?:\(\))?)(?![\w`])")
-CAPITALISED = re.compile(r"(?<![\w-])(?:[A-Z][\w'’.-]*[\w]|[A-Z])(?:\s+(?:(?:of|de|von|van|"
-                         r"the|and)\s+)?(?:[A-Z][\w'’.-]*[\w]|[A-Z]\b))*")
+CAPITALISED = re.compile(r"(?<![\w-])(?:[A-Z][\w'’.-]*[\w]|[A-Z])(?:\s+(?:(?:of|de|von|van|der|"
+                         r"den|du|da|di|la|le|the|and)\s+)*(?:[A-Z][\w'’.-]*[\w]|[A-Z]\b))*")
 
 
 def code_shaped(token):
