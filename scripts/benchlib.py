@@ -166,6 +166,42 @@ def paragraphs(texts):
     return paras
 
 
+# A sentence ends at . ! or ? (and any closing quote or bracket) before blanks and a capital,
+# digit or opening mark; or at a blank line; or before a line that opens a list item, table row,
+# heading or directive.
+SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[`*_]*[A-Z0-9])"
+                          r"|\n[ \t]*\n\s*|\n(?=[ \t]*(?:[|*+#-]|\d+\.|\.\.)\s)")
+# Words whose period does not end a sentence: titles, "e.g.", "c." (circa), "No." and initials.
+ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "e.g", "i.e", "cf", "c", "ca",
+                 "no", "vol", "pp", "fig", "mt", "ft", "approx", "inc", "ltd", "co", "gen", "col",
+                 "lt", "capt", "sgt", "rev", "prof", "u.s", "u.k"}
+
+
+def sentences(text, start=0, end=None):
+    """[(start, end)] of the sentences of text[start:end], blanks trimmed, in order."""
+    end = len(text) if end is None else end
+    out, pos = [], start
+    for m in SENTENCE_END.finditer(text, start, end):
+        if text[m.start()] == ".":
+            before = re.search(r"([\w.]+)$", text[pos:m.start()])
+            word = before.group(1).lower() if before else ""
+            if word in ABBREVIATIONS or re.fullmatch(r"[a-z]", word):
+                continue
+        cut = m.start() + 1 if text[m.start()] in ".!?" else m.start()
+        while cut < m.end() and text[cut] in "\"'”’)]":
+            cut += 1
+        out.append((pos, cut))
+        pos = m.end()
+    out.append((pos, end))
+    trimmed = []
+    for s, e in out:
+        chunk = text[s:e]
+        if chunk.strip():
+            lead = len(chunk) - len(chunk.lstrip())
+            trimmed.append((s + lead, s + len(chunk.rstrip())))
+    return trimmed
+
+
 def overlaps(para, lab):
     doc, start, end, _ = para
     return doc == lab.get("doc") and start < lab.get("end", 0) and lab.get("start", 0) < end

@@ -16,6 +16,15 @@ import os
 import yaml
 
 
+def joined_question(case):
+    """The joined form of a bridge case (one with a `bridge`), or None for any other case."""
+    if (case.get("tags") or {}).get("type") != "multi_hop" or not case.get("bridge"):
+        return None
+    hop1 = case["hops"][0]["relevant"][0]
+    title = os.path.splitext(case["relevant"][hop1]["doc"])[0]
+    return f"What is said about {title}, and what is {case['bridge']} known for?"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", required=True)
@@ -25,11 +34,10 @@ def main():
         data = yaml.safe_load(f)
     n = 0
     for case in data.get("cases") or []:
-        if (case.get("tags") or {}).get("type") != "multi_hop" or not case.get("bridge"):
+        question = joined_question(case)
+        if question is None:
             continue
-        hop1 = case["hops"][0]["relevant"][0]
-        title = os.path.splitext(case["relevant"][hop1]["doc"])[0]
-        case["question"] = f"What is said about {title}, and what is {case['bridge']} known for?"
+        case["question"] = question
         case["id"] = case["id"] + "-joined"
         n += 1
     with open(a.out + ".tmp", "w", encoding="utf-8") as f:

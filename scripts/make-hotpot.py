@@ -103,9 +103,11 @@ def convert(record, n, paragraphs, texts):
     return case, None
 
 
-def main():
-    data, out = Path(sys.argv[1]) / "hotpotqa", Path(sys.argv[2])
-    src = data / "hotpot-dev-distractor-first50.json"
+def build(shared, out):
+    """Writes OUT/docs (one file per title, SOURCE.txt) and returns what the set is made from:
+    {records, paragraphs (title: sentences), texts (title: text), cases, problems, clashes,
+    docs}. make-check-sets.py builds its HotpotQA sets from the same."""
+    src = Path(shared) / "hotpotqa" / "hotpot-dev-distractor-first50.json"
     records = json.loads(src.read_text(encoding="utf-8"))
     paragraphs, clashes = {}, []
     for r in records:
@@ -116,7 +118,7 @@ def main():
     names = Counter(file_name(t) for t in texts)
     if max(names.values()) > 1:
         bl.die(f"{src}: two titles share a file name: {names.most_common(1)[0][0]}")
-    docs = out / "docs"
+    docs = Path(out) / "docs"
     docs.mkdir(parents=True)
     for title, text in texts.items():
         (docs / file_name(title)).write_text(text, encoding="utf-8")
@@ -124,7 +126,6 @@ def main():
     for n, r in enumerate(records, 1):
         case, problem = convert(r, n, paragraphs, texts)
         (cases.append(case) if case else problems.append(problem))
-    bl.write_set(out / "set.yaml", docs, cases)
     (docs / "SOURCE.txt").write_text(
         "HotpotQA dev set, distractor setting, first 50 questions, as kept in "
         "shared/data/hotpotqa\n"
@@ -132,12 +133,21 @@ def main():
         f"{len(texts)} paragraphs, one file per title (sentences joined); set.yaml beside this "
         "folder.\nlicence: CC BY-SA 4.0 (HotpotQA)\n", encoding="utf-8")
     (docs / ".ragsynthignore").write_text("SOURCE.txt\n")
+    return {"records": records, "paragraphs": paragraphs, "texts": texts, "cases": cases,
+            "problems": problems, "clashes": clashes, "docs": docs}
+
+
+def main():
+    out = Path(sys.argv[2])
+    b = build(sys.argv[1], out)
+    texts, cases, docs = b["texts"], b["cases"], b["docs"]
+    bl.write_set(out / "set.yaml", docs, cases)
     types = Counter(c["tags"]["type"] for c in cases)
     rules = Counter(c["hotpot"]["hops"] for c in cases if "hotpot" in c)
     bridges = Counter(c["hotpot"]["bridge"] for c in cases if "hotpot" in c)
     print(f"hotpot: {len(texts)} paragraphs, {len(cases)} cases {dict(types)}; hop 1 chosen by "
-          f"{dict(rules)}; bridge {dict(bridges)}; titles with two texts: {clashes or 'none'}; "
-          f"left out: {problems or 'none'}", file=sys.stderr)
+          f"{dict(rules)}; bridge {dict(bridges)}; titles with two texts: "
+          f"{b['clashes'] or 'none'}; left out: {b['problems'] or 'none'}", file=sys.stderr)
     bl.check_spans(out / "set.yaml", docs, cases)
 
 
