@@ -1,0 +1,217 @@
+//! The word lists the checks read, per language: the words a reading of a question, an answer
+//! or a passage looks up ("the kind words a name is followed by", "the nouns a question points
+//! at as if the reader saw them"). Each list is a [`List`] row that says what it holds and who
+//! reads it; each language's data is a file of its own (`english.rs`). A reading asks
+//! [`Language::list`] for its words and, for a language without them, gets `None` and does not
+//! run that part: another language's words are never read with English ones.
+//!
+//! Only English has lists today: they were written from English documentation and questions.
+//! The checks that read them say so in their scope (`Reads::English`, `docs/checks.md`), and a
+//! reading that applies one whatever a text's language names the language where it does
+//! (`Language::ENGLISH.list(…)`).
+
+mod english;
+
+use std::sync::OnceLock;
+
+use super::Language;
+
+/// Declares the lists: one [`List`] row per list, with its documentation and its English data.
+macro_rules! lists {
+    ($($(#[doc = $doc:literal])* $variant:ident => $english:ident,)*) => {
+        /// A word list of the checks (see the module doc). Words are lower case, as
+        /// [`crate::text::fold`] gives them, unless the row says otherwise.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum List {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl List {
+            /// Every list.
+            pub const ALL: &'static [List] = &[$(List::$variant,)*];
+
+            /// The English list.
+            fn english(self) -> &'static [&'static str] {
+                match self {
+                    $(List::$variant => english::$english,)*
+                }
+            }
+        }
+    };
+}
+
+lists! {
+    /// Things of a text a question can point at as if the reader saw them ("the function", "the
+    /// example"): `wording::standalone` (RS209 `not-standalone`).
+    PointedNouns => POINTED_NOUNS,
+    /// Words between "the" and a pointed noun that point rather than name ("the following
+    /// function"): `wording::standalone`.
+    Pointers => POINTERS,
+    /// Words after a noun that show it heads its phrase ("the function returns"):
+    /// `wording::standalone`.
+    HeadFollowers => HEAD_FOLLOWERS,
+    /// Words after a noun that say which one it is ("the method that sorts"):
+    /// `wording::standalone`.
+    Resolvers => RESOLVERS,
+    /// Verbs that end an infinitive phrase inside a question ("the command to run again do?"):
+    /// `wording::standalone`.
+    PhraseEnders => PHRASE_ENDERS,
+    /// Words after an infinitive that name nothing it acts on ("to run again"):
+    /// `wording::standalone`.
+    NoObject => NO_OBJECT,
+    /// Words after "to" that open a noun phrase, not a verb ("the error to the caller"):
+    /// `wording::standalone`.
+    NotAVerb => NOT_A_VERB,
+    /// Words after "the text", "the passage", … that go on talking about the material, so the
+    /// phrase is a reference and not a compound noun ("the text says"): `wording::meta_reference`
+    /// (RS205 `refers-to-source`).
+    GoesOn => GOES_ON,
+    /// Personal pronouns that stand for something said before: `wording::leans_on_context`
+    /// (RS209 `not-standalone`).
+    Pronouns => PRONOUNS,
+    /// Words that cannot be what a pronoun stands for ("its purpose" leaves "its" unexplained):
+    /// `wording::leans_on_context`.
+    Generic => GENERIC,
+    /// Question words: `wording::form` (a question opens with one; RS203 `not-a-question`).
+    Interrogatives => INTERROGATIVES,
+    /// Auxiliaries and modals, a yes/no question's or a polite request's opener:
+    /// `wording::form` (RS202 `yes-no`, RS203).
+    Auxiliaries => AUXILIARIES,
+    /// Imperatives a request opens with ("Explain how …"): `wording::form` (RS203).
+    Imperatives => IMPERATIVES,
+    /// Prepositions that may stand before a question word ("In which year …"): `wording::form`.
+    QuestionPrepositions => QUESTION_PREPOSITIONS,
+    /// Verbs that make "Can you …" a request, not a question about ability: `wording::form`.
+    Requests => REQUESTS,
+    /// Words that send the reader to another page ("read Installation", "see …"):
+    /// `wording::answer` (RS510 `answer-points-outside`).
+    Sending => SENDING,
+    /// Words that say where something else is written ("described in …"): `wording::answer`
+    /// (RS510).
+    WrittenElsewhere => WRITTEN_ELSEWHERE,
+    /// Modal verbs, which say how sure and not what ("…, you must follow the pointer"):
+    /// `wording::answer::off_question` (RS514 `answer-off-question`).
+    Modals => MODALS,
+    /// On/off words that are a setting's value ("enabled", "none"): `wording::answer::off_question`
+    /// (RS514).
+    States => STATES,
+    /// Words after "what" that are no kind of thing ("what is", "what kind of"):
+    /// `wording::answer::off_question` (RS514).
+    NotAKind => NOT_A_KIND,
+    /// Auxiliaries and adverbs between a person and their verb ("we also now extract"):
+    /// `wording::answer::off_question` (RS514).
+    BetweenActorAndVerb => BETWEEN_ACTOR_AND_VERB,
+    /// Months and seasons: "In March 2020," sets a claim in its day, not in another case:
+    /// `wording::answer::off_question` (RS514).
+    Months => MONTHS,
+    /// Prepositions whose object a cut before them gives to the verb that had another object
+    /// ("Override the operator symbols you want to intercept"): `wording::answer::stitched` (RS512
+    /// `answer-stitched`).
+    Reparenting => REPARENTING,
+    /// Words a phrase does not end with (articles, conjunctions, possessives, prepositions that
+    /// are no verb's particle): `wording::answer::stitched` (RS512).
+    NoEnd => NO_END,
+    /// Prepositions a clause may leave at its end after "what", "which" or "who" ("what attrs is
+    /// good for"): `wording::answer::stitched` (RS512).
+    Stranded => STRANDED,
+}
+
+/// A list of word pairs (see [`List`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pairs {}
+
+impl Pairs {
+    /// Every list of pairs.
+    pub const ALL: &'static [Pairs] = &[];
+
+    fn english(self) -> &'static [(&'static str, &'static str)] {
+        match self {}
+    }
+}
+
+/// The English `list`, for a reading that is English throughout — its patterns as well as its
+/// words — and that callers reach only for English text (they dispatch on the language, or
+/// the check that runs it reads English only). Where a language is at hand, ask it instead
+/// ([`Language::list`]).
+pub fn english(list: List) -> &'static [&'static str] {
+    list.english()
+}
+
+/// The English list of `pairs` (see [`english`]).
+pub fn english_pairs(pairs: Pairs) -> &'static [(&'static str, &'static str)] {
+    pairs.english()
+}
+
+impl Language {
+    /// This language's `list`, or `None` when it has none (the reading that needs it is not
+    /// run on this language's text).
+    pub fn list(self, list: List) -> Option<&'static [&'static str]> {
+        (self == Language::ENGLISH).then(|| list.english())
+    }
+
+    /// This language's number words with their values ("twenty" → 20), up to ninety-nine read
+    /// as tens and units: `wording::answer` reads "thirty days" as "30 days" (RS507
+    /// `answer-not-in-label`); `None` when it has none (digits only are read).
+    pub fn number_words(self) -> Option<&'static [(&'static str, u32)]> {
+        (self == Language::ENGLISH).then_some(english::NUMBER_WORDS)
+    }
+
+    /// This language's list of word `pairs`, or `None` when it has none.
+    pub fn pairs(self, pairs: Pairs) -> Option<&'static [(&'static str, &'static str)]> {
+        (self == Language::ENGLISH).then(|| pairs.english())
+    }
+}
+
+/// A value built once per language from its lists — a regex of its nouns, a set of its words —
+/// and kept for the process; `None` for a language whose lists the builder does not find.
+pub struct PerLanguage<T>(OnceLock<Vec<OnceLock<Option<T>>>>);
+
+impl<T> PerLanguage<T> {
+    /// An empty cache, for a `static`.
+    pub const fn new() -> PerLanguage<T> {
+        PerLanguage(OnceLock::new())
+    }
+
+    /// The value of `language`, built by `build` on first use.
+    pub fn get(&self, language: Language, build: impl FnOnce(Language) -> Option<T>) -> Option<&T> {
+        let slots = self
+            .0
+            .get_or_init(|| whatlang::Lang::all().iter().map(|_| OnceLock::new()).collect());
+        slots[language.slot()].get_or_init(|| build(language)).as_ref()
+    }
+}
+
+impl<T> Default for PerLanguage<T> {
+    fn default() -> Self {
+        PerLanguage::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_has_every_list_and_other_languages_none() {
+        let es = Language::parse("es").unwrap();
+        let zh = Language::parse("zh").unwrap();
+        for &list in List::ALL {
+            let words = Language::ENGLISH.list(list).unwrap();
+            assert!(!words.is_empty(), "{list:?}");
+            assert_eq!(es.list(list), None, "{list:?}");
+            assert_eq!(zh.list(list), None, "{list:?}");
+        }
+        for &pairs in Pairs::ALL {
+            assert!(!Language::ENGLISH.pairs(pairs).unwrap().is_empty(), "{pairs:?}");
+            assert_eq!(es.pairs(pairs), None, "{pairs:?}");
+        }
+    }
+
+    #[test]
+    fn a_value_is_built_once_per_language_and_none_without_its_list() {
+        static LONGEST: PerLanguage<usize> = PerLanguage::new();
+        let longest = |l: Language| LONGEST.get(l, |l| Some(l.list(*List::ALL.first()?)?.len()));
+        assert!(longest(Language::ENGLISH).is_some());
+        assert_eq!(longest(Language::parse("de").unwrap()), None);
+    }
+}
