@@ -591,3 +591,260 @@ pub const NO_END: &[&str] = &[
 /// Prepositions a clause may leave at its end after "what", "which" or "who" ("what *attrs*
 /// is good for").
 pub const STRANDED: &[&str] = &["of", "to", "with", "for", "by", "from", "into"];
+
+/// Dotted or snake-case words that are prose, not names.
+pub const PROSE_ABBREVIATIONS: &[&str] = &["e.g", "i.e", "etc", "vs", "a.m", "p.m"];
+
+/// Capitalised words that name nothing: a table cell's label, words that open clauses.
+pub const STARTERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "if",
+    "when",
+    "while",
+    "with",
+    "for",
+    "to",
+    "in",
+    "on",
+    "and",
+    "or",
+    "but",
+    "you",
+    "your",
+    "we",
+    "they",
+    "i",
+    "note",
+    "see",
+    "also",
+    "by",
+    "all",
+    "each",
+    "every",
+    "no",
+    "not",
+    "yes",
+    "key",
+    "default",
+    "description",
+    "code",
+    "meaning",
+];
+
+/// Words that say what kind of thing a name is, as a question puts them after it.
+pub const KIND_WORDS: &[&str] = &[
+    "enum",
+    "variant",
+    "struct",
+    "trait",
+    "type",
+    "function",
+    "method",
+    "macro",
+    "module",
+    "crate",
+    "class",
+    "package",
+    "library",
+    "flag",
+    "option",
+    "command",
+    "setting",
+    "variable",
+    "field",
+    "file",
+    "key",
+    "attribute",
+    "decorator",
+    "parameter",
+    "argument",
+    "error",
+    "label",
+    "tag",
+    "header",
+    "namespace",
+    "feature",
+];
+
+/// Words that join the parts of a name: "Bandar bin Sultan", "Bureau of Labor Statistics".
+pub const NAME_PARTICLES: &[&str] = &[
+    "bin", "bint", "ibn", "al", "el", "van", "von", "der", "den", "de", "da", "del", "di", "du", "la", "le",
+    "of", "y",
+];
+
+/// Words after which a name is part of a condition or a likeness about something else.
+pub const TIED: &[&str] = &["when", "if", "unless", "whether", "than", "like", "unlike"];
+
+/// Words before a name that make it what another thing is likened to or stands for.
+pub const LIKENESS_CUES: &[&str] = &[
+    "like",
+    "unlike",
+    "similar to",
+    "same as",
+    "instead of",
+    "rather than",
+    "corresponds to",
+    "equivalent to",
+    "as with",
+];
+
+/// Words after a name that say which kind of offering or setting it is.
+pub const OFFERING_KINDS: &[&str] = &[
+    "plan", "tier", "edition", "mode", "version", "role", "scope", "option", "flag",
+];
+
+/// Capitalised words that start sentences or name nothing in particular.
+pub const NOT_NAMES: &[&str] = &[
+    "a", "an", "the", "this", "that", "these", "those", "it", "its", "if", "when", "while", "with", "for",
+    "to", "in", "on", "and", "or", "but", "you", "your", "we", "our", "they", "i", "note", "see", "also",
+    "by", "all", "each", "every", "some", "most", "no", "not", "yes", "after", "before", "because", "both",
+];
+
+/// Words that number the parts of a page or book (English).
+pub const PAGE_PARTS: &[&str] = &[
+    "figure", "fig", "listing", "table", "chapter", "section", "appendix", "example", "step", "page", "part",
+    "diagram", "exhibit", "equation",
+];
+
+/// Verbs after "other …" that are no plural kind: "Which other option does --force override?".
+pub const PLURAL_VERBS: &[&str] = &["does", "is", "was", "has", "goes", "makes", "uses", "needs"];
+
+/// The neighbours prompt's words.
+pub const NEIGHBOUR_PROMPT_WORDS: &[&str] = &[
+    "another",
+    "other",
+    "product",
+    "platform",
+    "version",
+    "plan",
+    "format",
+    "service",
+    "option",
+    "thing",
+    "kind",
+    "same",
+    "competing",
+    "neighbour",
+    "neighbor",
+    "tool",
+    "feature",
+];
+
+/// Words that open a sentence without saying what it is about, read past before its opener:
+/// "Well, at least it …", "But this …", "However, they …".
+pub const DISCOURSE_MARKERS: &[&str] = &[
+    "well",
+    "now",
+    "ok",
+    "okay",
+    "however",
+    "still",
+    "and",
+    "but",
+    "yet",
+    "also",
+    "indeed",
+    "again",
+    "luckily",
+    "fortunately",
+    "unfortunately",
+    "thus",
+    "hence",
+    "therefore",
+];
+
+/// Openers that lean on the sentence before ("Another thing that …", "Then
+/// ``load_logged_in_user`` won't …", "So on a laptop the difference is …").
+pub const LEANING: &[&str] = &[
+    "it", "its", "this", "that", "these", "those", "they", "their", "them", "he", "she", "both", "such",
+    "another", "then", "so",
+];
+
+/// Words after "those" that say in the sentence which ones it means.
+pub const SAYS_WHICH: &[&str] = &["who", "whom", "whose", "which", "that", "where", "of"];
+
+/// Demonstratives.
+pub const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
+
+/// Verbs no statement opens on.
+pub const FRAGMENT_VERBS: &[&str] = &[
+    "are",
+    "is",
+    "was",
+    "were",
+    "can",
+    "cannot",
+    "will",
+    "has",
+    "have",
+    "should",
+    "must",
+    "does",
+    "could",
+    "would",
+    "recommended",
+    "supports",
+    "allows",
+    "provides",
+    "takes",
+];
+
+/// Two-word discourse markers ("at least", "of course", "in fact").
+pub const DISCOURSE_MARKER_PAIRS: &[(&str, &str)] = &[("at", "least"), ("of", "course"), ("in", "fact")];
+
+/// Words and the word a look-alike puts in their place, both ways: SQuAD 2.0's antonym swap
+/// (Rajpurkar et al., 2018), applied to the parts of a name ("storage.min_free_space" →
+/// "storage.max_free_space", "tide repo unlock" → "tide repo lock").
+pub const ANTONYMS: &[(&str, &str)] = &[
+    ("min", "max"),
+    ("minimum", "maximum"),
+    ("enable", "disable"),
+    ("enabled", "disabled"),
+    ("upload", "download"),
+    ("read", "write"),
+    ("start", "stop"),
+    ("include", "exclude"),
+    ("allow", "deny"),
+    ("first", "last"),
+    ("lower", "upper"),
+    ("local", "remote"),
+    ("input", "output"),
+    ("push", "pull"),
+    ("encrypt", "decrypt"),
+    ("before", "after"),
+    ("open", "close"),
+    ("show", "hide"),
+    ("add", "remove"),
+    ("inbound", "outbound"),
+    ("lock", "unlock"),
+    ("import", "export"),
+    ("daily", "weekly"),
+    ("public", "private"),
+];
+
+/// Words that end a noun phrase: prepositions, verbs and question words (English).
+pub const NOUN_PHRASE_ENDS: &[&str] = &[
+    "of", "in", "on", "for", "with", "to", "from", "by", "about", "at", "into", "is", "are", "was", "were",
+    "do", "does", "did", "can", "should", "will", "would", "when", "what", "which", "how", "why", "where",
+    "who", "if", "use", "set",
+];
+
+/// Last words of a title that say it is a page ("Template Designer Documentation", "Windows
+/// Console Notes"): the rest of it names the page all the same.
+pub const PAGE_WORDS: &[&str] = &[
+    "documentation",
+    "docs",
+    "guide",
+    "reference",
+    "manual",
+    "notes",
+    "tutorial",
+    "handbook",
+];

@@ -114,18 +114,87 @@ lists! {
     /// Prepositions a clause may leave at its end after "what", "which" or "who" ("what attrs is
     /// good for"): `wording::answer::stitched` (RS512).
     Stranded => STRANDED,
+    /// Dotted abbreviations of prose that have a name's shape ("e.g", "i.e"): `generate::names`
+    /// (identifiers; read on any text).
+    ProseAbbreviations => PROSE_ABBREVIATIONS,
+    /// Capitalised words that name nothing: a table cell's label, words that open clauses
+    /// ("Note", "The"): `generate::names` and `generate::bridges` (the things a fact names; read
+    /// on any text).
+    Starters => STARTERS,
+    /// Words that say what kind of thing a name is, as an English documentation page or question
+    /// puts them after it ("the `Result` enum", "the `--fast` flag"): `generate::names`
+    /// (RS703 `sides-missing`, multi-hop descriptions, unanswerable neighbours).
+    KindWords => KIND_WORDS,
+    /// Words that join the parts of a name ("Bandar bin Sultan", "Bureau of Labor Statistics"):
+    /// `generate::bridges` (whether a name runs on; read on any text).
+    NameParticles => NAME_PARTICLES,
+    /// Words after which a name is part of a condition or a likeness about something else ("Only
+    /// applies when `--diff` is given"): `generate::bridges` (a bridge's second hop; read on any
+    /// text).
+    Tied => TIED,
+    /// Words before a name that make it what something else is likened to ("like `--exclude`"):
+    /// `generate::bridges` (read on any text).
+    LikenessCues => LIKENESS_CUES,
+    /// Words after a name that say which kind of offering or setting it is ("Business plan",
+    /// "strict mode"): `generate::checks::sides` (RS703 `sides-missing`: the question may name the
+    /// thing without them).
+    OfferingKinds => OFFERING_KINDS,
+    /// Capitalised words that start sentences or name nothing in particular ("The", "Note"):
+    /// `generate::kinds::unanswerable` (the names of a fact; read on any text).
+    NotNames => NOT_NAMES,
+    /// Words that number the parts of a page or book ("Figure 4-4", "Listing 8-15"):
+    /// `generate::kinds::unanswerable` (read on any text).
+    PageParts => PAGE_PARTS,
+    /// Verbs ending in "s" that follow "other" without being a plural kind ("Which other option does
+    /// --force override?"): `generate::kinds::unanswerable` (an English question's kind).
+    PluralVerbs => PLURAL_VERBS,
+    /// The words of the neighbours prompt a small model repeats instead of naming a neighbour
+    /// ("another product"): `generate::kinds::unanswerable` (the prompt is English).
+    NeighbourPromptWords => NEIGHBOUR_PROMPT_WORDS,
+    /// Words that open a sentence without saying what it is about, read past before its opener
+    /// ("Well, at least it …", "However, they …"): `generate::facts` (read on any passage).
+    DiscourseMarkers => DISCOURSE_MARKERS,
+    /// Openers that lean on the sentence before ("It …", "This decorator …", "Then …"):
+    /// `generate::facts` (read on any passage).
+    Leaning => LEANING,
+    /// Words after "those" that say in the sentence which ones ("those who …", "those of …"):
+    /// `generate::facts`.
+    SaysWhich => SAYS_WHICH,
+    /// Demonstratives, which, ending a sentence, stand for something before it ("… to mitigate
+    /// this."): `generate::facts`.
+    Demonstratives => DEMONSTRATIVES,
+    /// Verbs no statement opens on, which open a list item's fragment ("Are not fully documented
+    /// by …", "Recommended to use for …"): `generate::facts`.
+    FragmentVerbs => FRAGMENT_VERBS,
+    /// Words that end a noun phrase: prepositions, verbs and question words (the head noun of "the
+    /// label needed to pass CI"): `generate::kinds::multi_hop` (a bridge's description; RS717
+    /// `describes-another`, RS718 `description-misfit`).
+    NounPhraseEnds => NOUN_PHRASE_ENDS,
+    /// Last words of a title that say it is a page ("Template Designer Documentation"):
+    /// `generate::verify` (RS214 `places-in-page`).
+    PageWords => PAGE_WORDS,
 }
 
 /// A list of word pairs (see [`List`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pairs {}
+pub enum Pairs {
+    /// Two-word discourse markers read past before a sentence's opener ("at least", "of
+    /// course"): `generate::facts` (read on any passage).
+    DiscourseMarkers,
+    /// Words and the word a look-alike puts in their place, both ways ("min" / "max"), applied
+    /// to the parts of a name in code: `generate::kinds::unanswerable` (read on any name).
+    Antonyms,
+}
 
 impl Pairs {
     /// Every list of pairs.
-    pub const ALL: &'static [Pairs] = &[];
+    pub const ALL: &'static [Pairs] = &[Pairs::DiscourseMarkers, Pairs::Antonyms];
 
     fn english(self) -> &'static [(&'static str, &'static str)] {
-        match self {}
+        match self {
+            Pairs::DiscourseMarkers => english::DISCOURSE_MARKER_PAIRS,
+            Pairs::Antonyms => english::ANTONYMS,
+        }
     }
 }
 
