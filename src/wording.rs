@@ -6,6 +6,9 @@
 //! answer given away ([`restates_answer_in`]), copied wording ([`overlap`]) and repeats
 //! ([`duplicates`]). `tests/agreement.rs` runs what `generate` accepts through the audit.
 
+// Text is read through the text layer (`crate::text`, `crate::lang`), never raw: clippy.toml.
+#![deny(clippy::disallowed_methods)]
+
 pub mod answer;
 pub mod duplicates;
 pub mod form;

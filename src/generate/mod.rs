@@ -7,6 +7,9 @@
 //! the test set and [`summary`] accounts for every candidate. [`estimate`] prices a plan
 //! without calling anything. The types they pass along live in [`candidate`], a leaf.
 
+// Text is read through the text layer (`crate::text`, `crate::lang`), never raw: clippy.toml.
+#![deny(clippy::disallowed_methods)]
+
 pub mod ask;
 pub mod bridges;
 pub mod candidate;
