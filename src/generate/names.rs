@@ -427,6 +427,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn kind_words_are_a_languages() {
+        let de = Language::parse("de").unwrap();
+        assert!(is_kind_word("Enum", Language::ENGLISH));
+        assert_eq!(
+            kind_after(
+                "The `Result` enum has an `Ok` variant",
+                "Result",
+                Language::ENGLISH
+            )
+            .as_deref(),
+            Some("enum")
+        );
+        assert_eq!(
+            without_kind_after("What does the `--fast` flag do?", "--fast", Language::ENGLISH),
+            "What does the `--fast` do?"
+        );
+        // German has no kind words: "Flag" after a name is left as the question says it.
+        assert!(!is_kind_word("flag", de));
+        assert_eq!(kind_after("Die Option `--fast` flag", "--fast", de), None);
+        assert_eq!(
+            without_kind_after("Was macht das `--fast` Flag?", "--fast", de),
+            "Was macht das `--fast` Flag?"
+        );
+    }
+
+    #[test]
     fn a_plural_acronym_names_a_kind() {
         for kind in ["APIs", "URLs", "CPUs"] {
             assert!(plural_acronym(kind), "{kind}");

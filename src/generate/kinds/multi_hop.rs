@@ -491,19 +491,17 @@ fn second_answer_held(answer: &str, fact_1: &str, fact_2: &str, screen: &Screen<
 
 /// True when the question asks only what the described thing is ("What is the error code
 /// TP-507?" made "what is the error code for a full storage reserve"): hop 1 answers that
-/// alone. English.
+/// alone. English ([`List::WhatItIsWords`]; read for English only).
 fn asks_what_it_is(question: &str, phrase: &str) -> bool {
+    let frame = english(List::WhatItIsWords);
     let (lower, phrase) = (fold(question), fold(phrase));
     let Some(at) = lower.find(&phrase) else {
         return false;
     };
     let rest = format!("{} {}", &lower[..at], &lower[at + phrase.len()..]);
-    crate::text::words(&rest).iter().all(|w| {
-        matches!(
-            w.as_str(),
-            "what" | "which" | "is" | "are" | "was" | "were" | "the" | "a" | "an" | "called" | "named"
-        )
-    })
+    crate::text::words(&rest)
+        .iter()
+        .all(|w| frame.contains(&w.as_str()))
 }
 
 /// The thing's descriptions worth trying, in order: the model's, unless one is empty, names the
@@ -525,7 +523,7 @@ fn descriptions(given: &[&str], hop1_question: &str, thing: &str, language: Lang
     let tried = given
         .iter()
         .map(|d| as_option(d.trim().trim_end_matches(['?', '.']), thing, language))
-        .chain(described_by(hop1_question));
+        .chain(described_by(hop1_question, language));
     for d in tried {
         if usable(&d) && !out.iter().any(|o| o.eq_ignore_ascii_case(&d)) {
             out.push(d);
@@ -795,10 +793,7 @@ fn modified(before: &str) -> bool {
         if matches!(w.as_str(), "a" | "an" | "the") {
             return n > 0;
         }
-        if matches!(
-            w.as_str(),
-            "my" | "your" | "our" | "their" | "its" | "his" | "her" | "this" | "these" | "those"
-        ) {
+        if english(List::Determiners).contains(&w.as_str()) {
             return true;
         }
         if ends.contains(&w.as_str()) {
@@ -905,8 +900,12 @@ pub fn blank(text: &str, thing: &str) -> String {
 
 /// The thing a "what/which" question asks for, described by the question: "Which plan
 /// includes SSO?" → "the plan that includes SSO", "What is the error code that means X?" → "the
-/// error code that means X". English only; none for any other shape.
-pub fn described_by(question: &str) -> Option<String> {
+/// error code that means X". None for any other shape, and in a language without
+/// [`List::InvertingAuxiliaries`] and [`List::VerbAuxiliaries`].
+pub fn described_by(question: &str, language: Language) -> Option<String> {
+    let inverting = language.list(List::InvertingAuxiliaries)?;
+    let auxiliaries = language.list(List::VerbAuxiliaries)?;
+    let reads_as_verb = |w: &str| is_verb(w, auxiliaries);
     let q = question.trim().trim_end_matches('?').trim();
     let words: Vec<&str> = spans(q).collect();
     let wh = fold(words.first()?);
@@ -918,16 +917,14 @@ pub fn described_by(question: &str) -> Option<String> {
         return Some(fold(&words[2..].join(" ")));
     }
     // "Which plan includes …": a noun or two, then the verb.
-    let verb = (2..words.len().min(5)).find(|&i| is_verb(words[i]))?;
+    let verb = (2..words.len().min(5)).find(|&i| reads_as_verb(words[i]))?;
     // "Which error does exit code 4 stand for?": an inverted auxiliary leaves no clause to
     // describe by. A modal followed by its own verb is no inversion ("What argument can be
     // used to hide a parameter?" → "the argument that can be used to …").
     let next = words.get(verb + 1).map(|w| fold(w)).unwrap_or_default();
-    let inverted = matches!(
-        fold(words[verb]).as_str(),
-        "does" | "do" | "did" | "can" | "should" | "will" | "would" | "must" | "has" | "have"
-    ) && !matches!(next.as_str(), "be" | "been" | "also" | "not" | "only");
-    if inverted || (1..verb).any(|i| is_verb(words[i])) {
+    let inverted = inverting.contains(&fold(words[verb]).as_str())
+        && !matches!(next.as_str(), "be" | "been" | "also" | "not" | "only");
+    if inverted || (1..verb).any(|i| reads_as_verb(words[i])) {
         return None;
     }
     Some(format!(
@@ -937,26 +934,12 @@ pub fn described_by(question: &str) -> Option<String> {
     ))
 }
 
-/// A word that reads as the verb of "which plan includes …": an auxiliary, or a third-person
-/// form.
-fn is_verb(word: &str) -> bool {
+/// A word that reads as the verb of "which plan includes …": one of `auxiliaries`, or a
+/// third-person form.
+fn is_verb(word: &str, auxiliaries: &[&str]) -> bool {
     let w = fold(word);
-    matches!(
-        w.as_str(),
-        "is" | "are"
-            | "was"
-            | "were"
-            | "does"
-            | "do"
-            | "did"
-            | "can"
-            | "has"
-            | "have"
-            | "should"
-            | "will"
-            | "would"
-            | "must"
-    ) || (w.len() > 4 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
+    auxiliaries.contains(&w.as_str())
+        || (w.len() > 4 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
 }
 
 /// `text` with the first occurrence of `from` (any case) replaced by `to`; none when `text`
@@ -1483,23 +1466,47 @@ mod tests {
         assert_eq!(a, "five minutes");
         // A description naming the thing is made from hop 1's question.
         assert_eq!(
-            described_by("What error code indicates a full storage reserve?").as_deref(),
+            described_by(
+                "What error code indicates a full storage reserve?",
+                Language::ENGLISH
+            )
+            .as_deref(),
             Some("the error code that indicates a full storage reserve")
         );
         assert_eq!(
-            described_by("Which plan includes single sign-on?").as_deref(),
+            described_by("Which plan includes single sign-on?", Language::ENGLISH).as_deref(),
             Some("the plan that includes single sign-on")
         );
         assert_eq!(
-            described_by("What is the error code that means the lock timed out?").as_deref(),
+            described_by(
+                "What is the error code that means the lock timed out?",
+                Language::ENGLISH
+            )
+            .as_deref(),
             Some("the error code that means the lock timed out")
         );
-        assert_eq!(described_by("What does code 5 stand for?"), None);
         assert_eq!(
-            described_by("What argument can be used to hide a parameter from the callback?").as_deref(),
+            described_by("What does code 5 stand for?", Language::ENGLISH),
+            None
+        );
+        assert_eq!(
+            described_by(
+                "What argument can be used to hide a parameter from the callback?",
+                Language::ENGLISH
+            )
+            .as_deref(),
             Some("the argument that can be used to hide a parameter from the callback")
         );
-        assert_eq!(described_by("Which option can I use to skip a file?"), None);
+        assert_eq!(
+            described_by("Which option can I use to skip a file?", Language::ENGLISH),
+            None
+        );
+        // A language without the auxiliaries' lists is not read: no description is made.
+        let es = Language::parse("es").unwrap();
+        assert_eq!(
+            described_by("¿Qué plan incluye el inicio de sesión único?", es),
+            None
+        );
         assert_eq!(
             blank(
                 "Code: 4; Meaning: Repository locked (TP-409), see tp-409",

@@ -848,3 +848,53 @@ pub const PAGE_WORDS: &[&str] = &[
     "tutorial",
     "handbook",
 ];
+
+/// The words of a question that asks only what a thing is.
+pub const WHAT_IT_IS_WORDS: &[&str] = &[
+    "what", "which", "is", "are", "was", "were", "the", "a", "an", "called", "named",
+];
+
+/// Possessive and demonstrative determiners.
+pub const DETERMINERS: &[&str] = &[
+    "my", "your", "our", "their", "its", "his", "her", "this", "these", "those",
+];
+
+/// Auxiliaries that invert a "which" question.
+pub const INVERTING_AUXILIARIES: &[&str] = &[
+    "does", "do", "did", "can", "should", "will", "would", "must", "has", "have",
+];
+
+/// Auxiliaries read as a "which" question's verb.
+pub const VERB_AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "does", "do", "did", "can", "has", "have", "should", "will", "would", "must",
+];
+
+/// First words of an "In …," that sets no case.
+pub const NOT_A_SCOPE: &[&str] = &[
+    "this",
+    "that",
+    "these",
+    "those",
+    "the",
+    "a",
+    "an",
+    "contrast",
+    "addition",
+    "general",
+    "short",
+    "practice",
+    "particular",
+    "fact",
+    "other",
+    "most",
+    "some",
+    "many",
+];
+
+/// Prepositions after which a question word opens a clause.
+pub const BEFORE_A_CLAUSE: &[&str] = &["in", "of", "on", "about", "to", "for", "over", "as"];
+
+/// Words that open a clause after a comma.
+pub const CLAUSE_OPENERS: &[&str] = &[
+    "that", "who", "where", "while", "because", "since", "although", "whereas", "if", "when", "so",
+];

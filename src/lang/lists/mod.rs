@@ -173,6 +173,29 @@ lists! {
     /// Last words of a title that say it is a page ("Template Designer Documentation"):
     /// `generate::verify` (RS214 `places-in-page`).
     PageWords => PAGE_WORDS,
+    /// The words of a question that asks only what a thing is ("what is …", "which … is
+    /// called"): `generate::kinds::multi_hop` (RS713 `first-hop-unneeded`; English only).
+    WhatItIsWords => WHAT_IT_IS_WORDS,
+    /// Possessive and demonstrative determiners ("my", "this"): before a name, they make the words
+    /// there the question's own noun phrase: `generate::kinds::multi_hop` (RS718
+    /// `description-misfit`).
+    Determiners => DETERMINERS,
+    /// Auxiliaries that, after "Which error", invert the question ("Which error does exit code 4
+    /// stand for?") and leave no clause to describe a thing by: `generate::kinds::multi_hop` (a
+    /// description made from hop 1's question).
+    InvertingAuxiliaries => INVERTING_AUXILIARIES,
+    /// Auxiliaries that read as the verb of "which plan is …": `generate::kinds::multi_hop` (a
+    /// description made from hop 1's question).
+    VerbAuxiliaries => VERB_AUXILIARIES,
+    /// First words of "In …," that set no case of a claim ("In contrast,", "In this example,"):
+    /// `wording::answer::off_question` (RS514 `answer-off-question`).
+    NotAScope => NOT_A_SCOPE,
+    /// Prepositions after which a question word opens a clause ("… flexibility in how"):
+    /// `wording::answer::stitched` (RS512 `answer-stitched`).
+    BeforeAClause => BEFORE_A_CLAUSE,
+    /// Words that open a clause after a comma ("…, which", "…, because"), the clause an answer
+    /// stopped before: `wording::answer::stitched` (RS512).
+    ClauseOpeners => CLAUSE_OPENERS,
 }
 
 /// A list of word pairs (see [`List`]).

@@ -571,29 +571,9 @@ fn keeps_the_scope(question: &str, claim: &str, fact: &str) -> Result<(), Answer
     });
     // "In contrast," / "In this example," are no case of the claim's.
     if !named
-        || spans(scope).next().is_some_and(|w| {
-            matches!(
-                fold(w).as_str(),
-                "this"
-                    | "that"
-                    | "these"
-                    | "those"
-                    | "the"
-                    | "a"
-                    | "an"
-                    | "contrast"
-                    | "addition"
-                    | "general"
-                    | "short"
-                    | "practice"
-                    | "particular"
-                    | "fact"
-                    | "other"
-                    | "most"
-                    | "some"
-                    | "many"
-            )
-        })
+        || spans(scope)
+            .next()
+            .is_some_and(|w| lists::english(List::NotAScope).contains(&fold(w).as_str()))
     {
         return Ok(());
     }

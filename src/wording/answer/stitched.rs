@@ -238,28 +238,11 @@ pub(super) fn not_cut_short(claim: &str, fact: &str, language: Language) -> Resu
     let clause_cut = matches!(
         last.as_str(),
         "how" | "what" | "which" | "whether" | "why" | "where" | "when"
-    ) && matches!(
-        before.as_str(),
-        "in" | "of" | "on" | "about" | "to" | "for" | "over" | "as"
-    );
+    ) && english(List::BeforeAClause).contains(&before.as_str());
     // "… to skip levels in the inheritance tree, which": a relative or a clause's opening word
     // after a comma is the clause the answer stopped before.
     let opens_clause = matches!(last.as_str(), "which" | "whose")
-        || before.ends_with(',')
-            && matches!(
-                last.as_str(),
-                "that"
-                    | "who"
-                    | "where"
-                    | "while"
-                    | "because"
-                    | "since"
-                    | "although"
-                    | "whereas"
-                    | "if"
-                    | "when"
-                    | "so"
-            );
+        || before.ends_with(',') && english(List::ClauseOpeners).contains(&last.as_str());
     if clause_cut || opens_clause {
         return Err(AnswerFault::CutShort {
             tail: words[words.len().saturating_sub(4)..].join(" "),
