@@ -3,12 +3,14 @@
 //! at as if the reader saw them"). Each list is a [`List`] row that says what it holds and who
 //! reads it; each language's data is a file of its own (`english.rs`). A reading asks
 //! [`Language::list`] for its words and, for a language without them, gets `None` and does not
-//! run that part: another language's words are never read with English ones.
+//! run that part: a Spanish question is not read with English words.
 //!
 //! Only English has lists today: they were written from English documentation and questions.
-//! The checks that read them say so in their scope (`Reads::English`, `docs/checks.md`), and a
-//! reading that applies one whatever a text's language names the language where it does
-//! (`Language::ENGLISH.list(…)`).
+//! The checks that need them say so in their scope (`Reads::English`, `docs/checks.md`). Two
+//! kinds of reading take an English list from [`english`] instead, and say why where they do: a
+//! reading that is English throughout (its patterns too) and is reached for English text only,
+//! and one that applies English words to any text, as `generate` reads the names and sentences
+//! of a passage whatever its language (capitalised starters, name particles, discourse markers).
 
 mod english;
 
