@@ -9,6 +9,14 @@
 //! character bigrams ("東京大学" → "東京", "京大", "大学"), as Lucene's CJK analyzer does: no
 //! dictionary is needed, a two-character word is one term, and a copied phrase of n characters
 //! is a run of n - 1 bigrams. A lone character is one term.
+//!
+//! Besides words, the two other readings of a text the checks make, each defined once here:
+//! case folding ([`fold`], [`fold_eq`], [`contains_folded`]), the form in which "Error" and
+//! "error" are one word; and white-space-separated runs with their punctuation ([`spans`],
+//! [`bare`], [`single_spaced`]), for the readings that need "Key:", "`code`" or "word," as
+//! written. `generate` and `wording` read text through these only (clippy's
+//! `disallowed_methods`, see `clippy.toml`), so that "a word", "the same word" and "a run
+//! between spaces" mean one thing across the checks.
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -45,7 +53,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         }
         flush_run(text, &mut run, &mut out);
         out.push(Token {
-            norm: raw.to_lowercase(),
+            norm: fold(raw),
             raw,
             byte,
         });
@@ -68,7 +76,7 @@ fn flush_run<'a>(text: &'a str, run: &mut Vec<usize>, out: &mut Vec<Token<'a>>) 
 fn token(text: &str, start: usize, end: usize) -> Token<'_> {
     let raw = &text[start..end];
     Token {
-        norm: raw.to_lowercase(),
+        norm: fold(raw),
         raw,
         byte: start,
     }
@@ -111,6 +119,62 @@ pub fn cross_references(text: &str) -> Vec<&str> {
 /// Lower-cased words without positions.
 pub fn words(text: &str) -> Vec<String> {
     tokens(text).into_iter().map(|t| t.norm).collect()
+}
+
+/// `text` case-folded: the form in which two spellings compare equal whatever their case
+/// ("Error" and "error", "ΣΟΦΙΑ" and "σοφια"), the one [`tokens`] gives its words. Unicode lower
+/// case, not ASCII only, so a German or Greek name folds as its language writes it; lower case,
+/// not full case folding, so "ß" stays one letter ("STRASSE" is not "Straße"). The folded
+/// text may differ in byte length from `text` outside ASCII ("İ" is three bytes folded), so a
+/// byte offset found in one is not an offset in the other; [`fold_keeps_offsets`] says when it
+/// is.
+pub fn fold(text: &str) -> String {
+    text.to_lowercase()
+}
+
+/// A character case-folded ([`fold`] of one character): one character may fold to several
+/// ("İ" → "i̇").
+pub fn fold_char(c: char) -> impl Iterator<Item = char> {
+    c.to_lowercase()
+}
+
+/// Whether `a` and `b` are the same text case aside ([`fold`]).
+pub fn fold_eq(a: &str, b: &str) -> bool {
+    a == b || fold(a) == fold(b)
+}
+
+/// Whether `text` holds `part`, case aside ([`fold`]): "Use the `--Force` flag" holds
+/// "--force". A substring test, not a word test: "cat" is in "concatenate" (use [`words`] for
+/// words).
+pub fn contains_folded(text: &str, part: &str) -> bool {
+    fold(text).contains(&fold(part))
+}
+
+/// Whether folding `text` keeps every byte offset (it does in ASCII and most scripts): only
+/// then may a position found in the folded text cut the text as written.
+pub fn fold_keeps_offsets(text: &str) -> bool {
+    fold(text).len() == text.len()
+}
+
+/// The runs of `text` between white space, each with its punctuation as written ("Key:",
+/// "`lock.timeout`", "(default", "fails."): what a reader sees as a text's words where the
+/// marks around them matter — a label's colon, a code mark, a sentence's end — which
+/// [`tokens`] drops. Not a word in unspaced scripts (a Chinese sentence is one run); read
+/// [`words`] where words are meant whatever the script.
+pub fn spans(text: &str) -> std::str::SplitWhitespace<'_> {
+    text.split_whitespace()
+}
+
+/// A span ([`spans`]) without the punctuation at either end: "(default" → "default",
+/// "`tide`," → "tide", "don't." → "don't"; what is inside is kept ("e-book", "api.token_ttl").
+pub fn bare(span: &str) -> &str {
+    span.trim_matches(|c: char| !c.is_alphanumeric())
+}
+
+/// `text` with every run of white space (line breaks too) made one space and none at either
+/// end: the form in which two wrappings of a sentence are the same sentence.
+pub fn single_spaced(text: &str) -> String {
+    spans(text).collect::<Vec<_>>().join(" ")
 }
 
 /// How many words a text has, counting a run of unspaced script as one word per
@@ -209,6 +273,34 @@ mod tests {
             &"How do I return an e-book? Café—ok."[t[7].byte..t[7].byte + 5],
             "Café"
         );
+    }
+
+    #[test]
+    fn folding_compares_case_aside_in_any_script() {
+        assert_eq!(fold("Use `--Force`"), "use `--force`");
+        // Lower case, not full case folding: "ß" stays one letter.
+        assert!(fold_eq("STRASSE", "strasse") && !fold_eq("Straße", "STRASSE"));
+        assert_eq!(fold("ΣΟΦΙΑ"), "σοφια");
+        assert!(fold_eq("Universität", "UNIVERSITÄT"));
+        assert!(contains_folded("Die Universität wurde gegründet", "universität"));
+        assert!(!contains_folded("Die Universität", "Hochschule"));
+        // Unspaced scripts have no case: folding leaves them as they are.
+        assert_eq!(fold("东京大学"), "东京大学");
+        assert!(fold_keeps_offsets("Café TIDE"));
+        assert!(!fold_keeps_offsets("İstanbul"));
+        assert_eq!(fold_char('Ä').collect::<String>(), "ä");
+    }
+
+    #[test]
+    fn spans_keep_their_punctuation_and_bare_drops_it() {
+        let s: Vec<&str> = spans("  Key: `lock.timeout`\n(default 300s), ¿qué es?").collect();
+        assert_eq!(s, ["Key:", "`lock.timeout`", "(default", "300s),", "¿qué", "es?"]);
+        let bared: Vec<&str> = s.iter().map(|w| bare(w)).collect();
+        assert_eq!(bared, ["Key", "lock.timeout", "default", "300s", "qué", "es"]);
+        assert_eq!(bare("«Universität»,"), "Universität");
+        // A sentence of an unspaced script is one span: its words are [`words`]'.
+        assert_eq!(spans("东京大学成立于1877年。").count(), 1);
+        assert_eq!(single_spaced(" a\n  wrapped\tline "), "a wrapped line");
     }
 
     #[test]

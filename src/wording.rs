@@ -6,6 +6,9 @@
 //! answer given away ([`restates_answer_in`]), copied wording ([`overlap`]) and repeats
 //! ([`duplicates`]). `tests/agreement.rs` runs what `generate` accepts through the audit.
 
+// Text is read through the text layer (`crate::text`, `crate::lang`), never raw: clippy.toml.
+#![deny(clippy::disallowed_methods)]
+
 pub mod answer;
 pub mod duplicates;
 pub mod form;
@@ -18,7 +21,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use crate::lang::{Language, questions};
+use crate::lang::lists::english;
+use crate::lang::{Language, List, questions};
+use crate::text::{fold, spans};
 
 /// Where a question points at the material its writer was shown — "the passage", "this
 /// document", "according to the table", "based on the information provided", "Document 12" —
@@ -70,130 +75,16 @@ fn is_context_idiom(question: &str, m: Range<usize>) -> bool {
     let before = question[..m.start].trim_end();
     let word_before = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
     let after = question[m.end..].trim_start();
-    question[m].to_lowercase().ends_with("context")
+    fold(&question[m]).ends_with("context")
         && word_before.eq_ignore_ascii_case("in")
         && after.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("of "))
 }
-
-/// Words after "the text", "the passage", ... that go on talking about the material, so the
-/// phrase is a reference and not a compound noun ("the text says", "the passage, ...").
-const GOES_ON: &[&str] = &[
-    "say",
-    "says",
-    "said",
-    "mention",
-    "mentions",
-    "mentioned",
-    "describe",
-    "describes",
-    "described",
-    "state",
-    "states",
-    "stated",
-    "discuss",
-    "discusses",
-    "discussed",
-    "provide",
-    "provides",
-    "provided",
-    "given",
-    "above",
-    "below",
-    "indicate",
-    "indicates",
-    "suggest",
-    "suggests",
-    "show",
-    "shows",
-    "explain",
-    "explains",
-    "note",
-    "notes",
-    "highlight",
-    "highlights",
-    "refer",
-    "refers",
-    "list",
-    "lists",
-    "outline",
-    "outlines",
-    "present",
-    "presents",
-    "presented",
-    "claim",
-    "claims",
-    "argue",
-    "argues",
-    "imply",
-    "implies",
-    "report",
-    "reports",
-    "define",
-    "defines",
-    "contain",
-    "contains",
-    "cover",
-    "covers",
-    "include",
-    "includes",
-    "focus",
-    "focuses",
-    "emphasize",
-    "emphasizes",
-    "is",
-    "was",
-    "are",
-    "were",
-    "has",
-    "have",
-    "do",
-    "does",
-    "did",
-    "and",
-    "or",
-    "about",
-    "on",
-    "in",
-    "of",
-    "for",
-    "to",
-    "regarding",
-    "concerning",
-    "from",
-    "with",
-    "by",
-    "at",
-    "as",
-    "that",
-    "which",
-    "what",
-    "how",
-    "why",
-    "when",
-    "where",
-    "who",
-    "we",
-    "you",
-    "it",
-    "i",
-    "mean",
-    "means",
-    "tell",
-    "tells",
-    "information",
-    "recommend",
-    "recommends",
-    "specify",
-    "specifies",
-    "offer",
-    "offers",
-];
 
 /// "the document type", "the text editor", "the context window": the noun after "the" names
 /// a thing of its own. Only words that go on talking about the material ("the text says",
 /// "the passage, ...", "in the document?") keep it a reference.
 fn is_compound(question: &str, m: &regex::Match<'_>) -> bool {
-    let determiner = m.as_str().split_whitespace().next().unwrap_or("").to_lowercase();
+    let determiner = fold(spans(m.as_str()).next().unwrap_or(""));
     if !matches!(determiner.as_str(), "the" | "this" | "that") {
         return false;
     }
@@ -208,7 +99,9 @@ fn is_compound(question: &str, m: &regex::Match<'_>) -> bool {
     if !rest.starts_with(next) {
         return false;
     }
-    !GOES_ON.contains(&next.to_lowercase().as_str())
+    // An English reading throughout (its patterns too): `meta_reference_in` reaches it for
+    // English only.
+    !english(List::GoesOn).contains(&fold(next).as_str())
 }
 
 /// Where a question leans on something it does not say: an earlier turn ("the previous
@@ -230,114 +123,11 @@ pub fn leans_on_context(question: &str) -> Option<Range<usize>> {
     }
 }
 
-/// Personal pronouns that stand for something said before.
-const PRONOUNS: &[&str] = &[
-    "it", "its", "they", "them", "their", "theirs", "he", "him", "his", "she", "her", "hers",
-];
-
-/// Words that cannot be what a pronoun stands for: question words, function words, and
-/// nouns and participles so general that "its purpose" still leaves "its" unexplained.
-const GENERIC: &[&str] = &[
-    "purpose",
-    "role",
-    "advice",
-    "benefit",
-    "benefits",
-    "way",
-    "ways",
-    "thing",
-    "things",
-    "kind",
-    "type",
-    "reason",
-    "reasons",
-    "name",
-    "goal",
-    "goals",
-    "difference",
-    "differences",
-    "advantage",
-    "advantages",
-    "use",
-    "uses",
-    "meaning",
-    "effect",
-    "effects",
-    "impact",
-    "impacts",
-    "function",
-    "significance",
-    "importance",
-    "main",
-    "key",
-    "primary",
-    "given",
-    "used",
-    "made",
-    "done",
-    "provided",
-    "offered",
-    "recommended",
-    "described",
-    "mentioned",
-    "discussed",
-    "said",
-    "called",
-    "needed",
-    "required",
-    "known",
-    "considered",
-    "responsible",
-    "involved",
-    "example",
-    "examples",
-    "feature",
-    "features",
-    "aspect",
-    "aspects",
-    "part",
-    "idea",
-    "point",
-    "focus",
-    "approach",
-    "result",
-    "results",
-    "outcome",
-    "outcomes",
-    "step",
-    "steps",
-    "requirement",
-    "requirements",
-    "condition",
-    "conditions",
-    "information",
-    "details",
-    "happen",
-    "happens",
-    "happened",
-    "mean",
-    "means",
-    "work",
-    "works",
-    "help",
-    "helps",
-    "describe",
-    "explain",
-    "tell",
-    "please",
-    "give",
-    "list",
-    "get",
-    "make",
-    "take",
-    "need",
-    "want",
-    "like",
-];
-
 /// The first pronoun of `question` with no word before it that it could stand for (a name, a
-/// number, a content word): "What is its purpose?".
+/// number, a content word): "What is its purpose?". English (`leans_on_context_in` reaches it
+/// for English only).
 fn dangling_pronoun(question: &str) -> Option<Range<usize>> {
+    let (pronouns, generic) = (english(List::Pronouns), english(List::Generic));
     let tokens = crate::text::tokens(question);
     // "Why is it important to ...", "How long does it take to ...": an "it" that stands for the
     // clause after it, not for something said before.
@@ -349,12 +139,12 @@ fn dangling_pronoun(question: &str) -> Option<Range<usize>> {
                 .take(2)
                 .any(|t| matches!(t.norm.as_str(), "to" | "that" | "whether"))
     };
-    let at = (0..tokens.len()).find(|&i| PRONOUNS.contains(&tokens[i].norm.as_str()) && !placeholder(i))?;
+    let at = (0..tokens.len()).find(|&i| pronouns.contains(&tokens[i].norm.as_str()) && !placeholder(i))?;
     let antecedent = tokens[..at].iter().enumerate().any(|(i, t)| {
         let proper = i > 0 && t.raw.chars().next().is_some_and(char::is_uppercase);
         let number = t.raw.chars().any(|c| c.is_ascii_digit());
         let content = !Language::ENGLISH.analyzer().is_stopword(&t.norm)
-            && !GENERIC.contains(&t.norm.as_str())
+            && !generic.contains(&t.norm.as_str())
             && !t.norm.ends_with("ing");
         proper || number || content
     });
@@ -436,13 +226,7 @@ pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> b
     let terms = words.content_terms(answer);
     if terms.is_empty()
         || terms.len() > 6
-        || YES.contains(
-            &answer
-                .trim()
-                .trim_end_matches(['.', '。'])
-                .to_lowercase()
-                .as_str(),
-        )
+        || YES.contains(&fold(answer.trim().trim_end_matches(['.', '。'])).as_str())
     {
         return false;
     }

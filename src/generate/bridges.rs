@@ -11,7 +11,9 @@ use super::facts::{self, Fact};
 use super::names::{identifiers, is_starter, lower_case_words, not_a_name, one_thing, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
-use crate::lang::Language;
+use crate::lang::lists::english;
+use crate::lang::{Language, List};
+use crate::text::{bare, fold, spans};
 
 /// Most chunks a bridge may be named in: beyond that it is the corpus's subject, not a link
 /// (`pyproject.toml` in 16 of Black's 164 chunks, `attrs.define` in 23 of attrs' 178). At four,
@@ -134,7 +136,7 @@ pub fn about(text: &str, thing: &str) -> usize {
 /// Click's `click.argument` decorator its `click.Argument` class), any other in lower case.
 fn folded(text: &str, thing: &str) -> (String, String) {
     if identifiers(thing).is_empty() {
-        (text.to_lowercase(), thing.to_lowercase())
+        (fold(text), fold(thing))
     } else {
         (text.to_string(), thing.to_string())
     }
@@ -173,15 +175,11 @@ pub fn asked_inside_a_longer_name(question: &str, thing: &str, fact: &str) -> bo
     if !identifiers(thing).is_empty() {
         return false;
     }
-    let (q, t) = (question.to_lowercase(), thing.trim().to_lowercase());
+    let (q, t) = (fold(question), fold(thing.trim()));
     let Some(at) = q.find(&t) else {
         return false;
     };
-    let next = q[at + t.len()..]
-        .split_whitespace()
-        .next()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .unwrap_or("");
+    let next = spans(&q[at + t.len()..]).next().map(bare).unwrap_or("");
     if next.is_empty() || q[at + t.len()..].starts_with(char::is_alphanumeric) {
         return false;
     }
@@ -203,7 +201,7 @@ fn runs_on(after: &str) -> bool {
     after.starts_with(char::is_alphanumeric)
         || after
             .strip_prefix(' ')
-            .is_some_and(|rest| joins_a_name(rest.split_whitespace(), |_| true))
+            .is_some_and(|rest| joins_a_name(spans(rest), |_| true))
 }
 
 /// Whether a longer name runs into the one that follows `before`: the word goes on, or the
@@ -213,24 +211,16 @@ fn runs_into(before: &str) -> bool {
     // A word that ends a clause starts no name with the next.
     let open = |w: &str| !w.ends_with(|c: char| ",.;:!?)\"'".contains(c));
     before.ends_with(char::is_alphanumeric)
-        || before.ends_with(' ') && joins_a_name(before.split_whitespace().rev(), open)
+        || before.ends_with(' ') && joins_a_name(spans(before).rev(), open)
 }
 
 /// Whether `words`, read away from a name, carry it on: a capitalised word that is no
-/// starter and that `open` allows, directly or after a name's particle.
+/// starter and that `open` allows, directly or after a name's particle ([`List::NameParticles`],
+/// read on any text as [`is_starter`] is).
 fn joins_a_name<'w>(mut words: impl Iterator<Item = &'w str>, open: impl Fn(&str) -> bool) -> bool {
-    /// Words that join the parts of a name: "Bandar bin Sultan", "Bureau of Labor Statistics".
-    const PARTICLES: &[&str] = &[
-        "bin", "bint", "ibn", "al", "el", "van", "von", "der", "den", "de", "da", "del", "di", "du", "la",
-        "le", "of", "y",
-    ];
-    let capitalised = |w: &str| {
-        open(w)
-            && w.starts_with(char::is_uppercase)
-            && !is_starter(w.trim_matches(|c: char| !c.is_alphanumeric()))
-    };
+    let capitalised = |w: &str| open(w) && w.starts_with(char::is_uppercase) && !is_starter(bare(w));
     match words.next() {
-        Some(w) if PARTICLES.contains(&w) => words.next().is_some_and(capitalised),
+        Some(w) if english(List::NameParticles).contains(&w) => words.next().is_some_and(capitalised),
         Some(w) => capitalised(w),
         None => false,
     }
@@ -268,9 +258,9 @@ fn confusable(text: &str, thing: &str) -> bool {
     let Some(kind) = shape(thing) else {
         return false;
     };
-    let lower = thing.to_lowercase();
+    let lower = fold(thing);
     identifiers(text).iter().any(|other| {
-        let o = other.to_lowercase();
+        let o = fold(other);
         !o.contains(&lower) && !lower.contains(&o) && shape(other) == Some(kind)
     })
 }
@@ -287,7 +277,7 @@ fn confusable(text: &str, thing: &str) -> bool {
 /// something else (Black: 9 of 9 multi-hop rejections were `bridge_not_asked` then).
 pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language) -> Option<Fact> {
     let words = language.analyzer();
-    let lower = thing.to_lowercase();
+    let lower = fold(thing);
     let said: BTreeSet<String> = words.content_terms(&first.shown).into_iter().collect();
     let thing_terms: BTreeSet<String> = words.content_terms(thing).into_iter().collect();
     naming(facts, thing)
@@ -295,7 +285,7 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
         .filter(|f| {
             names_whole(&f.shown, thing)
                 && as_subject(&f.shown, thing)
-                && !likened(&f.shown.to_lowercase(), &lower)
+                && !likened(&fold(&f.shown), &lower)
                 && !confusable(&f.shown, thing)
         })
         .filter_map(|f| {
@@ -306,7 +296,7 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
                 .collect();
             let alone = identifiers(&f.shown)
                 .iter()
-                .all(|i| i.to_lowercase().contains(&lower) || lower.contains(&i.to_lowercase()));
+                .all(|i| fold(i).contains(&lower) || lower.contains(&fold(i)));
             (new.len() >= MIN_NEW_TERMS).then_some(((alone, new.len()), f))
         })
         .max_by(|(x, _), (y, _)| x.cmp(y))
@@ -322,38 +312,28 @@ pub fn second_fact(facts: &[Fact], thing: &str, first: &Fact, language: Language
 /// further in; of the seven the thirteenth stop's multi-hop runs accepted before, six had it
 /// in front.
 pub fn as_subject(text: &str, thing: &str) -> bool {
-    /// Words after which a name is part of a condition or a likeness about something else.
-    const TIED: &[&str] = &["when", "if", "unless", "whether", "than", "like", "unlike"];
     let (text, name) = folded(text, thing);
     let Some(at) = text.find(&name) else {
         return false;
     };
-    let before: Vec<String> = text[..at]
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+    let before: Vec<String> = spans(&text[..at])
+        .map(|w| fold(bare(w)))
         .filter(|w| !w.is_empty())
         .collect();
-    before.len() <= 3 && !before.iter().any(|w| TIED.contains(&w.as_str()))
+    // English words, read on any text (construction: the bridge's second hop is picked so).
+    let tied = english(List::Tied);
+    before.len() <= 3 && !before.iter().any(|w| tied.contains(&w.as_str()))
 }
 
 /// Whether `text` (lower case) names `thing` only as what something else is likened to or
 /// stands for ("like `--exclude`", "corresponds to the `--line-length` flag").
 fn likened(text: &str, thing: &str) -> bool {
-    const CUES: &[&str] = &[
-        "like",
-        "unlike",
-        "similar to",
-        "same as",
-        "instead of",
-        "rather than",
-        "corresponds to",
-        "equivalent to",
-        "as with",
-    ];
+    // English words, read on any text (as [`as_subject`]).
+    let cues = english(List::LikenessCues);
     text.match_indices(thing).all(|(at, _)| {
         let before = text[..at].trim_end_matches(['`', '*', '_', ' ']);
         let before = before.strip_suffix(" the").unwrap_or(before).trim_end();
-        CUES.iter().any(|c| before.ends_with(c))
+        cues.iter().any(|c| before.ends_with(c))
     })
 }
 

@@ -22,6 +22,7 @@ use super::names::{balanced, identifiers, shape, things};
 use super::pairs::{Pair, Pairing};
 use crate::chunk::Chunk;
 use crate::lang::Language;
+use crate::text::{bare, fold, spans};
 
 /// One side of a comparison.
 #[derive(Debug, Clone, PartialEq)]
@@ -177,11 +178,11 @@ fn across_rows(chunk: usize, (fa, ra): (&Fact, &Row), (fb, rb): (&Fact, &Row)) -
         if has_digit(x) && has_digit(y) {
             return (unit(x) == unit(y) && unit(x).chars().any(char::is_alphabetic)).then_some((c, true));
         }
-        let described = |v: &str| v.split_whitespace().count() >= 3;
+        let described = |v: &str| spans(v).count() >= 3;
         (described(x) && described(y)).then_some((c, false))
     })?;
     // Things are short names (a code, a role, a plan), not sentences.
-    if [ta, tb].iter().any(|t| t.split_whitespace().count() > 4) {
+    if [ta, tb].iter().any(|t| spans(t).count() > 4) {
         return None;
     }
     let attribute = ra.header.get(c).cloned().filter(|h| has_letters(h));
@@ -283,11 +284,11 @@ pub fn in_prose(a: usize, fa: &[Fact], b: usize, fb: &[Fact], language: Language
 /// The thing fact `f` (naming `names`) says something of and `other` does not name: the first
 /// such name in `f`, and whether it is a code (an identifier) rather than a plain name.
 fn own_thing(f: &Fact, names: &BTreeSet<String>, other: &Fact) -> Option<(String, bool)> {
-    let (text, other) = (f.shown.to_lowercase(), other.shown.to_lowercase());
+    let (text, other) = (fold(&f.shown), fold(&other.shown));
     let name = names
         .iter()
-        .filter(|n| !other.contains(&n.to_lowercase()) && balanced(n))
-        .filter_map(|n| text.find(&n.to_lowercase()).map(|at| (at, n)))
+        .filter(|n| !other.contains(&fold(n)) && balanced(n))
+        .filter_map(|n| text.find(&fold(n)).map(|at| (at, n)))
         .min()
         .map(|(_, n)| n.clone())?;
     let code = identifiers(&f.shown).contains(&name);
@@ -314,14 +315,14 @@ fn parallel<'n>(
 ) -> bool {
     let analyzer = language.analyzer();
     let tokens = |text: &str, thing: &str| -> Vec<String> {
-        let thing = thing.to_lowercase();
-        text.split_whitespace()
+        let thing = fold(thing);
+        spans(text)
             .map(|w| {
-                let w = w.to_lowercase();
+                let w = fold(w);
                 if w.contains(&thing) {
                     "\u{0}thing".to_string()
                 } else {
-                    w.trim_matches(|c: char| !c.is_alphanumeric()).to_string()
+                    bare(&w).to_string()
                 }
             })
             .filter(|w| !w.is_empty())
@@ -331,7 +332,7 @@ fn parallel<'n>(
     let common = lcs(&x, &y);
     let longer = x.len().max(y.len()).max(1);
     // Names (both sentences' [`things`]) are no part of what a side says of its thing.
-    let names: Vec<String> = names.map(|n| n.to_lowercase()).collect();
+    let names: Vec<String> = names.map(|n| fold(n)).collect();
     // Each side says something of its own, besides names and function words: "(it's the
     // same module in a different namespace)" added to one side compares nothing.
     let own = |p: &[String], q: &[String]| -> Vec<usize> {
@@ -479,10 +480,11 @@ fn fill_span(text: &str, side: &mut Side) {
 /// The unit of a quantity: its letters and signs, digits and separators dropped ("600
 /// requests/min" → "requests/min").
 fn unit(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_ascii_digit() && !matches!(c, ',' | '.' | ' '))
-        .collect::<String>()
-        .to_lowercase()
+    fold(
+        &s.chars()
+            .filter(|c| !c.is_ascii_digit() && !matches!(c, ',' | '.' | ' '))
+            .collect::<String>(),
+    )
 }
 
 fn has_letters(s: &str) -> bool {

@@ -12,6 +12,7 @@ use crate::judge::calibration::Known;
 use crate::lang::Language;
 use crate::prompts::Prompts;
 use crate::testset::TestSet;
+use crate::text::{contains_folded, fold, single_spaced, spans};
 use crate::workspace::ChunkedCorpus;
 
 /// Settings of a run.
@@ -226,9 +227,8 @@ impl<'a> GenerateContext<'a> {
             .flat_map(|l| self.headings_at(&l.doc, l.start))
             .collect();
         let say = |h: &str| {
-            let lower = h.to_lowercase();
             labels.iter().any(|l| {
-                l.quote.to_lowercase().contains(&lower)
+                contains_folded(&l.quote, h)
                     || self
                         .corpus
                         .doc(&l.doc)
@@ -253,7 +253,7 @@ impl<'a> GenerateContext<'a> {
         if self.is_subject(name) || crate::generate::names::plural_acronym(name) {
             return false;
         }
-        if !crate::generate::names::identifiers(name).is_empty() || name.split_whitespace().count() > 1 {
+        if !crate::generate::names::identifiers(name).is_empty() || spans(name).count() > 1 {
             return true;
         }
         // An acronym or unit of three letters or fewer ("CPU", "RAM", "GB/s") names a kind of
@@ -261,7 +261,7 @@ impl<'a> GenerateContext<'a> {
         if name.chars().filter(|c| c.is_alphabetic()).count() <= 3 {
             return false;
         }
-        let lower = name.to_lowercase();
+        let lower = fold(name);
         let common = self
             .chunks
             .iter()
@@ -280,7 +280,7 @@ impl<'a> GenerateContext<'a> {
     pub fn chunks_saying(&self, phrase: &str) -> usize {
         self.chunks
             .iter()
-            .filter(|c| c.text.to_lowercase().contains(phrase))
+            .filter(|c| fold(&c.text).contains(phrase))
             .count()
     }
 
@@ -323,13 +323,12 @@ impl<'a> GenerateContext<'a> {
     }
 }
 
-/// Lower case with white space runs as one space.
 /// A pattern for `phrase` with each initialism ("VS", two to four capitals) spelled out as
 /// capitalised words with those initials: "VS Code" matches "Visual Studio Code". None when
 /// the phrase has no initialism or nothing else (a bare "OS" would match any "Open Source").
 /// Matches the text as written.
 fn spelled_out(phrase: &str) -> Option<regex::Regex> {
-    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let words: Vec<&str> = spans(phrase).collect();
     let is_initialism =
         |w: &str| (2..=4).contains(&w.chars().count()) && w.chars().all(|c| c.is_ascii_uppercase());
     let initialisms = words.iter().filter(|w| is_initialism(w)).count();
@@ -410,7 +409,7 @@ pub fn example_files(chunks: &[Chunk]) -> std::collections::HashSet<String> {
         .iter()
         .flat_map(|c| {
             MADE_UP
-                .captures_iter(&c.text.to_lowercase())
+                .captures_iter(&fold(&c.text))
                 .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str().to_string()))
                 .collect::<Vec<_>>()
         })
@@ -426,7 +425,7 @@ pub fn names_one_of(text: &str, files: &std::collections::HashSet<String>) -> bo
 /// extension of one to four letters or digits ("tool.py" of "``tool.py --help``"; not "e.g.").
 fn file_names(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| c.is_whitespace() || matches!(c, '`' | '\'' | '"' | '(' | ')' | ',' | '?'))
-        .map(|w| w.trim_end_matches(['.', ':', ';', '!']).to_lowercase())
+        .map(|w| fold(w.trim_end_matches(['.', ':', ';', '!'])))
         .filter(|w| {
             w.rsplit_once('.').is_some_and(|(stem, ext)| {
                 stem.chars().count() >= 2
@@ -455,7 +454,7 @@ fn definitions(texts: &[String]) -> std::collections::HashSet<String> {
 
 /// Whether `defined` ([`definitions`]) holds `name`, or its first part.
 fn defines(name: &str, defined: &std::collections::HashSet<String>) -> bool {
-    let name = name.trim_matches('`').to_lowercase();
+    let name = fold(name.trim_matches('`'));
     if name.starts_with('/') {
         return defined.contains(&name);
     }
@@ -479,11 +478,9 @@ fn joined_words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(without_separators)
 }
 
+/// Lower case with white space runs as one space.
 fn squash(text: &str) -> String {
-    text.to_lowercase()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    single_spaced(&fold(text))
 }
 
 /// Up to `k` real questions of the set, chosen by the seed, in a stable order.

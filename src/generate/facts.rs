@@ -15,8 +15,9 @@ use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::tables::{Line, Table, TableRead};
-use crate::lang::Language;
-use crate::text::words;
+use crate::lang::lists::{english, english_pairs};
+use crate::lang::{Language, List, Pairs};
+use crate::text::{fold, single_spaced, spans, words};
 
 /// A statement of a passage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,17 +52,25 @@ impl Fact {
                 .get(i)
                 .map_or("", |w| w.trim_end_matches("'s").trim_end_matches("’s"))
         };
+        // English words, read on any passage (as its `score` reads English content words).
+        let (markers, pairs) = (
+            english(List::DiscourseMarkers),
+            english_pairs(Pairs::DiscourseMarkers),
+        );
         let mut i = 0;
         loop {
-            if MARKERS.contains(&word(i)) {
+            if markers.contains(&word(i)) {
                 i += 1;
-            } else if MARKER_PAIRS.contains(&(word(i), word(i + 1))) {
+            } else if pairs.contains(&(word(i), word(i + 1))) {
                 i += 2;
             } else {
                 break;
             }
         }
-        LEANING.contains(&word(i)) || self.hypothetical() || points_back(&words) || self.fragment()
+        english(List::Leaning).contains(&word(i))
+            || self.hypothetical()
+            || points_back(&words)
+            || self.fragment()
     }
 
     /// Whether it is a fragment that goes on from a lead-in: a list item opening with a plain
@@ -71,12 +80,11 @@ impl Fact {
     /// points under the headings "Arguments" and "Options"), which says nothing of what it is
     /// said of.
     fn fragment(&self) -> bool {
-        const VERBS: &str = "are is was were can cannot will has have should must does could would recommended supports allows provides takes";
-        let first = self.shown.split_whitespace().next().unwrap_or("");
+        let first = spans(&self.shown).next().unwrap_or("");
         let lower = first.chars().all(|c| c.is_ascii_lowercase());
         self.row.is_none()
             && first.len() >= 2
-            && (lower || VERBS.split(' ').any(|v| v == first.to_lowercase()))
+            && (lower || english(List::FragmentVerbs).contains(&fold(first).as_str()))
     }
 
     /// Whether it sets up a scene the page makes up ("Imagine for instance that there was a
@@ -110,54 +118,21 @@ pub struct Row {
 /// Fewest and most words of a sentence fact.
 const WORDS: std::ops::RangeInclusive<usize> = 6..=45;
 
-/// Words that open a sentence without saying what it is about, read past before its opener:
-/// "Well, at least it …", "But this …", "However, they …".
-const MARKERS: &[&str] = &[
-    "well",
-    "now",
-    "ok",
-    "okay",
-    "however",
-    "still",
-    "and",
-    "but",
-    "yet",
-    "also",
-    "indeed",
-    "again",
-    "luckily",
-    "fortunately",
-    "unfortunately",
-    "thus",
-    "hence",
-    "therefore",
-];
-
-/// Two-word discourse markers ("at least", "of course", "in fact").
-const MARKER_PAIRS: &[(&str, &str)] = &[("at", "least"), ("of", "course"), ("in", "fact")];
-
-/// Openers that lean on the sentence before ("Another thing that …", "Then
-/// ``load_logged_in_user`` won't …", "So on a laptop the difference is …").
-const LEANING: &[&str] = &[
-    "it", "its", "this", "that", "these", "those", "they", "their", "them", "he", "she", "both", "such",
-    "another", "then", "so",
-];
-
 /// Whether "those" inside the sentence, or a demonstrative ending it, points at things of the
 /// sentence before ("If the template engine cannot find a name, one of those objects is
 /// created and returned": Jinja's Undefined objects, which an answer then left unnamed).
 /// "Those who …", "those of …" and "those options that …" say in the sentence what they are.
 fn points_back(words: &[String]) -> bool {
-    const SAYS_WHICH: &[&str] = &["who", "whom", "whose", "which", "that", "where", "of"];
+    let says_which = english(List::SaysWhich);
     // A demonstrative ending the sentence stands for something before it: "You should run
     // your application with limits on resources such as CPU and memory to mitigate this."
     // ("… until its policy forgets it": "it" is mostly the sentence's own.)
-    const LAST: &[&str] = &["this", "that", "these", "those"];
+    let demonstratives = english(List::Demonstratives);
     let at = |i: usize| words.get(i).map_or("", String::as_str);
-    let ends_on_one = words.len() > 1 && words.last().is_some_and(|w| LAST.contains(&w.as_str()));
+    let ends_on_one = words.len() > 1 && words.last().is_some_and(|w| demonstratives.contains(&w.as_str()));
     ends_on_one
         || (1..words.len())
-            .any(|i| at(i) == "those" && !SAYS_WHICH.contains(&at(i + 1)) && !SAYS_WHICH.contains(&at(i + 2)))
+            .any(|i| at(i) == "those" && !says_which.contains(&at(i + 1)) && !says_which.contains(&at(i + 2)))
 }
 
 /// The facts of `text`, best first: those that stand alone before those leaning on the
@@ -541,7 +516,7 @@ fn sentences(text: &str, start: usize, end: usize, quoted: bool, out: &mut Vec<F
             WORDS.contains(&n) && !shown.ends_with(['?', '!', ':']) && !shown.contains("http") && !transcript;
         if usable {
             let opener = words(&shown).first().cloned().unwrap_or_default();
-            let context = LEANING
+            let context = english(List::Leaning)
                 .contains(&opener.as_str())
                 .then(|| previous.clone())
                 .flatten();
@@ -694,7 +669,7 @@ pub fn visible(s: &str) -> String {
         at = code.end();
     }
     plain.push_str(&out[at..].replace("**", "").replace("__", ""));
-    plain.split_whitespace().collect::<Vec<_>>().join(" ")
+    single_spaced(&plain)
 }
 
 /// Distinct content words, plus one for each specific: a number, a code span, an option.
@@ -702,8 +677,7 @@ fn score(shown: &str) -> usize {
     let mut terms = Language::ENGLISH.analyzer().content_terms(shown);
     terms.sort();
     terms.dedup();
-    let specifics = shown
-        .split_whitespace()
+    let specifics = spans(shown)
         .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.starts_with('`') || w.starts_with("--"))
         .count();
     terms.len() + specifics.min(4)

@@ -9,6 +9,9 @@
 //! each accepted one-fact question with the other passages that answer it. [`estimate`] prices a plan
 //! without calling anything. The types they pass along live in [`candidate`], a leaf.
 
+// Text is read through the text layer (`crate::text`, `crate::lang`), never raw: clippy.toml.
+#![deny(clippy::disallowed_methods)]
+
 pub mod answered_by;
 pub mod ask;
 pub mod bridges;

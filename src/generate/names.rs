@@ -18,6 +18,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::chunk::Chunk;
+use crate::lang::lists::english;
+use crate::lang::{Language, List};
+use crate::text::{bare, fold, spans};
 
 /// Longest identifier, in characters: longer code is an example, not a name.
 const MAX_CHARS: usize = 48;
@@ -43,7 +46,8 @@ pub fn identifiers(text: &str) -> Vec<String> {
     for m in SHAPES.find_iter(text) {
         let inside = code.iter().any(|r| r.start <= m.start() && m.end() <= r.end);
         let word = m.as_str().trim().trim_end_matches(['.', ',', ';', ':']);
-        if !inside && !COMMON.contains(&word.to_lowercase().as_str()) {
+        // English abbreviations, read on any text: a page in another language writes them too.
+        if !inside && !english(List::ProseAbbreviations).contains(&fold(word).as_str()) {
             found.push((m.start(), word.to_string()));
         }
     }
@@ -86,7 +90,7 @@ pub fn shown_name(inner: &str) -> &str {
 /// snippet).
 fn is_name(s: &str) -> bool {
     let chars = s.chars().count();
-    if !(2..=MAX_CHARS).contains(&chars) || s.split_whitespace().count() > MAX_WORDS {
+    if !(2..=MAX_CHARS).contains(&chars) || spans(s).count() > MAX_WORDS {
         return false;
     }
     // A quoted string, a number, a size or a duration is a value.
@@ -107,7 +111,7 @@ fn is_name(s: &str) -> bool {
         || s.chars().skip(1).any(char::is_uppercase)
 }
 
-/// Units a code span may hold, which name nothing.
+/// Units a code span may hold, which name nothing (symbols, no language's words).
 const UNITS: &[&str] = &[
     "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB", "ms", "µs", "ns", "s", "m", "h", "d",
 ];
@@ -130,11 +134,10 @@ pub fn one_thing(surface: &str, lower_words: &BTreeSet<&str>) -> bool {
     if !balanced(surface) || plural_acronym(surface) {
         return false;
     }
-    if !identifiers(surface).is_empty() || surface.split_whitespace().count() > 1 {
+    if !identifiers(surface).is_empty() || spans(surface).count() > 1 {
         return true;
     }
-    surface.chars().filter(|c| c.is_alphabetic()).count() > 3
-        && !lower_words.contains(surface.to_lowercase().as_str())
+    surface.chars().filter(|c| c.is_alphabetic()).count() > 3 && !lower_words.contains(fold(surface).as_str())
 }
 
 /// Whether `name` is an acronym in the plural ("APIs", "URLs", "CPUs"): a kind of thing, not one
@@ -223,15 +226,13 @@ fn is_file_name(name: &str) -> bool {
     }
 }
 
-/// Extensions that make a dotted word a file name (`release.py`), in prose too.
+/// Extensions that make a dotted word a file name (`release.py`), in prose too (no language's
+/// words).
 const FILE_EXTENSIONS: &[&str] = &[
     "py", "pyi", "md", "rst", "txt", "toml", "yaml", "yml", "json", "ini", "cfg", "conf", "lock", "html",
     "css", "js", "ts", "sh", "rs", "go", "java", "c", "h", "cpp", "rb", "php", "sql", "db", "csv", "xml",
     "log", "exe", "gz", "zip", "tar", "whl", "pdf", "png", "jpg", "gpg", "asc", "pem",
 ];
-
-/// Dotted or snake-case words that are prose, not names.
-const COMMON: &[&str] = &["e.g", "i.e", "etc", "vs", "a.m", "p.m"];
 
 /// How many of `texts` contain `identifier` as written.
 pub fn frequency<'a>(identifier: &str, texts: impl Iterator<Item = &'a str>) -> usize {
@@ -263,10 +264,10 @@ pub fn frequencies<'a>(names: &[String], texts: impl Iterator<Item = &'a str>) -
 /// (numbers are values, not things).
 pub fn things(text: &str) -> Vec<String> {
     let mut out = identifiers(text);
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = spans(text).collect();
     let mut current: Vec<&str> = Vec::new();
     for (i, w) in words.iter().enumerate() {
-        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let bare = bare(w);
         let opens = i == 0 || words[i - 1].ends_with(['.', ':', '!', '?', ';']);
         let capital = !opens
             && bare.chars().next().is_some_and(char::is_uppercase)
@@ -290,53 +291,11 @@ pub fn things(text: &str) -> Vec<String> {
     out
 }
 
-/// Whether a capitalised `word` names nothing (see [`STARTERS`]).
+/// Whether a capitalised `word` names nothing ([`List::Starters`]). English words, read on any
+/// text: the names of an English page and of many others' are told by the same capitals.
 pub fn is_starter(word: &str) -> bool {
-    STARTERS.contains(&word.to_lowercase().as_str())
+    english(List::Starters).contains(&fold(word).as_str())
 }
-
-/// Capitalised words that name nothing: a table cell's label, words that open clauses.
-const STARTERS: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "this",
-    "that",
-    "these",
-    "those",
-    "it",
-    "if",
-    "when",
-    "while",
-    "with",
-    "for",
-    "to",
-    "in",
-    "on",
-    "and",
-    "or",
-    "but",
-    "you",
-    "your",
-    "we",
-    "they",
-    "i",
-    "note",
-    "see",
-    "also",
-    "by",
-    "all",
-    "each",
-    "every",
-    "no",
-    "not",
-    "yes",
-    "key",
-    "default",
-    "description",
-    "code",
-    "meaning",
-];
 
 /// How a code is written, when it is one: a flag, a generic type, a path, a dotted key, a
 /// snake_case name, or a file path; none for a plain name.
@@ -374,48 +333,17 @@ pub fn balanced(name: &str) -> bool {
         && name.matches('"').count().is_multiple_of(2)
 }
 
-/// Words that say what kind of thing a name is, as a question puts them after it.
-const KIND_WORDS: &[&str] = &[
-    "enum",
-    "variant",
-    "struct",
-    "trait",
-    "type",
-    "function",
-    "method",
-    "macro",
-    "module",
-    "crate",
-    "class",
-    "package",
-    "library",
-    "flag",
-    "option",
-    "command",
-    "setting",
-    "variable",
-    "field",
-    "file",
-    "key",
-    "attribute",
-    "decorator",
-    "parameter",
-    "argument",
-    "error",
-    "label",
-    "tag",
-    "header",
-    "namespace",
-    "feature",
-];
-
-/// Whether `word` says what kind of thing a name is ("variant", "flag"); English.
-pub fn is_kind_word(word: &str) -> bool {
-    KIND_WORDS.contains(&word.to_lowercase().as_str())
+/// Whether `word` says what kind of thing a name is ("variant", "flag") in `language`
+/// ([`List::KindWords`]); never in a language without the list.
+pub fn is_kind_word(word: &str, language: Language) -> bool {
+    language
+        .list(List::KindWords)
+        .is_some_and(|kinds| kinds.contains(&fold(word).as_str()))
 }
 
-/// The kind word right after `name` in `text` ("enum" in "The Result enum has …"), lower case.
-pub fn kind_after(text: &str, name: &str) -> Option<String> {
+/// The kind word right after `name` in `text` ("enum" in "The Result enum has …"), lower case;
+/// none in a language without kind words.
+pub fn kind_after(text: &str, name: &str, language: Language) -> Option<String> {
     let at = text.find(name)? + name.len();
     let rest = text[at..].trim_start_matches(['`', '*', '_']);
     let word: String = rest
@@ -423,12 +351,13 @@ pub fn kind_after(text: &str, name: &str) -> Option<String> {
         .chars()
         .take_while(|c| c.is_alphabetic())
         .collect();
-    is_kind_word(&word).then(|| word.to_lowercase())
+    is_kind_word(&word, language).then(|| fold(&word))
 }
 
 /// `question` without the kind word right after `name` ("what does the Box<T> enum do" →
-/// "what does the Box<T> do"); English kind words only, the question unchanged otherwise.
-pub fn without_kind_after(question: &str, name: &str) -> String {
+/// "what does the Box<T> do"); the question unchanged otherwise, and in a language without kind
+/// words.
+pub fn without_kind_after(question: &str, name: &str, language: Language) -> String {
     let Some(at) = question.find(name) else {
         return question.to_string();
     };
@@ -443,14 +372,14 @@ pub fn without_kind_after(question: &str, name: &str) -> String {
         .chars()
         .take_while(|c| c.is_alphabetic())
         .collect();
-    if !KIND_WORDS.contains(&word.to_lowercase().as_str()) {
+    if !is_kind_word(&word, language) {
         return question.to_string();
     }
     let skip = rest.len() - rest.trim_start().len() + word.len();
     // "How does the tide key passwd function?": a kind word ending a "how" question is its verb
     // (dropped, the sample corpus's bridge read "how does the command to set a new passphrase").
     let last = rest[skip..].trim().trim_end_matches(['?', '？']).is_empty();
-    if last && question.trim_start().to_lowercase().starts_with("how ") {
+    if last && fold(question.trim_start()).starts_with("how ") {
         return question.to_string();
     }
     format!("{}{}", &question[..end], &rest[skip..])
@@ -462,7 +391,7 @@ pub fn swap(text: &str, term: &str, by: &str) -> Option<String> {
     if !swappable(text, term) {
         return None;
     }
-    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
+    let (lower, needle) = (fold(text), fold(term));
     let mut out = String::new();
     let mut rest = 0;
     for (at, _) in lower.match_indices(&needle) {
@@ -489,13 +418,39 @@ pub fn swap(text: &str, term: &str, by: &str) -> Option<String> {
 /// Whether [`swap`] can put a neighbour in `term`'s place in `text`: `text` names it (any
 /// case), and lower-casing changed no byte length, outside ASCII, where offsets are read.
 pub fn swappable(text: &str, term: &str) -> bool {
-    let (lower, needle) = (text.to_lowercase(), term.to_lowercase());
+    let (lower, needle) = (fold(text), fold(term));
     lower.contains(&needle) && lower.len() == text.len() && needle.len() == term.len()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_words_are_a_languages() {
+        let de = Language::parse("de").unwrap();
+        assert!(is_kind_word("Enum", Language::ENGLISH));
+        assert_eq!(
+            kind_after(
+                "The `Result` enum has an `Ok` variant",
+                "Result",
+                Language::ENGLISH
+            )
+            .as_deref(),
+            Some("enum")
+        );
+        assert_eq!(
+            without_kind_after("What does the `--fast` flag do?", "--fast", Language::ENGLISH),
+            "What does the `--fast` do?"
+        );
+        // German has no kind words: "Flag" after a name is left as the question says it.
+        assert!(!is_kind_word("flag", de));
+        assert_eq!(kind_after("Die Option `--fast` flag", "--fast", de), None);
+        assert_eq!(
+            without_kind_after("Was macht das `--fast` Flag?", "--fast", de),
+            "Was macht das `--fast` Flag?"
+        );
+    }
 
     #[test]
     fn a_plural_acronym_names_a_kind() {

@@ -402,8 +402,8 @@ fn heading_held(ctx: &GenerateContext<'_>, mut a: Accepted) -> Result<Accepted, 
         let kept = verify::without_heading_tail(q, at);
         let whole = verify::check_question(&kept, &screen).is_ok()
             && named.iter().all(|n| {
-                let n = n.to_lowercase();
-                !q.to_lowercase().contains(&n) || kept.to_lowercase().contains(&n)
+                let n = crate::text::fold(n);
+                !crate::text::fold(q).contains(&n) || crate::text::fold(&kept).contains(&n)
             });
         if !whole {
             return Err(Check::PlacesInPage);

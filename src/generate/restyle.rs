@@ -513,14 +513,14 @@ fn match_case(texts: &mut [String], order: &[usize], share: f32) {
     let mut have = texts.iter().filter(|t| first_letter_lower(t)).count();
     for &i in order {
         let t = &texts[i];
-        let first = t.split_whitespace().next().unwrap_or("");
+        let first = crate::text::spans(t).next().unwrap_or("");
         let plain = first
             .chars()
             .skip(1)
             .all(|c| c.is_lowercase() || !c.is_alphabetic())
             && first.chars().all(|c| c.is_alphabetic() || c == '\'');
         if have < want && !first_letter_lower(t) && plain && is_common(first) {
-            texts[i] = with_first(t, |c| c.to_lowercase().collect());
+            texts[i] = with_first(t, |c| crate::text::fold_char(c).collect());
             have += 1;
         } else if have > want && first_letter_lower(t) && plain {
             texts[i] = with_first(t, |c| c.to_uppercase().collect());
@@ -531,7 +531,7 @@ fn match_case(texts: &mut [String], order: &[usize], share: f32) {
 
 /// Words a question opens with that are never names.
 fn is_common(word: &str) -> bool {
-    let w = word.to_lowercase();
+    let w = crate::text::fold(word);
     crate::lang::Language::ENGLISH.analyzer().is_stopword(&w)
         || style::opens_with_question_word(&w, Language::ENGLISH)
 }

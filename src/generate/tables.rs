@@ -224,6 +224,7 @@ fn simple_columns(line: &str) -> Option<Vec<usize>> {
     let mark = t.chars().next().filter(|c| matches!(c, '=' | '-'))?;
     let mut starts = Vec::new();
     let mut at = 0;
+    // Cut at single spaces to measure where each run stands (a border's geometry, no words).
     for run in t.split(' ') {
         // Runs of one character ("- - -") are a Markdown rule.
         if !run.is_empty() {

@@ -15,10 +15,12 @@ use super::checks::prompt_words::prompt_words;
 pub use super::checks::{Check, Screen, is_only, labels_text, says};
 use crate::chunk::Chunk;
 use crate::corpus::Document;
+use crate::lang::List;
+use crate::lang::lists::english;
 use crate::lang::{self, Language};
 use crate::locate::locate;
 use crate::testset::Label;
-use crate::text::words;
+use crate::text::{fold, spans, words};
 use crate::wording::{self, answer, form, overlap};
 
 /// Similarity a fuzzy quote match needs (normalised edit similarity of the best window). Small
@@ -184,30 +186,18 @@ pub fn check_against_label(
     answer::partial::answers_in_full(question, answer, fact, language).map_err(|_| Check::HalfAnswer)
 }
 
-/// Last words of a title that say it is a page ("Template Designer Documentation", "Windows
-/// Console Notes"): the rest of it names the page all the same.
-const PAGE_WORDS: [&str; 8] = [
-    "documentation",
-    "docs",
-    "guide",
-    "reference",
-    "manual",
-    "notes",
-    "tutorial",
-    "handbook",
-];
-
 /// Where `question` starts to place its thing in a heading of its label's page ("what does
 /// sys.argv do in Windows Console Notes?"), as a byte offset of its " in …": the prompt shows
 /// the model where the fact stands, and a user who has not seen the page does not name it so.
 /// A heading counts written as such (its capitals kept); a page's title also by the words
 /// before its page word, in any case ("… in the template designer", 7 of Jinja's 25 cases).
 /// One the page `say`s as a name is not counted: "… in GitHub Actions" names a product its
-/// page talks about.
+/// page talks about. English throughout, its " in …" and its page words ([`List::PageWords`]):
+/// RS214 reads English questions only.
 pub fn heading_tail(question: &str, headings: &[String], say: impl Fn(&str) -> bool) -> Option<usize> {
     let asked = question.trim_end().trim_end_matches(['?', '.', '!']).trim_end();
     // Lower case only where it keeps every byte offset (it does for the scripts headings use).
-    let lower = Some(asked.to_lowercase()).filter(|l| l.len() == asked.len());
+    let lower = Some(fold(asked)).filter(|l| l.len() == asked.len());
     let tail_of = |name: &str, any_case: bool| -> Option<usize> {
         [
             " in ",
@@ -221,7 +211,7 @@ pub fn heading_tail(question: &str, headings: &[String], say: impl Fn(&str) -> b
             if asked.ends_with(t.as_str()) {
                 Some(asked.len() - t.len())
             } else if any_case {
-                let (l, lt) = (lower.as_ref()?, t.to_lowercase());
+                let (l, lt) = (lower.as_ref()?, fold(&t));
                 let at = asked.len().checked_sub(lt.len())?;
                 (l.ends_with(&lt) && asked.is_char_boundary(at)).then_some(at)
             } else {
@@ -238,10 +228,10 @@ pub fn heading_tail(question: &str, headings: &[String], say: impl Fn(&str) -> b
             let whole = (capitalised && h.chars().count() >= 3 && !say(h))
                 .then(|| tail_of(h, false))
                 .flatten();
-            let words: Vec<&str> = h.split_whitespace().collect();
+            let words: Vec<&str> = spans(h).collect();
             let titled = words.len() >= 3
                 && capitalised
-                && PAGE_WORDS.contains(&words[words.len() - 1].to_lowercase().as_str());
+                && english(List::PageWords).contains(&fold(words[words.len() - 1]).as_str());
             let stem = titled
                 .then(|| words[..words.len() - 1].join(" "))
                 .filter(|stem| !say(stem));

@@ -13,6 +13,7 @@
 mod analyzer;
 mod detect;
 mod interrogatives;
+pub mod lists;
 pub mod questions;
 
 use std::fmt;
@@ -22,6 +23,7 @@ use whatlang::Lang;
 
 pub use analyzer::Analyzer;
 pub use detect::{detect, detect_document, detect_question, document_label, mixed_paragraphs};
+pub use lists::{List, Pairs, PerLanguage};
 
 /// What a check needs of a question's language, so that a question in a language without it
 /// is left alone (and the report says so) rather than judged by another language's words.

@@ -53,8 +53,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::lang::{Analyzer, Language};
-use crate::text::tokens;
+use crate::lang::lists::english;
+use crate::lang::{Analyzer, Language, List};
+use crate::text::{contains_folded, fold, fold_char, spans, tokens};
 
 /// Why an answer is not the label's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -189,7 +190,7 @@ pub const PARTS: &[Part] = &[
     ("not-only-links", |_, c, f, l| not_only_links(c, f, l)),
     ("not-stitched", stitched::not_stitched),
     ("not-rejoined", |_, c, f, _| stitched::not_rejoined(c, f)),
-    ("not-reparented", |_, c, f, _| stitched::not_reparented(c, f)),
+    ("not-reparented", |_, c, f, l| stitched::not_reparented(c, f, l)),
     ("not-looped", |_, c, f, l| stitched::not_looped(c, f, l)),
     ("not-cut-short", |_, c, f, l| stitched::not_cut_short(c, f, l)),
     ("not-about-absence", |q, c, _, l| {
@@ -235,7 +236,7 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
         LazyLock::new(|| Regex::new(r"(?i)\b(the following(\s+\w+)?|as follows)\b").expect("valid regex"));
     if let Some(m) = FOLLOWING
         .find(&prose)
-        .filter(|m| !question.to_lowercase().contains(&m.as_str().to_lowercase()))
+        .filter(|m| !contains_folded(question, m.as_str()))
     {
         return Err(AnswerFault::PointsOutside {
             phrase: m.as_str().to_string(),
@@ -243,7 +244,7 @@ fn names_its_referent(question: &str, claim: &str, language: Language) -> Result
     }
     let asked: HashSet<String> = analyzer.content_terms(question).into_iter().collect();
     let words = tokens(&prose);
-    let asks_other = question.to_lowercase().split_whitespace().any(|w| w == "other");
+    let asks_other = spans(&fold(question)).any(|w| w == "other");
     for (i, w) in words.iter().enumerate() {
         // "do other postprocessing": other than what the page said before. "Each other", "no
         // other" and "other than …" say it where they stand.
@@ -303,21 +304,6 @@ static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-/// Words that send the reader to another page ("read Installation", "see …").
-const SENDING: &[&str] = &[
-    "read", "see", "follow", "refer", "consult", "check", "visit", "go",
-];
-
-/// Words that say where something else is written ("described in …").
-const WRITTEN_ELSEWHERE: &[&str] = &[
-    "described",
-    "explained",
-    "documented",
-    "covered",
-    "detailed",
-    "listed",
-];
-
 /// An answer that sends the reader elsewhere instead of answering: one holding a
 /// cross-reference ("read :ref:`setuptools-integration` chapter"), one opening with "see …" or
 /// "described in …", or one made only of the fact's cross-reference targets and such words
@@ -346,12 +332,12 @@ fn not_sent_elsewhere(
     if NUMBERED.is_match(claim) {
         return Err(points_outside(claim));
     }
+    let (sending, elsewhere) = (english(List::Sending), english(List::WrittenElsewhere));
     let opening: Vec<String> = crate::text::words(claim).into_iter().take(2).collect();
     let sends = match opening.as_slice() {
         [first, ..] if matches!(first.as_str(), "see" | "refer") => true,
         [first, second] => {
-            WRITTEN_ELSEWHERE.contains(&first.as_str())
-                && matches!(second.as_str(), "in" | "at" | "under" | "by")
+            elsewhere.contains(&first.as_str()) && matches!(second.as_str(), "in" | "at" | "under" | "by")
         }
         _ => false,
     };
@@ -364,9 +350,9 @@ fn not_sent_elsewhere(
         .collect();
     let terms = analyzer.content_terms(&spaced(claim));
     let pointing = |t: &String| {
-        SENDING
+        sending
             .iter()
-            .chain(WRITTEN_ELSEWHERE)
+            .chain(elsewhere)
             .chain(&["section", "page", "chapter"])
             .any(|w| analyzer.stem(w) == *t)
     };
@@ -406,13 +392,14 @@ fn not_only_links(claim: &str, fact: &str, language: Language) -> Result<(), Ans
         return Ok(());
     }
     let linked: HashSet<String> = pages.iter().flat_map(|t| analyzer.content_terms(t)).collect();
+    let sending = english(List::Sending);
     let words = crate::text::words(claim);
-    let sends = words.iter().any(|w| SENDING.contains(&w.as_str()));
+    let sends = words.iter().any(|w| sending.contains(&w.as_str()));
     let terms = analyzer.content_terms(claim);
     let only_links = !terms.is_empty()
         && terms
             .iter()
-            .all(|t| linked.contains(t) || SENDING.iter().any(|v| analyzer.stem(v) == *t));
+            .all(|t| linked.contains(t) || sending.iter().any(|v| analyzer.stem(v) == *t));
     let links_named = pages
         .iter()
         .filter(|p| {
@@ -513,7 +500,7 @@ fn strip_yes_no(answer: &str) -> &str {
     let a = answer.trim();
     let first = a.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
     let rest = &a[first.len()..];
-    let replies = !first.is_empty() && YES_NO.contains(&first.to_lowercase().as_str());
+    let replies = !first.is_empty() && YES_NO.contains(&fold(first).as_str());
     if replies && (rest.is_empty() || rest.starts_with([',', ';', '.', ':', '!', '—', '–', '，', '。']))
     {
         return rest.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '`' && c != '$' && c != '"');
@@ -606,7 +593,7 @@ fn words_in_fact(question: &str, claim: &str, fact: &str, language: Language) ->
     if !one_sentence(claim) {
         return Ok(());
     }
-    let short = claim.split_whitespace().count() <= PART_CHECKED_WORDS;
+    let short = spans(claim).count() <= PART_CHECKED_WORDS;
     let floor = if short { 2 } else { LONG_PART_OWN_WORDS };
     match part_of_its_own(claim, &asked_terms, &fact_terms, analyzer, floor) {
         Some(part) => Err(AnswerFault::NotInFact { missing: part }),
@@ -618,20 +605,17 @@ fn words_in_fact(question: &str, claim: &str, fact: &str, language: Language) ->
 /// not at all: "use push_str or push", labelled with a sentence about `push_str` alone, names
 /// another method (the rust book's `push` appends one character).
 fn part_of_a_code(claim: &str, question: &str, fact: &str) -> Option<String> {
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_')
-            .to_lowercase()
-    };
-    let fact_words: Vec<String> = fact.split_whitespace().map(bare).collect();
-    let asked: HashSet<String> = question.split_whitespace().map(bare).collect();
+    // A span bare of punctuation but for a code's underscores ([`crate::text::bare`] drops them).
+    let bare = |w: &str| fold(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'));
+    let fact_words: Vec<String> = spans(fact).map(bare).collect();
+    let asked: HashSet<String> = spans(question).map(bare).collect();
     let parts: HashSet<&str> = fact_words
         .iter()
         .filter(|w| w.contains('_') && !w.starts_with('_') && !w.ends_with('_'))
         .flat_map(|w| w.split('_'))
         .filter(|p| p.chars().count() >= 3)
         .collect();
-    claim
-        .split_whitespace()
+    spans(claim)
         .map(bare)
         .find(|w| parts.contains(w.as_str()) && !fact_words.contains(w) && !asked.contains(w))
 }
@@ -711,7 +695,7 @@ fn unit_moved(claim: &str, fact: &str, language: Language) -> Option<String> {
         Regex::new(r"(?:^|[^A-Za-z0-9_.])(\d+(?:\.\d+)?)[ \-]?([A-Za-z%][A-Za-z%]*(?:/[A-Za-z]+)?)")
             .expect("valid regex")
     });
-    let unit = |u: &str| u.to_lowercase().chars().take(3).collect::<String>();
+    let unit = |u: &str| fold(u).chars().take(3).collect::<String>();
     let amounts = |text: &str| -> Vec<(String, String, String)> {
         AMOUNT
             .captures_iter(text)
@@ -728,10 +712,9 @@ fn unit_moved(claim: &str, fact: &str, language: Language) -> Option<String> {
     let stated = amounts(fact);
     amounts(claim).into_iter().find_map(|(n, u, written)| {
         if analyzer.is_stopword(&u)
-            || written
-                .split_whitespace()
+            || spans(&written)
                 .nth(1)
-                .is_some_and(|w| analyzer.is_stopword(&w.to_lowercase()))
+                .is_some_and(|w| analyzer.is_stopword(&fold(w)))
         {
             return None;
         }
@@ -751,41 +734,9 @@ fn surface(text: &str, terms: &[&String], analyzer: &Analyzer) -> String {
     words.join(" ")
 }
 
-/// English number words, as their digits.
-const NUMBER_WORDS: &[(&str, u32)] = &[
-    ("zero", 0),
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("thirteen", 13),
-    ("fourteen", 14),
-    ("fifteen", 15),
-    ("sixteen", 16),
-    ("seventeen", 17),
-    ("eighteen", 18),
-    ("nineteen", 19),
-    ("twenty", 20),
-    ("thirty", 30),
-    ("forty", 40),
-    ("fifty", 50),
-    ("sixty", 60),
-    ("seventy", 70),
-    ("eighty", 80),
-    ("ninety", 90),
-];
-
 /// The numbers of `text` in digits, in the order they stand, each once: each run of digits
 /// (thousands separators dropped: "3,000" is "3000"; "2.4.0" stays whole; a list's "1." at a
-/// line start is no number), and, when `spelled`, in English the number words up to
+/// line start is no number), and, when `spelled`, the language's number words up to
 /// ninety-nine ("thirty days", "twenty-one"). An answer's numbers are its digits only ("one of
 /// the platforms" names no number); a fact's are both, so "30 days" stands in "thirty days".
 fn numbers(text: &str, language: Language, spelled: bool) -> Vec<String> {
@@ -807,9 +758,9 @@ fn numbers(text: &str, language: Language, spelled: bool) -> Vec<String> {
             add(m.as_str().replace(',', ""));
         }
     }
-    if spelled && language == Language::ENGLISH {
+    if spelled && let Some(number_words) = language.number_words() {
         let words: Vec<String> = crate::text::words(&text.replace('-', " "));
-        let value = |w: &str| NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v);
+        let value = |w: &str| number_words.iter().find(|(n, _)| *n == w).map(|(_, v)| *v);
         let mut i = 0;
         while i < words.len() {
             if let Some(v) = value(&words[i]) {
@@ -905,16 +856,13 @@ pub fn has_code_marks(w: &str) -> bool {
 fn squash(s: &str) -> String {
     s.chars()
         .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
+        .flat_map(fold_char)
         .collect()
 }
 
 /// Each word of `text` [`squash`]ed.
 fn squashed_words(text: &str) -> HashSet<String> {
-    text.split_whitespace()
-        .map(squash)
-        .filter(|w| !w.is_empty())
-        .collect()
+    spans(text).map(squash).filter(|w| !w.is_empty()).collect()
 }
 
 /// What makes the clause after it an appearance, a denial or a rejected alternative.

@@ -9,7 +9,29 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use crate::lang::{Language, questions};
+use crate::lang::{Language, List, questions};
+
+/// The words the form of a question is read by ([`List`]): English's. A language without them
+/// is read by its table in [`questions`], if it has one.
+struct Words {
+    interrogatives: &'static [&'static str],
+    auxiliaries: &'static [&'static str],
+    imperatives: &'static [&'static str],
+    prepositions: &'static [&'static str],
+    requests: &'static [&'static str],
+}
+
+impl Words {
+    fn of(language: Language) -> Option<Words> {
+        Some(Words {
+            interrogatives: language.list(List::Interrogatives)?,
+            auxiliaries: language.list(List::Auxiliaries)?,
+            imperatives: language.list(List::Imperatives)?,
+            prepositions: language.list(List::QuestionPrepositions)?,
+            requests: language.list(List::Requests)?,
+        })
+    }
+}
 
 /// Fewest words a question needs: RS201's default, and `generate` turns away shorter ones.
 pub const MIN_WORDS: usize = 3;
@@ -20,121 +42,23 @@ pub const MAX_WORDS: usize = 40;
 /// Most words of a search query: more is a sentence.
 pub const MAX_QUERY_WORDS: usize = 10;
 
-/// English question words.
-const INTERROGATIVES: &[&str] = &[
-    "what", "which", "who", "whom", "whose", "when", "where", "why", "how",
-];
-
-/// English auxiliaries and modals: a question opening with one is answered by yes or no, or is
-/// a polite request ("Can you explain ...").
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "should",
-    "shall", "has", "have", "had", "may", "might", "must", "isn", "aren", "wasn", "weren", "doesn", "don",
-    "didn", "can't", "cannot", "couldn", "won", "wouldn", "shouldn", "hasn", "haven",
-];
-
-/// Imperatives a request opens with: "Explain how snapshots are kept".
-const IMPERATIVES: &[&str] = &[
-    "explain",
-    "describe",
-    "list",
-    "tell",
-    "give",
-    "find",
-    "show",
-    "compare",
-    "name",
-    "summarize",
-    "summarise",
-    "define",
-    "identify",
-    "discuss",
-    "outline",
-    "provide",
-    "state",
-    "specify",
-    "mention",
-    "detail",
-    "elaborate",
-    "clarify",
-    "illustrate",
-    "enumerate",
-    "suggest",
-    "recommend",
-    "calculate",
-    "determine",
-    "analyze",
-    "analyse",
-    "evaluate",
-    "assess",
-    "justify",
-];
-
-/// Prepositions that may stand before a question word: "In which year ...", "For how long ...".
-const PREPOSITIONS: &[&str] = &[
-    "in", "on", "at", "for", "from", "to", "by", "with", "during", "since", "of", "under", "after", "before",
-    "until", "into", "through", "within",
-];
-
-/// Verbs that make "Can you ..." a request for something, not a question about ability.
-const REQUESTS: &[&str] = &[
-    "tell",
-    "explain",
-    "elaborate",
-    "describe",
-    "provide",
-    "give",
-    "list",
-    "share",
-    "clarify",
-    "outline",
-    "summarize",
-    "summarise",
-    "help",
-    "walk",
-    "show",
-    "detail",
-    "expand",
-    "discuss",
-    "identify",
-    "name",
-    "compare",
-    "define",
-    "break",
-    "suggest",
-    "recommend",
-    "specify",
-    "point",
-    "highlight",
-    "enumerate",
-    "illustrate",
-    "guide",
-    "let",
-    "offer",
-    "present",
-    "walkthrough",
-    "go",
-    "shed",
-    "know",
-];
-
 /// True when `question` opens the way a question does, with or without its question mark: a
 /// question word (after a preposition or not), an auxiliary ("Is ...", "Can you explain ..."),
 /// or a request ("Explain ..."). In another language, its question words and requests; in a
 /// language with no table ([`questions::readable`]), never.
 pub fn opens_question(question: &str, language: Language) -> bool {
-    if language != Language::ENGLISH {
+    let Some(form) = Words::of(language) else {
         return questions::wording(language).is_some_and(|w| w.opens_question(question));
-    }
+    };
     let words = crate::text::words(question);
     let opener = |w: &String| {
         let w = w.as_str();
-        INTERROGATIVES.contains(&w) || AUXILIARIES.contains(&w) || IMPERATIVES.contains(&w)
+        form.interrogatives.contains(&w) || form.auxiliaries.contains(&w) || form.imperatives.contains(&w)
     };
     match words.as_slice() {
         [first, ..] if opener(first) => true,
         [first, second, ..] => {
-            PREPOSITIONS.contains(&first.as_str()) && INTERROGATIVES.contains(&second.as_str())
+            form.prepositions.contains(&first.as_str()) && form.interrogatives.contains(&second.as_str())
         }
         _ => false,
     }
@@ -144,24 +68,26 @@ pub fn opens_question(question: &str, language: Language) -> bool {
 /// no alternatives ("or") and is not a polite request ("Can you explain ..."). Another language:
 /// see [`questions::Wording::is_yes_no`]; a language with no table: never.
 pub fn is_yes_no(question: &str, language: Language) -> bool {
-    if language != Language::ENGLISH {
+    let Some(form) = Words::of(language) else {
         return questions::wording(language).is_some_and(|w| w.is_yes_no(question));
-    }
+    };
     let words = crate::text::words(question);
     let Some(first) = words.first() else { return false };
-    AUXILIARIES.contains(&first.as_str()) && !words.iter().any(|w| w == "or") && !is_request(&words)
+    form.auxiliaries.contains(&first.as_str())
+        && !words.iter().any(|w| w == "or")
+        && !is_request(&words, &form)
 }
 
 /// "Can you elaborate on ...", "Could you please tell me ...", "May I know ...": a modal,
 /// "you" (or "I" with know / get / have), then a request verb.
-fn is_request(words: &[String]) -> bool {
+fn is_request(words: &[String], form: &Words) -> bool {
     let rest: Vec<&str> = words[1..]
         .iter()
         .map(String::as_str)
         .filter(|w| !matches!(*w, "please" | "kindly" | "also" | "briefly"))
         .collect();
     match rest.as_slice() {
-        ["you", verb, ..] => REQUESTS.contains(verb),
+        ["you", verb, ..] => form.requests.contains(verb),
         ["i", "know" | "get" | "have" | "ask" | "see", ..] => true,
         _ => false,
     }

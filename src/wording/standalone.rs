@@ -20,75 +20,69 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::lang::Language;
+use crate::lang::{Language, List, PerLanguage};
+use crate::text::{fold, spans};
+
+/// The English words this reading needs ([`List`]); a language without them is not read.
+struct Words {
+    nouns: &'static [&'static str],
+    pointers: &'static [&'static str],
+    head_followers: &'static [&'static str],
+    resolvers: &'static [&'static str],
+    phrase_enders: &'static [&'static str],
+    no_object: &'static [&'static str],
+    not_a_verb: &'static [&'static str],
+}
+
+impl Words {
+    fn of(language: Language) -> Option<Words> {
+        Some(Words {
+            nouns: language.list(List::PointedNouns)?,
+            pointers: language.list(List::Pointers)?,
+            head_followers: language.list(List::HeadFollowers)?,
+            resolvers: language.list(List::Resolvers)?,
+            phrase_enders: language.list(List::PhraseEnders)?,
+            no_object: language.list(List::NoObject)?,
+            not_a_verb: language.list(List::NotAVerb)?,
+        })
+    }
+}
 
 /// Where `question` does not stand alone: an earlier turn, an unexplained pronoun, or an
 /// unresolved definite description; `None` when it does.
 pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>> {
     let leaning = crate::wording::leans_on_context_in(question, language);
     let described = (language == Language::ENGLISH)
-        .then(|| unresolved_reference(question))
+        .then(|| unresolved_reference(question, language))
         .flatten();
     [leaning, described].into_iter().flatten().min_by_key(|r| r.start)
 }
 
-/// Things of a text a question can point at as if the reader saw them.
-const NOUNS: &str = "function|functions|method|methods|example|examples|listing|listings|code|snippet|snippets|program|programs|struct|structs|enum|enums|trait|traits|module|class|variable|variables|file|files|option|options|setting|settings|parameter|parameters|argument|arguments|field|fields|command|commands|macro|macros|closure|decorator|decorators|filter|filters|signal|signals|invocation|invocations|loop|statement|expression|output|error|script|query|endpoint|figure|diagram|chart|table|algorithm|implementation|match";
+/// A definite description of a thing of the text, with its modifiers; the regexes of this
+/// reading, built from `language`'s nouns ([`List::PointedNouns`]).
+struct Descriptions {
+    description: Regex,
+    /// A noun of the list right at the start of a text.
+    noun: Regex,
+    /// A description by what a thing is for: "the file handling function".
+    by_use: Regex,
+}
 
-/// Words between "the" and the noun that point rather than name: "the following function".
-const POINTERS: &[&str] = &[
-    "following",
-    "above",
-    "below",
-    "given",
-    "provided",
-    "previous",
-    "preceding",
-    "same",
-    "said",
-    "aforementioned",
-    "mentioned",
-    "above-mentioned",
-    "first",
-    "second",
-    "third",
-    "next",
-    "last",
-    "final",
-    "other",
-    "new",
-    "current",
-    "specific",
-    "particular",
-    "original",
-    "corresponding",
-    "relevant",
-    "example",
-    "sample",
-    "default",
-    "described",
-    "shown",
-    "listed",
-    "defined",
-    "resulting",
-    "returned",
-    "whole",
-    "entire",
-    "two",
-    "three",
-    "both",
-    "calling",
-];
-
-/// A definite description of a thing of the text, with its modifiers.
-fn description() -> &'static Regex {
-    static RE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(&format!(
-            r"(?i)\b(?P<det>the|this|that|these|those)\s+(?P<mods>(?:[\w`'.:-]+\s+){{0,2}}?)(?P<noun>{NOUNS})\b"
-        ))
-        .expect("valid regex")
-    });
-    &RE
+fn descriptions(language: Language) -> Option<&'static Descriptions> {
+    static RE: PerLanguage<Descriptions> = PerLanguage::new();
+    RE.get(language, |language| {
+        let nouns = language.list(List::PointedNouns)?.join("|");
+        let re = |p: String| Regex::new(&p).expect("valid regex");
+        Some(Descriptions {
+            description: re(format!(
+                r"(?i)\b(?P<det>the|this|that|these|those)\s+(?P<mods>(?:[\w`'.:-]+\s+){{0,2}}?)(?P<noun>{nouns})\b"
+            )),
+            noun: re(format!(r"(?i)^\s+({nouns})\b")),
+            by_use: re(format!(
+                r"(?i)\b(?P<det>the|this|that)\s+(?P<mods>[a-z]+\s+[a-z]{{3,}}ing\s+)(?P<noun>{nouns})\b"
+            )),
+        })
+    })
 }
 
 /// "the following" and "the above" standing alone: a pointer at the text itself.
@@ -100,19 +94,19 @@ fn pointer_alone() -> &'static Regex {
 }
 
 /// Where `question` names a thing of the text by a description nothing resolves (see the
-/// module doc); `None` when every description is resolved.
-pub fn unresolved_reference(question: &str) -> Option<Range<usize>> {
+/// module doc); `None` when every description is resolved, and in a language without this
+/// reading's words ([`List::PointedNouns`] and the others of [`Words`]).
+pub fn unresolved_reference(question: &str, language: Language) -> Option<Range<usize>> {
+    let (words, re) = (Words::of(language)?, descriptions(language)?);
     if let Some(m) = pointer_alone().find(question) {
         return Some(m.range());
     }
-    static NOUN: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(&format!(r"(?i)^\s+({NOUNS})\b")).expect("valid regex"));
     let unresolved = |c: regex::Captures<'_>| {
         let whole = c.get(0)?;
         let mut noun = c.name("noun")?.range();
         let mut mods = c.name("mods").map_or(0..0, |m| m.range());
         // "the two signal invocations": a noun qualifying another of the list is a modifier.
-        while let Some(next) = NOUN.captures(&question[noun.end..]).and_then(|n| n.get(1)) {
+        while let Some(next) = re.noun.captures(&question[noun.end..]).and_then(|n| n.get(1)) {
             if mods.is_empty() {
                 mods = noun.start..noun.end;
             } else {
@@ -124,33 +118,20 @@ pub fn unresolved_reference(question: &str) -> Option<Range<usize>> {
         let after = &question[noun.end..];
         // After a pointer, a noun of the list names nothing ("the two signal invocations");
         // alone before another, it may ("the match expression").
-        let pointer = |w: &str| POINTERS.contains(&w.to_lowercase().as_str());
-        let pointed = mods.split_whitespace().next().is_some_and(pointer);
-        let is_noun = |w: &str| NOUNS.split('|').any(|n| n.eq_ignore_ascii_case(w));
-        let named_before = mods
-            .split_whitespace()
-            .any(|w| !(pointer(w) || (pointed && is_noun(w))))
-            && !says_its_use(mods);
+        let pointer = |w: &str| words.pointers.contains(&fold(w).as_str());
+        let pointed = spans(mods).next().is_some_and(pointer);
+        let is_noun = |w: &str| words.nouns.iter().any(|n| n.eq_ignore_ascii_case(w));
+        let named_before =
+            spans(mods).any(|w| !(pointer(w) || (pointed && is_noun(w)))) && !says_its_use(mods);
         // A noun that only qualifies the next word ("the test flight") is no description.
-        let named_after = after_noun(after)?;
+        let named_after = after_noun(after, &words)?;
         (!named_before && !named_after).then(|| whole.start()..noun.end)
     };
     // "the file handling function" is read as "the file" qualifying the next word by the
     // first pattern, which then goes on after it; the second reads the whole description.
-    let first = description().captures_iter(question).find_map(unresolved);
-    let by_use = use_description().captures_iter(question).find_map(unresolved);
+    let first = re.description.captures_iter(question).find_map(unresolved);
+    let by_use = re.by_use.captures_iter(question).find_map(unresolved);
     [first, by_use].into_iter().flatten().min_by_key(|r| r.start)
-}
-
-/// A definite description by what a thing is for: "the file handling function".
-fn use_description() -> &'static Regex {
-    static RE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(&format!(
-            r"(?i)\b(?P<det>the|this|that)\s+(?P<mods>[a-z]+\s+[a-z]{{3,}}ing\s+)(?P<noun>{NOUNS})\b"
-        ))
-        .expect("valid regex")
-    });
-    &RE
 }
 
 /// Whether the words before the noun say what it is for, as a plain noun and a gerund do ("the
@@ -158,7 +139,7 @@ fn use_description() -> &'static Regex {
 /// things of a page may do, not a name. One plain word ("the main function", "the parse
 /// function") may be the name.
 fn says_its_use(mods: &str) -> bool {
-    let words: Vec<&str> = mods.split_whitespace().collect();
+    let words: Vec<&str> = spans(mods).collect();
     let plain = |w: &str| w.chars().all(|c| c.is_ascii_lowercase());
     match words.as_slice() {
         [object, gerund] => {
@@ -172,55 +153,19 @@ fn says_its_use(mods: &str) -> bool {
     }
 }
 
-/// Words after a noun that show it heads its phrase ("the function returns", "the code in the
-/// listing") rather than qualifies the next noun ("the test flight", "the code review").
-const HEAD_FOLLOWERS: &[&str] = &[
-    "is", "are", "was", "were", "be", "been", "does", "do", "did", "has", "have", "had", "can", "could",
-    "will", "would", "should", "must", "may", "return", "returns", "print", "prints", "output", "outputs",
-    "take", "takes", "accept", "accepts", "expect", "expects", "produce", "produces", "cause", "causes",
-    "mean", "means", "show", "shows", "say", "says", "need", "needs", "require", "requires", "set", "sets",
-    "change", "changes", "control", "controls", "default", "defaults", "affect", "affects", "work", "works",
-    "handle", "handles", "call", "calls", "compute", "computes", "check", "checks", "store", "stores",
-    "hold", "holds", "contain", "contains", "use", "uses", "run", "runs", "create", "creates", "make",
-    "makes", "give", "gives", "get", "gets", "in", "on", "at", "to", "from", "with", "by", "and", "or",
-    "but", "when", "if", "after", "before", "above", "below", "here", "there", "again", "first", "now",
-];
-
-/// Words after the noun that say which one it is: a relative clause or participle ("the
-/// expression used to identify ...", "the method that sorts"), "called" / "named" something, or
-/// an "of" / "for" phrase.
-const RESOLVERS: &[&str] = &[
-    "of",
-    "for",
-    "called",
-    "named",
-    "used",
-    "that",
-    "which",
-    "who",
-    "whose",
-    "where",
-    "known",
-    "describing",
-    "containing",
-    "defined",
-    "described",
-    "responsible",
-];
-
 /// How the words after the noun bear on it: `Some(true)` they name it, `Some(false)` they leave
 /// it unnamed, `None` the noun only qualifies the next word ("the test flight").
-fn after_noun(after: &str) -> Option<bool> {
+fn after_noun(after: &str, words: &Words) -> Option<bool> {
     let clause = after.split(['?', ',', ';', '!']).next().unwrap_or("");
-    let Some(first) = clause.split_whitespace().next() else {
+    let Some(first) = spans(clause).next() else {
         return Some(false);
     };
-    let lower = first.to_lowercase();
-    if RESOLVERS.contains(&lower.as_str()) || is_name(first) || purpose(clause) {
+    let lower = fold(first);
+    if words.resolvers.contains(&lower.as_str()) || is_name(first) || purpose(clause, words) {
         return Some(true);
     }
     let word = first.chars().all(char::is_alphabetic);
-    if word && !HEAD_FOLLOWERS.contains(&lower.as_str()) {
+    if word && !words.head_followers.contains(&lower.as_str()) {
         return None;
     }
     Some(false)
@@ -230,39 +175,21 @@ fn after_noun(after: &str) -> Option<bool> {
 /// is: a verb and what it acts on ("the command to set a new passphrase", "the option to skip
 /// hooks"), not "to" before a noun phrase ("the error to the caller") nor a verb alone ("the
 /// command to run again").
-fn purpose(clause: &str) -> bool {
-    let words: Vec<String> = clause.split_whitespace().map(str::to_lowercase).collect();
-    let [to, verb, rest @ ..] = words.as_slice() else {
+fn purpose(clause: &str, words: &Words) -> bool {
+    let folded: Vec<String> = spans(clause).map(fold).collect();
+    let [to, verb, rest @ ..] = folded.as_slice() else {
         return false;
     };
     // The phrase ends where the question's own verb comes ("… to run again do?").
     let acts_on = rest
         .iter()
-        .take_while(|w| !AUXILIARIES.contains(&w.as_str()))
-        .any(|w| !NO_OBJECT.contains(&w.as_str()));
+        .take_while(|w| !words.phrase_enders.contains(&w.as_str()))
+        .any(|w| !words.no_object.contains(&w.as_str()));
     to == "to"
         && verb.chars().all(|c| c.is_ascii_lowercase())
-        && !NOT_A_VERB.contains(&verb.as_str())
+        && !words.not_a_verb.contains(&verb.as_str())
         && acts_on
 }
-
-/// Verbs that end an infinitive phrase inside a question ("the command to run again do?").
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "be", "do", "does", "did", "can", "could", "will", "would", "should", "must",
-    "may", "has", "have", "had",
-];
-
-/// Words after an infinitive that name nothing it acts on ("to run again", "to set it up").
-const NO_OBJECT: &[&str] = &[
-    "again", "it", "them", "this", "that", "first", "now", "later", "here", "there", "then", "too", "also",
-    "back", "up", "out", "down", "instead",
-];
-
-/// Words after "to" that start a noun phrase, not a verb ("the error to the caller").
-const NOT_A_VERB: &[&str] = &[
-    "the", "a", "an", "this", "that", "these", "those", "it", "its", "my", "your", "our", "their", "his",
-    "her", "them", "me", "us", "which", "what", "whom", "be", "do",
-];
 
 /// A word that names something: a code span, an identifier (`_`, `::`, `.`, `()`, digits), an
 /// option, or a word with a capital.

@@ -4,6 +4,7 @@ use super::{Action, CheckInfo, Stage};
 use crate::generate::candidate::{Accepted, Kind};
 use super::CaseContext;
 use crate::lang::{Language, Reads};
+use crate::text::{fold, spans};
 
 pub const INFO: CheckInfo = CheckInfo {
     code: "RS516",
@@ -17,6 +18,11 @@ of its labels' text holds.
 label.
 
 **Example**: \"what is the value of p3 …\" labelled with a sentence about `Point`
+
+In an English question, also a capitalised name (no stopword, not its first word) that none of
+its labelled documents says, by its words or their stems: a question whose thing was swapped
+for another of its kind. English only: another language capitalises other words (German its
+nouns).
 
 **Known false alarm**: a code the label writes in another spelling.",
     kinds: &[Kind::Lookup, Kind::Identifier, Kind::Comparison, Kind::MultiHop],
@@ -53,21 +59,17 @@ pub fn name_outside(question: &str, documents: &[&str], language: Language) -> O
         return None;
     }
     let analyzer = language.analyzer();
-    let words: std::collections::HashSet<String> = documents
-        .iter()
-        .flat_map(|d| crate::text::words(d))
-        .map(|w| w.to_lowercase())
-        .collect();
+    // Words come folded ([`crate::text::words`]).
+    let words: std::collections::HashSet<String> = documents.iter().flat_map(|d| crate::text::words(d)).collect();
     let stems: std::collections::HashSet<String> = words.iter().map(|w| analyzer.stem(w)).collect();
     let said = |name: &str| {
-        let lower = name.to_lowercase();
+        let lower = fold(name);
         let head: String = lower.chars().take(5).collect();
         words.contains(&lower)
             || stems.contains(&analyzer.stem(&lower))
             || (head.chars().count() == 5 && words.iter().any(|w| w.starts_with(&head)))
     };
-    question
-        .split_whitespace()
+    spans(question)
         .skip(1)
         .map(|w| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
@@ -75,7 +77,7 @@ pub fn name_outside(question: &str, documents: &[&str], language: Language) -> O
             w.trim_matches(|c: char| !c.is_alphanumeric())
         })
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() >= 2)
-        .filter(|w| !analyzer.is_stopword(&w.to_lowercase()))
+        .filter(|w| !analyzer.is_stopword(&fold(w)))
         .find(|w| !said(w))
         .map(str::to_string)
 }

@@ -152,7 +152,7 @@ pub(crate) fn names(text: &str, thing: &str, language: Language) -> bool {
         .filter(|p| p.len() >= 3)
         .collect();
     let spelled: HashSet<String> = words.content_terms(&parts.join(" ")).into_iter().collect();
-    text.to_lowercase().contains(&thing.to_lowercase())
+    crate::text::contains_folded(text, thing)
         || (!need.is_empty() && need.is_subset(&have))
         || (parts.len() >= 2 && spelled.len() >= 2 && spelled.is_subset(&have))
 }
@@ -160,12 +160,10 @@ pub(crate) fn names(text: &str, thing: &str, language: Language) -> bool {
 /// Whether `question` names an identifier of hop 2's passage that hop 1's does not name and
 /// that is not the bridge.
 pub(crate) fn names_hop_2s_code(question: &str, thing: &str, passage_1: &str, passage_2: &str) -> bool {
-    let lower = |s: &str| s.to_lowercase();
+    let same = crate::text::fold_eq;
     let (first, second) = (identifiers(passage_1), identifiers(passage_2));
     identifiers(question).iter().any(|id| {
-        second.iter().any(|s| lower(s) == lower(id))
-            && !first.iter().any(|f| lower(f) == lower(id))
-            && lower(id) != lower(thing)
+        second.iter().any(|s| same(s, id)) && !first.iter().any(|f| same(f, id)) && !same(id, thing)
     })
 }
 

@@ -31,7 +31,7 @@ bridge's.
 pub fn repeats(a: &Accepted, b: &Accepted) -> bool {
     match (&a.shape, &b.shape) {
         (Shape::Bridge { bridge: x, .. }, Shape::Bridge { bridge: y, .. }) => {
-            x.to_lowercase() == y.to_lowercase()
+            crate::text::fold_eq(x, y)
                 && a.relevant.last().map(|l| l.passage()) == b.relevant.last().map(|l| l.passage())
         }
         _ => false,

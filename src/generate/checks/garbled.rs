@@ -57,10 +57,9 @@ pub fn repeats_words(words: &[String]) -> bool {
 /// lost its thread.
 fn repeats_a_code(question: &str) -> Option<String> {
     let mut seen = std::collections::HashSet::new();
-    question
-        .split_whitespace()
+    crate::text::spans(question)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-'))
         .filter(|w| w.starts_with("--") || crate::wording::answer::has_code_marks(w))
-        .find(|w| !seen.insert(w.to_lowercase()))
+        .find(|w| !seen.insert(crate::text::fold(w)))
         .map(str::to_string)
 }

@@ -18,7 +18,8 @@ answer both, and as a multi-hop it needs no bridge.
 
 **Known false alarm**: \"what and where is X\" style real questions.",
     kinds: &[],
-    reads: Reads::Wording,
+    // English only: `form::joined_question` reads English question words and auxiliaries.
+    reads: Reads::English,
     stage: Stage::Question,
     audit: true,
     action: Action::Reject,

@@ -7,8 +7,9 @@ use super::{Check, labels_text, says};
 use crate::generate::bridges;
 use crate::generate::candidate::{Accepted, Shape};
 use crate::generate::names;
-use crate::lang::Language;
+use crate::lang::{Language, List};
 use crate::testset::Label;
+use crate::text::{fold, single_spaced, spans};
 
 /// One side of a comparison as its checks read it: the thing, its value, the side's label
 /// text (`quote`) and the sentence as shown (`shown`, the same for a finished case).
@@ -78,9 +79,10 @@ pub(crate) fn sides_missing(sides: &[SideText<'_>; 2], language: Language) -> Op
         return missing(format!("\"{}\" only names {} again", s.value, s.thing));
     }
     // Two things of one kind: the rust book's "a None variant" and "The Result enum" are not.
+    // Told by the kind words of the language (none without them).
     if let (Some(ka), Some(kb)) = (
-        names::kind_after(a.shown, a.thing),
-        names::kind_after(b.shown, b.thing),
+        names::kind_after(a.shown, a.thing, language),
+        names::kind_after(b.shown, b.thing, language),
     ) && ka != kb
     {
         return missing(format!("a {ka} and a {kb}"));
@@ -144,8 +146,8 @@ pub(crate) fn names_itself_as_code(thing: &str, value: &str) -> bool {
     if thing.is_empty() {
         return false;
     }
-    let lower = value.to_lowercase();
-    let t = thing.to_lowercase();
+    let lower = fold(value);
+    let t = fold(thing);
     let quoted = lower.split('`').skip(1).step_by(2).any(|code| {
         code.trim_start_matches('~')
             .trim_end_matches("()")
@@ -156,16 +158,15 @@ pub(crate) fn names_itself_as_code(thing: &str, value: &str) -> bool {
 
 /// Whether `value` says something of `thing`: a word that is neither a word of the thing's
 /// full name as `quote` writes it ("macOS 12 Monterey": the capitalised and numbered words
-/// around it), nor a kind word, nor a function word. "None variant", said of `None`, and
+/// around it), nor a kind word (in a language with them), nor a function word. "None variant",
+/// said of `None`, and
 /// "macOS 12 Monterey", said of Monterey, only name the thing again.
 pub(crate) fn tells(thing: &str, value: &str, quote: &str, language: Language) -> bool {
-    let bare = |w: &str| -> String {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '$')
-            .to_lowercase()
-    };
+    // A span bare of punctuation but for an amount's `$` ([`crate::text::bare`] drops it).
+    let bare = |w: &str| -> String { fold(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '$')) };
     let named = |w: &str| w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit());
-    let tokens: Vec<&str> = quote.split_whitespace().collect();
-    let thing_words: Vec<String> = thing.split_whitespace().map(bare).collect();
+    let tokens: Vec<&str> = spans(quote).collect();
+    let thing_words: Vec<String> = spans(thing).map(bare).collect();
     let mut own: std::collections::HashSet<String> = thing_words.iter().cloned().collect();
     for (i, t) in tokens.iter().enumerate() {
         if !thing_words.contains(&bare(t)) {
@@ -179,25 +180,22 @@ pub(crate) fn tells(thing: &str, value: &str, quote: &str, language: Language) -
         }
     }
     let analyzer = language.analyzer();
-    value
-        .split_whitespace()
-        .map(bare)
-        .any(|w| !w.is_empty() && !own.contains(&w) && !names::is_kind_word(&w) && !analyzer.is_stopword(&w))
+    spans(value).map(bare).any(|w| {
+        !w.is_empty() && !own.contains(&w) && !names::is_kind_word(&w, language) && !analyzer.is_stopword(&w)
+    })
 }
 
 /// Lower case, runs of white space as one space.
 pub(crate) fn normal(s: &str) -> String {
-    s.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ")
+    single_spaced(&fold(s))
 }
 
 /// Whether `question` names `thing` (its words, any case, any order), the word saying its kind
-/// aside: "Business" names "Business plan".
+/// aside ([`List::OfferingKinds`], in a language with them): "Business" names "Business plan".
 pub(crate) fn question_names(question: &str, thing: &str, language: Language) -> bool {
-    const KINDS: &[&str] = &[
-        "plan", "tier", "edition", "mode", "version", "role", "scope", "option", "flag",
-    ];
+    let kinds = language.list(List::OfferingKinds).unwrap_or_default();
     let name = match thing.trim().rsplit_once(' ') {
-        Some((name, kind)) if KINDS.contains(&kind.to_lowercase().as_str()) => name,
+        Some((name, kind)) if kinds.contains(&fold(kind).as_str()) => name,
         _ => thing,
     };
     says(question, name, language)

@@ -11,7 +11,9 @@ pub const INFO: CheckInfo = CheckInfo {
     summary: "A comparison that does not name both things, or whose sides' labels lack their thing or value",
     doc: "\
 **What it catches**: fewer than two sides, a side whose label does not hold its thing and value,
-two equal values, sides of different kinds, or a question naming only one side.
+two equal values, sides of different kinds, or a question naming only one side. Kinds are told
+by the language's kind words (\"the `Result` enum\", \"a `None` variant\"; English only, `lang`'s
+`KindWords`): in another language two sides of different kinds are not told.
 
 **Why such a case is not right for a test set**: a comparison needs both facts; with one side
 missing it is a lookup with a made-up half.

@@ -213,7 +213,7 @@ pub fn check_sides(
         // the thing's own name ("macOS 12 Monterey" of Monterey, whose sentence goes on "is no
         // longer supported").
         None if holds(&side.quote, model)
-            && model.split_whitespace().count() >= 2
+            && crate::text::spans(model).count() >= 2
             && tells(thing, model, &side.shown, language) =>
         {
             model.trim().to_string()
@@ -270,8 +270,7 @@ fn with_both(question: &str, ta: &str, tb: &str) -> Option<String> {
         );
     }
     let q = question.trim_end();
-    let which = q
-        .split_whitespace()
+    let which = crate::text::spans(q)
         .next()
         .is_some_and(|w| w.eq_ignore_ascii_case("which"));
     (which && q.ends_with('?')).then(|| format!("{}, {ta} or {tb}?", q.trim_end_matches('?').trim_end()))
@@ -437,7 +436,7 @@ mod tests {
         let bad = reply(q, "None", "None variant", "Result", "Ok variant");
         assert_eq!(check_sides(&c, &bad, q, &sc(en)), Err(Check::SidesMissing));
         assert_eq!(
-            names::kind_after("The Result enum has an Ok variant", "Result").as_deref(),
+            names::kind_after("The Result enum has an Ok variant", "Result", en).as_deref(),
             Some("enum")
         );
         let none = "Some, which holds one value of type T, and a None variant that doesn’t hold any value.";

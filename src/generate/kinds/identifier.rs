@@ -24,6 +24,7 @@ use crate::generate::names::{frequencies, identifiers, not_a_name, swap};
 use crate::generate::pairs::Pairing;
 use crate::generate::verify::{Check, check_on_topic, check_wording};
 use crate::prompts::Rendered;
+use crate::text::{bare, contains_folded, fold, spans};
 
 /// The kind's row: two identifiers of a chunk a call.
 pub const INFO: KindInfo = KindInfo {
@@ -120,14 +121,12 @@ const MIN_WORDS_BESIDES: usize = 2;
 /// The words of letters in `text` outside its code marks and identifiers, function words aside.
 fn words_besides_names(text: &str) -> usize {
     let analyzer = crate::lang::Language::ENGLISH.analyzer();
-    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    let ids: Vec<String> = identifiers(text).iter().map(|id| bare(id)).collect();
-    text.split_whitespace()
+    let ids = identifiers(text);
+    let ids: Vec<&str> = ids.iter().map(|id| bare(id)).collect();
+    spans(text)
         .filter(|w| !w.contains('`'))
         .map(bare)
-        .filter(|w| {
-            w.chars().any(char::is_alphabetic) && !ids.contains(w) && !analyzer.is_stopword(&w.to_lowercase())
-        })
+        .filter(|w| w.chars().any(char::is_alphabetic) && !ids.contains(w) && !analyzer.is_stopword(&fold(w)))
         .count()
 }
 
@@ -137,12 +136,7 @@ fn is_about(fact: &Fact, id: &str) -> bool {
     if let Some(row) = &fact.row {
         return row.cells.first().is_some_and(|c| c.contains(id));
     }
-    let opening: String = fact
-        .shown
-        .split_whitespace()
-        .take(4)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let opening: String = spans(&fact.shown).take(4).collect::<Vec<_>>().join(" ");
     opening.contains(id)
 }
 
@@ -343,7 +337,7 @@ fn each_to_its_identifier(ids: &[&str], mut written: Vec<Written>) -> Vec<Writte
 /// Whether `question` gives `identifier` as written, its case aside (users type `tp-409`) and
 /// code marks around it dropped.
 pub fn gives(question: &str, identifier: &str) -> bool {
-    question.to_lowercase().contains(&identifier.to_lowercase())
+    contains_folded(question, identifier)
 }
 
 /// `question` with `identifier` put back as written where the model changed its case ("how do
@@ -486,7 +480,7 @@ mod tests {
     fn questions_written_in_the_other_order_go_to_their_identifiers() {
         let w = |q: &str, a: &str| Written {
             question: q.into(),
-            search: q.to_lowercase(),
+            search: fold(q),
             answer: a.into(),
         };
         let ids = ["tide forget --dry-run", "TP-507"];

@@ -177,12 +177,11 @@ fn keeps_codes(question: &str, search: &str) -> bool {
     let squash = |s: &str| -> String {
         s.chars()
             .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
+            .flat_map(crate::text::fold_char)
             .collect()
     };
     let kept = squash(search);
-    question
-        .split_whitespace()
+    crate::text::spans(question)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '_'))
         .filter(|w| {
             crate::wording::answer::is_code(w)

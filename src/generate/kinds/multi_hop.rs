@@ -36,10 +36,12 @@ use crate::generate::verify::{
     Check, Screen, check_not_example, check_question, check_wording, copied_row_asked, is_only,
     outline_dropped,
 };
-use crate::lang::Language;
+use crate::lang::lists::english;
+use crate::lang::{Language, List};
 use crate::llm::Llm;
 use crate::prompts::Rendered;
 use crate::testset::Hop;
+use crate::text::{bare, fold, spans};
 
 /// Largest reply of the first hop: a question and a description.
 pub const MAX_TOKENS: u32 = 100;
@@ -420,12 +422,16 @@ fn check_bridge_with(
     // A name the blank's fact does not hold is a guess at the blank: "the `hidden` argument to a
     // parameter" for Click's `expose_value`, "the associated GitHub repository" for Black's
     // GitHub Release (half its name). The question then asks about another thing.
-    let another = guesses_a_name(&phrase, thing, fact_1) || heads_another(&phrase, thing, fact_1);
+    let another = guesses_a_name(&phrase, thing, fact_1) || heads_another(&phrase, thing, fact_1, language);
     screen.when(another, Check::DescribesAnother)?;
     // The phrase is a whole noun phrase: the kind words around the name go ("the `--color`
     // option" with "the flag that enables colorama" → "the flag that enables colorama").
     let question_2 = if language == Language::ENGLISH {
-        without_kind_after(&without_kind_words(&r.question_2, thing, &phrase), thing)
+        without_kind_after(
+            &without_kind_words(&r.question_2, thing, &phrase),
+            thing,
+            language,
+        )
     } else {
         r.question_2.clone()
     };
@@ -485,19 +491,17 @@ fn second_answer_held(answer: &str, fact_1: &str, fact_2: &str, screen: &Screen<
 
 /// True when the question asks only what the described thing is ("What is the error code
 /// TP-507?" made "what is the error code for a full storage reserve"): hop 1 answers that
-/// alone. English.
+/// alone. English ([`List::WhatItIsWords`]; read for English only).
 fn asks_what_it_is(question: &str, phrase: &str) -> bool {
-    let (lower, phrase) = (question.to_lowercase(), phrase.to_lowercase());
+    let frame = english(List::WhatItIsWords);
+    let (lower, phrase) = (fold(question), fold(phrase));
     let Some(at) = lower.find(&phrase) else {
         return false;
     };
     let rest = format!("{} {}", &lower[..at], &lower[at + phrase.len()..]);
-    crate::text::words(&rest).iter().all(|w| {
-        matches!(
-            w.as_str(),
-            "what" | "which" | "is" | "are" | "was" | "were" | "the" | "a" | "an" | "called" | "named"
-        )
-    })
+    crate::text::words(&rest)
+        .iter()
+        .all(|w| frame.contains(&w.as_str()))
 }
 
 /// The thing's descriptions worth trying, in order: the model's, unless one is empty, names the
@@ -512,14 +516,14 @@ fn descriptions(given: &[&str], hop1_question: &str, thing: &str, language: Lang
             && !names(d, thing, language)
             && !likens(d)
             && d.matches('`').count().is_multiple_of(2)
-            && !of_another_kind(d, thing)
-            && d.split_whitespace().count() <= 16
+            && !of_another_kind(d, thing, language)
+            && spans(d).count() <= 16
     };
     let mut out: Vec<String> = Vec::new();
     let tried = given
         .iter()
-        .map(|d| as_option(d.trim().trim_end_matches(['?', '.']), thing))
-        .chain(described_by(hop1_question));
+        .map(|d| as_option(d.trim().trim_end_matches(['?', '.']), thing, language))
+        .chain(described_by(hop1_question, language));
     for d in tried {
         if usable(&d) && !out.iter().any(|o| o.eq_ignore_ascii_case(&d)) {
             out.push(d);
@@ -531,19 +535,18 @@ fn descriptions(given: &[&str], hop1_question: &str, thing: &str, language: Lang
 /// Whether `phrase` names what `fact_1` (blanked where `thing` stands) does not: a code or an
 /// identifier the fact does not show, or a capitalised word of the thing's own name.
 fn guesses_a_name(phrase: &str, thing: &str, fact_1: &str) -> bool {
-    let fact = fact_1.to_lowercase().replace(&thing.to_lowercase(), " ");
+    let fact = fold(fact_1).replace(&fold(thing), " ");
     let quoted = CODE
         .find_iter(phrase)
         .map(|m| m.as_str().trim_matches('`').trim().to_string());
     let invented = identifiers(phrase)
         .into_iter()
         .chain(quoted)
-        .any(|id| !fact.contains(&id.to_lowercase()));
-    let own: HashSet<&str> = thing.split_whitespace().filter(|w| w.len() > 2).collect();
+        .any(|id| !fact.contains(&fold(&id)));
+    let own: HashSet<&str> = spans(thing).filter(|w| w.len() > 2).collect();
     let halved = own.len() > 1
-        && phrase
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        && spans(phrase)
+            .map(bare)
             .any(|w| w.starts_with(char::is_uppercase) && own.contains(w));
     invented || halved
 }
@@ -558,13 +561,14 @@ fn unquoted(question: &str, thing: &str) -> String {
     q
 }
 
-/// The head noun of a description (English): the last word before the first preposition, verb,
+/// The head noun of a description: the last word before the first preposition, verb,
 /// relative word or participle ("template" in "the template that needs to be copied-pasted",
-/// "label" in "the label needed to pass CI").
-fn head_noun(phrase: &str) -> Option<String> {
-    let words: Vec<String> = phrase
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+/// "label" in "the label needed to pass CI"); none in a language without
+/// [`List::NounPhraseEnds`].
+fn head_noun(phrase: &str, language: Language) -> Option<String> {
+    let ends = language.list(List::NounPhraseEnds)?;
+    let words: Vec<String> = spans(phrase)
+        .map(|w| fold(bare(w)))
         .filter(|w| !w.is_empty())
         .collect();
     let start = usize::from(matches!(words.first()?.as_str(), "the" | "a" | "an"));
@@ -572,7 +576,7 @@ fn head_noun(phrase: &str) -> Option<String> {
     for (i, w) in words.iter().enumerate().skip(start) {
         let relative = matches!(w.as_str(), "that" | "which" | "whose" | "who" | "used" | "behind");
         let participle = i > start && (w.ends_with("ed") || w.ends_with("ing"));
-        if BOUNDARY.contains(&w.as_str()) || relative || participle {
+        if ends.contains(&w.as_str()) || relative || participle {
             break;
         }
         head = Some(w.clone());
@@ -584,11 +588,11 @@ fn head_noun(phrase: &str) -> Option<String> {
 /// but never beside the blank ("the template that needs to be copied-pasted" for `release.py`,
 /// in a fact about "a new empty template … (Template is able to be copy pasted from
 /// release.py)"). Beside the blank it is the blank's own kind ("a `skip news` label").
-fn heads_another(phrase: &str, thing: &str, fact_1: &str) -> bool {
-    let Some(head) = head_noun(phrase) else {
+fn heads_another(phrase: &str, thing: &str, fact_1: &str, language: Language) -> bool {
+    let Some(head) = head_noun(phrase, language) else {
         return false;
     };
-    let blanked = blank(fact_1, thing).to_lowercase();
+    let blanked = fold(&blank(fact_1, thing));
     let words: Vec<&str> = blanked
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
@@ -623,7 +627,7 @@ fn apart_at(text: &str, name: &str) -> Option<usize> {
 /// `text` with the first occurrence of `from` that stands apart ([`apart_at`]), any case,
 /// replaced by `to`.
 fn replace_apart(text: &str, from: &str, to: &str) -> Option<String> {
-    let (lower, needle) = (text.to_lowercase(), from.to_lowercase());
+    let (lower, needle) = (fold(text), fold(from));
     // Offsets are read in the lower-cased text: only where lower-casing kept every length.
     if lower.len() != text.len() || needle.len() != from.len() {
         return None;
@@ -636,7 +640,7 @@ fn replace_apart(text: &str, from: &str, to: &str) -> Option<String> {
 /// backups", from "Restores … use the same `agent.upload_concurrency` value as backups"):
 /// a likeness points at another thing, it does not pick this one out. English.
 fn likens(description: &str) -> bool {
-    let d = description.to_lowercase();
+    let d = fold(description);
     let d = d.trim_start_matches("the ");
     d.starts_with("same ") || d.starts_with("similar ")
 }
@@ -644,16 +648,19 @@ fn likens(description: &str) -> bool {
 /// Whether a description calls a flag (`--check`) a kind of thing a flag is not: its head noun,
 /// the last kind word before the first relative word or preposition ("the exit code that
 /// indicates reformatted files" is a code). A description without a kind word ("the value that
-/// should be passed …") says nothing against it. English.
-fn of_another_kind(description: &str, thing: &str) -> bool {
+/// should be passed …") says nothing against it, nor does one in a language without
+/// [`List::NounPhraseEnds`] and [`List::KindWords`].
+fn of_another_kind(description: &str, thing: &str, language: Language) -> bool {
+    let Some(ends) = language.list(List::NounPhraseEnds) else {
+        return false;
+    };
     if shape(thing) != Some("flag") {
         return false;
     }
-    let head = description
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
-        .take_while(|w| !BOUNDARY.contains(&w.as_str()) && !matches!(w.as_str(), "that" | "whose" | "used"))
-        .filter(|w| w == "code" || is_kind_word(w))
+    let head = spans(description)
+        .map(|w| fold(bare(w)))
+        .take_while(|w| !ends.contains(&w.as_str()) && !matches!(w.as_str(), "that" | "whose" | "used"))
+        .filter(|w| w == "code" || is_kind_word(w, language))
         .last();
     head.is_some_and(|h| {
         !matches!(
@@ -666,11 +673,15 @@ fn of_another_kind(description: &str, thing: &str) -> bool {
 /// A description that calls a flag "the command …" with its kind word made "option": a flag is
 /// part of a command line, and the rest says what it does ("the command that prevents the
 /// formatted code from being returned" for `--check`). Any other kind ("the exit code that …")
-/// describes another thing and stays as it is. English.
-fn as_option(description: &str, thing: &str) -> String {
-    if !of_another_kind(description, thing) || head_noun(description).as_deref() != Some("command") {
+/// describes another thing and stays as it is. In a language with [`List::KindWords`].
+fn as_option(description: &str, thing: &str, language: Language) -> String {
+    if !of_another_kind(description, thing, language)
+        || head_noun(description, language).as_deref() != Some("command")
+    {
         return description.to_string();
     }
+    // Cut at single spaces to put one word back where it stood, the spacing as written: an
+    // edit, not a reading of the words ([`crate::text::spans`] reads them).
     let mut words: Vec<&str> = description.split(' ').collect();
     if let Some(w) = words.iter_mut().find(|w| w.eq_ignore_ascii_case("command")) {
         *w = "option";
@@ -690,7 +701,7 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
         .or_else(|| {
             // Inside a longer code span the phrase would be code ("`is_flag=False, the
             // parameter that makes the feature switch active=value`").
-            let at = apart_at(&question.to_lowercase(), &thing.to_lowercase())?;
+            let at = apart_at(&fold(question), &fold(thing))?;
             let in_code = question.get(..at)?.matches('`').count() % 2 == 1;
             (!in_code)
                 .then(|| replace_apart(question, thing, phrase))
@@ -701,7 +712,7 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
     let mut q = q
         .replace(&format!("the {phrase}"), phrase)
         .replace(&format!("The {phrase}"), &capitalised(phrase));
-    let lower = phrase.to_lowercase();
+    let lower = fold(phrase);
     if lower.starts_with("the ") || lower.starts_with("a ") || lower.starts_with("an ") {
         let doubled = regex::Regex::new(&format!(r"\b([Aa]n?) {}", regex::escape(phrase))).ok()?;
         q = doubled
@@ -714,9 +725,9 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
             })
             .into_owned();
     }
-    let last = phrase.split_whitespace().last().unwrap_or("").to_lowercase();
+    let last = fold(spans(phrase).last().unwrap_or(""));
     let twice = format!("{phrase} {last}");
-    Some(match q.to_lowercase().find(&twice.to_lowercase()) {
+    Some(match fold(&q).find(&fold(&twice)) {
         Some(at) if q.is_char_boundary(at) && q.is_char_boundary(at + twice.len()) => {
             format!("{}{phrase}{}", &q[..at], &q[at + twice.len()..])
         }
@@ -729,13 +740,13 @@ fn put_in_place(question: &str, thing: &str, phrase: &str) -> Option<String> {
 /// is TP-507?", so that the phrase is not said after its own kind ("the error code the error
 /// code for …"). English.
 fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
-    let lower = question.to_lowercase();
-    let found = lower.find(&thing.to_lowercase());
+    let lower = fold(question);
+    let found = lower.find(&fold(thing));
     let Some(at) = found.filter(|&at| lower.len() == question.len() && question.is_char_boundary(at)) else {
         return question.to_string();
     };
     let at = at - (question[..at].len() - question[..at].trim_end_matches('`').len());
-    let stem = |w: &str| w.trim_end_matches('s').to_lowercase();
+    let stem = |w: &str| fold(w.trim_end_matches('s'));
     let said: HashSet<String> = phrase
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.len() > 2)
@@ -760,40 +771,32 @@ fn without_kind_words(question: &str, thing: &str, phrase: &str) -> String {
     }
     // Their article goes too: the phrase brings its own.
     let (from, word) = last_word(&question[..start]);
-    if matches!(word.to_lowercase().as_str(), "the" | "a" | "an") {
+    if matches!(fold(&word).as_str(), "the" | "a" | "an") {
         start = from;
     }
     format!("{}{}", &question[..start], &question[at..])
 }
 
-/// Words that end a noun phrase: prepositions, verbs and question words (English).
-const BOUNDARY: &[&str] = &[
-    "of", "in", "on", "for", "with", "to", "from", "by", "about", "at", "into", "is", "are", "was", "were",
-    "do", "does", "did", "can", "should", "will", "would", "when", "what", "which", "how", "why", "where",
-    "who", "if", "use", "set",
-];
-
 /// Whether the words just before a name modify it inside the question's own noun phrase: an
 /// article, then one to three words that are no preposition, verb or question word ("an empty
 /// or deleted", "the new"), or a possessive ("my", which made "why does my the error behind
 /// exit code 5 token …"). A bare article ("the") is not: the phrase's own takes its place.
+/// English: [`fits_in_place`] reads it for English only.
 fn modified(before: &str) -> bool {
+    let ends = english(List::NounPhraseEnds);
     let words: Vec<&str> = before
         .split(|c: char| !c.is_alphanumeric() && c != '-')
         .filter(|w| !w.is_empty())
         .collect();
     for (n, w) in words.iter().rev().enumerate().take(4) {
-        let w = w.to_lowercase();
+        let w = fold(w);
         if matches!(w.as_str(), "a" | "an" | "the") {
             return n > 0;
         }
-        if matches!(
-            w.as_str(),
-            "my" | "your" | "our" | "their" | "its" | "his" | "her" | "this" | "these" | "those"
-        ) {
+        if english(List::Determiners).contains(&w.as_str()) {
             return true;
         }
-        if BOUNDARY.contains(&w.as_str()) {
+        if ends.contains(&w.as_str()) {
             return false;
         }
     }
@@ -806,8 +809,8 @@ fn modified(before: &str) -> bool {
 /// own ("an empty or deleted `agent.cache_dir`" made "an empty or deleted the default
 /// directory …"), and a noun phrase, not a clause ("the file is ignored in …").
 fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
-    let lower = question.to_lowercase();
-    let Some(at) = lower.find(&thing.to_lowercase()) else {
+    let lower = fold(question);
+    let Some(at) = lower.find(&fold(thing)) else {
         return true; // put_in_place turns it away
     };
     let before = lower[..at].trim_end_matches('`').trim_end();
@@ -818,8 +821,7 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
         return false;
     }
     let stem = |w: &str| w.trim_end_matches('s').to_string();
-    let phrase_words: HashSet<String> = phrase
-        .to_lowercase()
+    let phrase_words: HashSet<String> = fold(phrase)
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.len() > 3)
         .map(stem)
@@ -833,11 +835,7 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
     if says_its_kind {
         return false;
     }
-    let words: Vec<String> = phrase
-        .to_lowercase()
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let words: Vec<String> = spans(&fold(phrase)).map(str::to_string).collect();
     let verb = words
         .iter()
         .position(|w| matches!(w.as_str(), "is" | "are" | "was" | "were" | "has" | "have"));
@@ -857,7 +855,7 @@ fn fits_in_place(question: &str, thing: &str, phrase: &str) -> bool {
 fn points(description: &str) -> bool {
     description
         .split(|c: char| !c.is_alphanumeric())
-        .any(|w| matches!(w.to_lowercase().as_str(), "this" | "these" | "those"))
+        .any(|w| matches!(fold(w).as_str(), "this" | "these" | "those"))
 }
 
 /// Whether hop 2's question names the thing beside another with "and" or "or" ("Who is
@@ -865,7 +863,7 @@ fn points(description: &str) -> bool {
 /// other ("who is the book with Reba McEntire's inspiring words and Reba McEntire"). A question
 /// that compares the two asks about both by design. English.
 fn coordinated(question: &str, thing: &str) -> bool {
-    let (q, t) = (question.to_lowercase(), thing.to_lowercase());
+    let (q, t) = (fold(question), fold(thing));
     let Some(at) = q.find(&t) else {
         return false;
     };
@@ -902,29 +900,31 @@ pub fn blank(text: &str, thing: &str) -> String {
 
 /// The thing a "what/which" question asks for, described by the question: "Which plan
 /// includes SSO?" → "the plan that includes SSO", "What is the error code that means X?" → "the
-/// error code that means X". English only; none for any other shape.
-pub fn described_by(question: &str) -> Option<String> {
+/// error code that means X". None for any other shape, and in a language without
+/// [`List::InvertingAuxiliaries`] and [`List::VerbAuxiliaries`].
+pub fn described_by(question: &str, language: Language) -> Option<String> {
+    let inverting = language.list(List::InvertingAuxiliaries)?;
+    let auxiliaries = language.list(List::VerbAuxiliaries)?;
+    let reads_as_verb = |w: &str| is_verb(w, auxiliaries);
     let q = question.trim().trim_end_matches('?').trim();
-    let words: Vec<&str> = q.split_whitespace().collect();
-    let wh = words.first()?.to_lowercase();
+    let words: Vec<&str> = spans(q).collect();
+    let wh = fold(words.first()?);
     if !matches!(wh.as_str(), "what" | "which") || words.len() < 3 {
         return None;
     }
     // "What is the error code that …": the rest names it.
-    if matches!(words[1].to_lowercase().as_str(), "is" | "are") && words[2].eq_ignore_ascii_case("the") {
-        return Some(words[2..].join(" ").to_lowercase());
+    if matches!(fold(words[1]).as_str(), "is" | "are") && words[2].eq_ignore_ascii_case("the") {
+        return Some(fold(&words[2..].join(" ")));
     }
     // "Which plan includes …": a noun or two, then the verb.
-    let verb = (2..words.len().min(5)).find(|&i| is_verb(words[i]))?;
+    let verb = (2..words.len().min(5)).find(|&i| reads_as_verb(words[i]))?;
     // "Which error does exit code 4 stand for?": an inverted auxiliary leaves no clause to
     // describe by. A modal followed by its own verb is no inversion ("What argument can be
     // used to hide a parameter?" → "the argument that can be used to …").
-    let next = words.get(verb + 1).map(|w| w.to_lowercase()).unwrap_or_default();
-    let inverted = matches!(
-        words[verb].to_lowercase().as_str(),
-        "does" | "do" | "did" | "can" | "should" | "will" | "would" | "must" | "has" | "have"
-    ) && !matches!(next.as_str(), "be" | "been" | "also" | "not" | "only");
-    if inverted || (1..verb).any(|i| is_verb(words[i])) {
+    let next = words.get(verb + 1).map(|w| fold(w)).unwrap_or_default();
+    let inverted = inverting.contains(&fold(words[verb]).as_str())
+        && !matches!(next.as_str(), "be" | "been" | "also" | "not" | "only");
+    if inverted || (1..verb).any(|i| reads_as_verb(words[i])) {
         return None;
     }
     Some(format!(
@@ -934,34 +934,20 @@ pub fn described_by(question: &str) -> Option<String> {
     ))
 }
 
-/// A word that reads as the verb of "which plan includes …": an auxiliary, or a third-person
-/// form.
-fn is_verb(word: &str) -> bool {
-    let w = word.to_lowercase();
-    matches!(
-        w.as_str(),
-        "is" | "are"
-            | "was"
-            | "were"
-            | "does"
-            | "do"
-            | "did"
-            | "can"
-            | "has"
-            | "have"
-            | "should"
-            | "will"
-            | "would"
-            | "must"
-    ) || (w.len() > 4 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
+/// A word that reads as the verb of "which plan includes …": one of `auxiliaries`, or a
+/// third-person form.
+fn is_verb(word: &str, auxiliaries: &[&str]) -> bool {
+    let w = fold(word);
+    auxiliaries.contains(&w.as_str())
+        || (w.len() > 4 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
 }
 
 /// `text` with the first occurrence of `from` (any case) replaced by `to`; none when `text`
 /// does not hold it.
 fn replace_ignoring_case(text: &str, from: &str, to: &str) -> Option<String> {
-    let lower = text.to_lowercase();
-    let at = lower.find(&from.to_lowercase())?;
-    let end = at + from.to_lowercase().len();
+    let lower = fold(text);
+    let at = lower.find(&fold(from))?;
+    let end = at + fold(from).len();
     // Lower-casing can change byte lengths outside ASCII: only replace on clean boundaries.
     (text.is_char_boundary(at) && text.is_char_boundary(end) && lower.len() == text.len())
         .then(|| format!("{}{to}{}", &text[..at], &text[end..]))
@@ -1073,19 +1059,23 @@ mod tests {
         let en = Language::ENGLISH;
         assert!(of_another_kind(
             "the exit code that indicates reformatted files",
-            "--check"
+            "--check",
+            Language::ENGLISH
         ));
         assert!(!of_another_kind(
             "the flag that makes Black work with colorama",
-            "--color"
+            "--color",
+            Language::ENGLISH
         ));
         assert!(!of_another_kind(
             "the value that should be passed to keep stdout quiet",
-            "--check"
+            "--check",
+            Language::ENGLISH
         ));
         assert!(!of_another_kind(
             "the error code for a full storage reserve",
-            "TP-507"
+            "TP-507",
+            Language::ENGLISH
         ));
         // Hop 1's question describes the same wrong kind: nothing is left.
         assert_eq!(
@@ -1342,16 +1332,19 @@ mod tests {
     #[test]
     fn a_description_headed_by_another_thing_of_the_fact_describes_another() {
         assert_eq!(
-            head_noun("the template that needs to be copied-pasted").as_deref(),
+            head_noun("the template that needs to be copied-pasted", Language::ENGLISH).as_deref(),
             Some("template")
         );
-        assert_eq!(head_noun("the label needed to pass CI").as_deref(), Some("label"));
         assert_eq!(
-            head_noun("the error code for a full storage reserve").as_deref(),
+            head_noun("the label needed to pass CI", Language::ENGLISH).as_deref(),
+            Some("label")
+        );
+        assert_eq!(
+            head_noun("the error code for a full storage reserve", Language::ENGLISH).as_deref(),
             Some("code")
         );
         assert_eq!(
-            head_noun("the error behind exit code 4").as_deref(),
+            head_noun("the error behind exit code 4", Language::ENGLISH).as_deref(),
             Some("error")
         );
         let release = "Once CI is done add a new empty template for the next release to CHANGES.md \
@@ -1359,16 +1352,28 @@ mod tests {
         assert!(heads_another(
             "the template that needs to be copied-pasted",
             "release.py",
-            release
+            release,
+            Language::ENGLISH
         ));
         assert!(!heads_another(
             "the script to copy the template from",
             "release.py",
-            release
+            release,
+            Language::ENGLISH
         ));
         let label = "a maintainer can add a `skip news` label to make the CI pass.";
-        assert!(!heads_another("the label needed to pass CI", "skip news", label));
-        assert!(!heads_another("the error behind exit code 4", "TP-409", F1));
+        assert!(!heads_another(
+            "the label needed to pass CI",
+            "skip news",
+            label,
+            Language::ENGLISH
+        ));
+        assert!(!heads_another(
+            "the error behind exit code 4",
+            "TP-409",
+            F1,
+            Language::ENGLISH
+        ));
         // A first description guessing a name ends the reply: the second describes the same.
         let r = BridgeReply {
             blank_question: "Where are the created binaries stored?".into(),
@@ -1428,15 +1433,20 @@ mod tests {
         assert_eq!(
             as_option(
                 "the command that prevents the formatted code from being returned",
-                "--check"
+                "--check",
+                Language::ENGLISH
             ),
             "the option that prevents the formatted code from being returned"
         );
         // Another kind describes another thing; a thing that is no flag keeps its words.
         let code = "the exit code that indicates reformatted files";
-        assert_eq!(as_option(code, "--check"), code);
+        assert_eq!(as_option(code, "--check", Language::ENGLISH), code);
         assert_eq!(
-            as_option("the command to set a passphrase", "tide key passwd"),
+            as_option(
+                "the command to set a passphrase",
+                "tide key passwd",
+                Language::ENGLISH
+            ),
             "the command to set a passphrase"
         );
     }
@@ -1456,23 +1466,47 @@ mod tests {
         assert_eq!(a, "five minutes");
         // A description naming the thing is made from hop 1's question.
         assert_eq!(
-            described_by("What error code indicates a full storage reserve?").as_deref(),
+            described_by(
+                "What error code indicates a full storage reserve?",
+                Language::ENGLISH
+            )
+            .as_deref(),
             Some("the error code that indicates a full storage reserve")
         );
         assert_eq!(
-            described_by("Which plan includes single sign-on?").as_deref(),
+            described_by("Which plan includes single sign-on?", Language::ENGLISH).as_deref(),
             Some("the plan that includes single sign-on")
         );
         assert_eq!(
-            described_by("What is the error code that means the lock timed out?").as_deref(),
+            described_by(
+                "What is the error code that means the lock timed out?",
+                Language::ENGLISH
+            )
+            .as_deref(),
             Some("the error code that means the lock timed out")
         );
-        assert_eq!(described_by("What does code 5 stand for?"), None);
         assert_eq!(
-            described_by("What argument can be used to hide a parameter from the callback?").as_deref(),
+            described_by("What does code 5 stand for?", Language::ENGLISH),
+            None
+        );
+        assert_eq!(
+            described_by(
+                "What argument can be used to hide a parameter from the callback?",
+                Language::ENGLISH
+            )
+            .as_deref(),
             Some("the argument that can be used to hide a parameter from the callback")
         );
-        assert_eq!(described_by("Which option can I use to skip a file?"), None);
+        assert_eq!(
+            described_by("Which option can I use to skip a file?", Language::ENGLISH),
+            None
+        );
+        // A language without the auxiliaries' lists is not read: no description is made.
+        let es = Language::parse("es").unwrap();
+        assert_eq!(
+            described_by("¿Qué plan incluye el inicio de sesión único?", es),
+            None
+        );
         assert_eq!(
             blank(
                 "Code: 4; Meaning: Repository locked (TP-409), see tp-409",
@@ -1492,7 +1526,11 @@ mod tests {
         // Flask's docs are reStructuredText: two backticks, and the kind word after them goes.
         let q2 = "What does the ``init-db`` command do?";
         let phrase = "the command to run again to create the database in the instance folder";
-        let q2 = without_kind_after(&without_kind_words(q2, "init-db", phrase), "init-db");
+        let q2 = without_kind_after(
+            &without_kind_words(q2, "init-db", phrase),
+            "init-db",
+            Language::ENGLISH,
+        );
         assert_eq!(
             put_in_place(&q2, "init-db", phrase).as_deref(),
             Some("What does the command to run again to create the database in the instance folder do?")

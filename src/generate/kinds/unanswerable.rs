@@ -39,10 +39,12 @@ use crate::generate::verify::{
     copied_row_asked, is_only, says, without_heading_tail,
 };
 use crate::judge;
-use crate::lang::Language;
+use crate::lang::lists::{english, english_pairs};
+use crate::lang::{Language, List, Pairs};
 use crate::llm::{ChatRequest, Llm};
 use crate::prompts::Rendered;
 use crate::testset::Label;
+use crate::text::{bare, contains_folded, fold, spans};
 
 /// Largest reply of the neighbour step: five names of a few words.
 pub const MAX_TOKENS: u32 = 96;
@@ -133,19 +135,6 @@ pub struct Neighbours {
 #[serde(transparent)]
 pub struct Neighbour(#[schemars(length(max = 60))] pub String);
 
-/// Capitalised words that start sentences or name nothing in particular.
-const NOT_NAMES: &[&str] = &[
-    "a", "an", "the", "this", "that", "these", "those", "it", "its", "if", "when", "while", "with", "for",
-    "to", "in", "on", "and", "or", "but", "you", "your", "we", "our", "they", "i", "note", "see", "also",
-    "by", "all", "each", "every", "some", "most", "no", "not", "yes", "after", "before", "because", "both",
-];
-
-/// Words that number the parts of a page or book (English).
-const PARTS: &[&str] = &[
-    "figure", "fig", "listing", "table", "chapter", "section", "appendix", "example", "step", "page", "part",
-    "diagram", "exhibit", "equation",
-];
-
 /// The thing of a fact a neighbour can stand in for: a name (capitalised words not opening the
 /// sentence, "Amazon S3", "PyCharm") or else an identifier in code marks; the one the corpus uses
 /// least, since a rare name is a specific one. `doc_freq` counts the chunks holding a term of
@@ -167,19 +156,21 @@ pub fn named_term(fact: &str, language: Language, doc_freq: impl Fn(&str) -> usi
 pub fn names(fact: &str) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     let mut current: Vec<&str> = Vec::new();
-    let words: Vec<&str> = fact.split_whitespace().collect();
+    // English words, read on any text: a fact's names are told by their capitals.
+    let (not_names, parts) = (english(List::NotNames), english(List::PageParts));
+    let words: Vec<&str> = spans(fact).collect();
     for (i, w) in words.iter().enumerate() {
-        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let bare = bare(w);
         // "Key:" and "Default:" label a table row's cells; they name nothing.
         let capital = bare.chars().next().is_some_and(char::is_uppercase)
             && bare.chars().count() >= 2
             && !w.ends_with(':')
-            && !NOT_NAMES.contains(&bare.to_lowercase().as_str());
+            && !not_names.contains(&fold(bare).as_str());
         let opens = i == 0 || words[i - 1].ends_with(['.', ':', '!', '?', ';']);
         // A numbered part of the page ("Figure 4-4", "Listing 8-15", "Chapter 9") is the
         // page's, not a thing: "Diagram 4-4" was taken for a thing the book never names, and
         // its Figure 4-4 answers the question.
-        let part = PARTS.contains(&bare.to_lowercase().as_str())
+        let part = parts.contains(&fold(bare).as_str())
             && words
                 .get(i + 1)
                 .is_some_and(|n| n.chars().next().is_some_and(|c| c.is_ascii_digit()));
@@ -487,7 +478,7 @@ pub async fn attempt(llm: &Llm, ctx: &GenerateContext<'_>, task: &Task, tally: &
             if kin {
                 s
             } else {
-                without_kind_after(&s, &neighbour)
+                without_kind_after(&s, &neighbour, language)
             }
         })
     };
@@ -552,49 +543,20 @@ fn fact_answers(own: &str, answer: &str, label: &Label, screen: &Screen<'_>) -> 
     }
 }
 
-/// Words and the word a look-alike puts in their place, both ways: SQuAD 2.0's antonym swap
-/// (Rajpurkar et al., 2018), applied to the parts of a name ("storage.min_free_space" →
-/// "storage.max_free_space", "tide repo unlock" → "tide repo lock").
-const ANTONYMS: &[(&str, &str)] = &[
-    ("min", "max"),
-    ("minimum", "maximum"),
-    ("enable", "disable"),
-    ("enabled", "disabled"),
-    ("upload", "download"),
-    ("read", "write"),
-    ("start", "stop"),
-    ("include", "exclude"),
-    ("allow", "deny"),
-    ("first", "last"),
-    ("lower", "upper"),
-    ("local", "remote"),
-    ("input", "output"),
-    ("push", "pull"),
-    ("encrypt", "decrypt"),
-    ("before", "after"),
-    ("open", "close"),
-    ("show", "hide"),
-    ("add", "remove"),
-    ("inbound", "outbound"),
-    ("lock", "unlock"),
-    ("import", "export"),
-    ("daily", "weekly"),
-    ("public", "private"),
-];
-
-/// Names like `term` that differ in one part: each part found in [`ANTONYMS`] swapped, and,
+/// Names like `term` that differ in one part: each part found in [`Pairs::Antonyms`] (English
+/// words, as names in code are written whatever a page's language) swapped, and,
 /// in a code with digits ("TP-412", "v2.4.0"), its last digit changed (SQuAD 2.0's entity
 /// swap, for names a model cannot list). Empty for a plain name ("Amazon S3" keeps to the
 /// model's neighbours).
 fn lookalikes(term: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let lower = term.to_lowercase();
+    let lower = fold(term);
     // The parts: runs of letters, with where they stand.
     let mut at = 0;
     for part in lower.split(|c: char| !c.is_alphabetic()) {
         let start = at;
         at += part.len() + 1;
-        let swap = ANTONYMS
+        let swap = english_pairs(Pairs::Antonyms)
             .iter()
             .find_map(|&(a, b)| (part == a).then_some(b).or((part == b).then_some(a)));
         if let (Some(other), false) = (swap, part.is_empty()) {
@@ -642,7 +604,7 @@ fn only_the_thing(term: &str, others: &[Neighbour]) -> bool {
 /// Whether a listed name is no name of its own: empty, the thing, inside it or around it
 /// ("The Diamond Necklace" for "Diamond Necklace"), quotes and code marks aside.
 fn is_the_thing(term: &str, other: &str) -> bool {
-    let bare = |s: &str| s.trim().trim_matches(['"', '`', '\'']).trim().to_lowercase();
+    let bare = |s: &str| fold(s.trim().trim_matches(['"', '`', '\'']).trim());
     let (t, n) = (bare(term), bare(other));
     n.is_empty() || n.contains(&t) || t.contains(&n)
 }
@@ -657,18 +619,17 @@ fn pick<'n>(
     let mut why = Check::NotAboutNeighbour;
     for other in others {
         let n = other.trim().trim_matches(['"', '`', '\'']).trim();
-        let lower = n.to_lowercase();
+        let lower = fold(n);
         if is_the_thing(term, n) || generic(n) || same_thing(term, n) {
             continue;
         }
         // The corpus's subject in the term stays: "Introducing Black" (a guide's title in
         // Black's docs) → "Introducing Red" asks about nothing. Only capitalised words: "of"
         // in "Bank of America" is in every document too.
-        let subject_kept = term
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        let subject_kept = spans(term)
+            .map(bare)
             .filter(|w| w.chars().count() >= 3 && w.starts_with(char::is_uppercase) && ctx.is_subject(w))
-            .all(|w| lower.contains(&w.to_lowercase()));
+            .all(|w| lower.contains(&fold(w)));
         if !subject_kept || variant_of(term, n, |w| ctx.is_subject(w)) {
             continue;
         }
@@ -734,11 +695,13 @@ fn in_a_folder_shown(ctx: &GenerateContext<'_>, path: &str) -> bool {
         .is_some_and(|(folder, _)| folder.contains(char::is_alphabetic) && ctx.corpus_mentions(folder))
 }
 
-/// Whether a part of `name` is one of [`ANTONYMS`].
+/// Whether a part of `name` is one of [`Pairs::Antonyms`].
 fn has_antonym(name: &str) -> bool {
-    name.to_lowercase()
-        .split(|c: char| !c.is_alphabetic())
-        .any(|part| ANTONYMS.iter().any(|&(a, b)| part == a || part == b))
+    fold(name).split(|c: char| !c.is_alphabetic()).any(|part| {
+        english_pairs(Pairs::Antonyms)
+            .iter()
+            .any(|&(a, b)| part == a || part == b)
+    })
 }
 
 /// Whether a class name's neighbour is a class of its kind: `ClickException`'s is another
@@ -746,6 +709,7 @@ fn has_antonym(name: &str) -> bool {
 /// no one names. A name of one word in CamelCase ends in what it is; a neighbour of one that
 /// ends in an error's or a warning's word must end in one of them too.
 fn same_head(term: &str, neighbour: &str) -> bool {
+    // The last words of classes of errors, in code whatever a page's language.
     const ERRORS: &[&str] = &["Exception", "Error", "Warning"];
     let head = |name: &str| -> Option<String> {
         let name = name.trim_matches('`');
@@ -779,7 +743,7 @@ fn variant_of(term: &str, neighbour: &str, is_subject: impl Fn(&str) -> bool) ->
     else {
         return false;
     };
-    !is_subject(first) && neighbour.to_lowercase().contains(&first.to_lowercase())
+    !is_subject(first) && contains_folded(neighbour, first)
 }
 
 /// Whether `question` uses `term` as the first word of a name the corpus writes as one ("a
@@ -787,8 +751,8 @@ fn variant_of(term: &str, neighbour: &str, is_subject: impl Fn(&str) -> bool) ->
 /// thing put in its place makes a name no one uses ("an ISO-8859-1 scalar value").
 /// `chunks_saying` counts the chunks that hold a phrase, any case.
 fn in_compound(question: &str, term: &str, chunks_saying: impl Fn(&str) -> usize) -> bool {
-    let lower = question.to_lowercase();
-    let t = term.to_lowercase();
+    let lower = fold(question);
+    let t = fold(term);
     // Offsets in the lower-cased text only: lower-casing can change byte lengths.
     let Some(at) = lower.find(&t) else {
         return false;
@@ -814,11 +778,11 @@ fn says_its_kind(question: &str) -> bool {
     static OTHERS: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:other|similar)\s+(?:[a-z-]+\s+)?(?P<kind>[a-z-]{3,}s)\b").expect("valid regex")
     });
-    // "Which other option does --force override?": a verb, not a plural kind.
-    const VERBS: &[&str] = &["does", "is", "was", "has", "goes", "makes", "uses", "needs"];
+    // An English pattern and its words, read on any question (it matches English only).
+    let verbs = english(List::PluralVerbs);
     OTHERS
         .captures_iter(question)
-        .any(|c| !VERBS.contains(&c["kind"].to_lowercase().as_str()))
+        .any(|c| !verbs.contains(&fold(&c["kind"]).as_str()))
 }
 
 /// Whether `term` stands inside a longer quotation of `fact` ("Sicherung" of "\"Sicherung
@@ -839,9 +803,9 @@ fn quoted_within(fact: &str, term: &str) -> bool {
 /// or "{module}:{app}:{module}", the model's neighbours: the page that explains the one answers
 /// the other).
 fn same_thing(a: &str, b: &str) -> bool {
-    let bare = |s: &str| s.split('<').next().unwrap_or(s).trim().to_lowercase();
+    let bare = |s: &str| fold(s.split('<').next().unwrap_or(s).trim());
     let parts = |s: &str| -> std::collections::BTreeSet<String> {
-        s.to_lowercase()
+        fold(s)
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
             .map(str::to_string)
@@ -906,34 +870,18 @@ fn names_neighbour(question: &str, term: &str, neighbour: &str, language: Langua
     let words = language.analyzer();
     let asked: Vec<String> = words.content_terms(question);
     let names_it = words.content_terms(neighbour).iter().all(|w| asked.contains(w));
-    names_it && !question.to_lowercase().contains(&term.to_lowercase())
+    names_it && !contains_folded(question, term)
 }
 
 /// A "neighbour" that only repeats the prompt's words ("another product").
 fn generic(neighbour: &str) -> bool {
+    // The prompt is English, and so are its words the model repeats, whatever the corpus's
+    // language.
     let words: Vec<String> = Language::ENGLISH.analyzer().content_terms(neighbour);
-    let prompt: Vec<String> = [
-        "another",
-        "other",
-        "product",
-        "platform",
-        "version",
-        "plan",
-        "format",
-        "service",
-        "option",
-        "thing",
-        "kind",
-        "same",
-        "competing",
-        "neighbour",
-        "neighbor",
-        "tool",
-        "feature",
-    ]
-    .iter()
-    .map(|w| Language::ENGLISH.analyzer().stem(w))
-    .collect();
+    let prompt: Vec<String> = english(List::NeighbourPromptWords)
+        .iter()
+        .map(|w| Language::ENGLISH.analyzer().stem(w))
+        .collect();
     words.is_empty() || words.iter().all(|w| prompt.contains(w))
 }
 
@@ -1006,31 +954,36 @@ mod tests {
     #[test]
     fn the_kind_word_after_a_neighbour_is_left_out() {
         assert_eq!(
-            without_kind_after("what does the Box<T> enum do", "Box<T>"),
+            without_kind_after("what does the Box<T> enum do", "Box<T>", Language::ENGLISH),
             "what does the Box<T> do"
         );
         assert_eq!(
             without_kind_after(
                 "what does the std::io::Read function in Rust return",
-                "std::io::Read"
+                "std::io::Read",
+                Language::ENGLISH
             ),
             "what does the std::io::Read in Rust return"
         );
         assert_eq!(
-            without_kind_after("What does the `--fast` flag do?", "--fast"),
+            without_kind_after("What does the `--fast` flag do?", "--fast", Language::ENGLISH),
             "What does the `--fast` do?"
         );
         assert_eq!(
-            without_kind_after("Is Box<T> faster?", "Box<T>"),
+            without_kind_after("Is Box<T> faster?", "Box<T>", Language::ENGLISH),
             "Is Box<T> faster?"
         );
         // A kind word ending a "how" question is its verb.
         assert_eq!(
-            without_kind_after("How does the tide key passwd function?", "tide key passwd"),
+            without_kind_after(
+                "How does the tide key passwd function?",
+                "tide key passwd",
+                Language::ENGLISH
+            ),
             "How does the tide key passwd function?"
         );
         assert_eq!(
-            without_kind_after("How does the `--fast` flag work?", "--fast"),
+            without_kind_after("How does the `--fast` flag work?", "--fast", Language::ENGLISH),
             "How does the `--fast` work?"
         );
     }

@@ -19,6 +19,7 @@ use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::lang::Language;
+use crate::text::{contains_folded, fold, spans};
 
 /// A sentence that opens with a condition, up to the comma that closes it.
 static CONDITIONAL: LazyLock<Regex> = LazyLock::new(|| {
@@ -72,14 +73,13 @@ pub fn states_the_condition(
         let (condition, then) = (&c["condition"], &c["then"]);
         // A gerund the question says is the condition asked in its own words ("what can
         // happen if you change a field after hashing" for "Changing any field … can lead to").
-        let gerund = condition.split_whitespace().next().unwrap_or("");
+        let gerund = spans(condition).next().unwrap_or("");
         if gerund.ends_with("ing") && terms(gerund).iter().any(|t| asked.contains(t)) {
             continue;
         }
-        let lowered = condition.to_lowercase();
         if sides
             .iter()
-            .any(|side| !side.is_empty() && lowered.contains(&side.to_lowercase()))
+            .any(|side| !side.is_empty() && contains_folded(condition, side))
         {
             continue;
         }
@@ -122,7 +122,7 @@ fn value_left_out(
     sides: &[&str],
 ) -> Option<String> {
     let analyzer = language.analyzer();
-    let lowered = question.to_lowercase();
+    let lowered = fold(question);
     let named = |name: &str| {
         Regex::new(&format!(r"(?i)(?:^|[^\w]){}(?:[^\w]|$)", regex::escape(name)))
             .is_ok_and(|re| re.is_match(question))
@@ -138,8 +138,8 @@ fn value_left_out(
             ) else {
                 continue;
             };
-            let value = value.as_str().to_lowercase();
-            let sided = sides.iter().any(|s| s.to_lowercase().contains(&value));
+            let value = fold(value.as_str());
+            let sided = sides.iter().any(|s| fold(s).contains(&value));
             if named(name.as_str()) && !lowered.contains(&value) && !sided {
                 return Some(format!("`{}` set to `{}`", name.as_str(), value));
             }

@@ -36,8 +36,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::AnswerFault;
-use crate::lang::Language;
-use crate::text::words;
+use crate::lang::{Language, List, lists};
+use crate::text::{bare, fold, spans, words};
 
 /// Checks an English `claim` against `question` and `fact` (see the module doc). Other
 /// languages pass.
@@ -115,7 +115,7 @@ fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Resu
     // several sentences or over twenty words comes back to the question's terms as it goes.
     if crate::wording::form::is_yes_no(question, language)
         || !super::one_sentence(claim)
-        || claim.split_whitespace().count() > super::PART_CHECKED_WORDS
+        || spans(claim).count() > super::PART_CHECKED_WORDS
     {
         return Ok(());
     }
@@ -130,7 +130,7 @@ fn says_more_than_asked(question: &str, claim: &str, language: Language) -> Resu
     if said.len() < SAID_BACK_WORDS {
         return Ok(());
     }
-    let q = question.to_lowercase();
+    let q = fold(question);
     // A value or name the question does not hold is an answer ("loop.index starts with 1,
     // loop.index0 starts with 0", "python-black or formatters-python", "… are Storj and
     // OrbitDB").
@@ -161,9 +161,7 @@ fn gives_unasked(claim: &str, asked: &str, is_value: impl Fn(usize, &str) -> boo
         .filter(|w| !w.is_empty())
         .enumerate()
         .any(|(i, w)| {
-            let bare = w
-                .trim_matches(|c: char| matches!(c, '`' | '\'' | '"'))
-                .to_lowercase();
+            let bare = fold(w.trim_matches(|c: char| matches!(c, '`' | '\'' | '"')));
             is_value(i, w) && !asked.contains(&bare)
         })
 }
@@ -186,17 +184,14 @@ fn gives_no_unasked_reason(question: &str, claim: &str, language: Language) -> R
         )
         .expect("valid regex")
     });
-    // Modal verbs say how sure, not what: "…, you must follow the pointer" adds one word.
-    const MODALS: &[&str] = &[
-        "must", "can", "could", "should", "would", "may", "might", "will", "shall", "need",
-    ];
+    let modals = lists::english(List::Modals);
     let analyzer = language.analyzer();
     let asked: std::collections::HashSet<String> = analyzer.content_terms(question).into_iter().collect();
     let main_says_more = claim.rsplit_once(',').is_some_and(|(_, main)| {
         analyzer
             .content_terms(main)
             .iter()
-            .filter(|t| !asked.contains(*t) && !MODALS.contains(&t.as_str()))
+            .filter(|t| !asked.contains(*t) && !modals.contains(&t.as_str()))
             .count()
             >= 2
     });
@@ -247,12 +242,11 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
         )
         .expect("valid regex")
     });
-    if let Some(whom) = WHICH_ONES.captures(question).map(|c| c["whom"].to_lowercase()) {
+    if let Some(whom) = WHICH_ONES.captures(question).map(|c| fold(&c["whom"])) {
         // "what does the skip news label do for PRs" → "PRs that are trivial …": which PRs it
         // is for, not what it does for them.
-        let opens = claim
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        let opens = spans(claim)
+            .map(|w| fold(bare(w)))
             .skip_while(|w| matches!(w.as_str(), "for" | "the" | "all" | "any" | "only"))
             .take(2)
             .collect::<Vec<_>>();
@@ -279,7 +273,7 @@ fn says_what_it_does(question: &str, claim: &str) -> Result<(), AnswerFault> {
     } else if let Some(m) = DENIES.find(claim) {
         format!(
             "it says what the thing {} do, not what it does",
-            m.as_str().trim().to_lowercase()
+            fold(m.as_str().trim())
         )
     } else {
         return Ok(());
@@ -316,8 +310,7 @@ fn not_its_other_name(question: &str, claim: &str, fact: &str) -> Result<(), Ans
         let inside = words(&c["inside"]);
         if is_asked(&c["name"]) && said.iter().all(|w| inside.contains(w)) {
             // The words before the brackets the question says too: the thing's whole name.
-            let named: Vec<&str> = c["before"]
-                .split_whitespace()
+            let named: Vec<&str> = spans(&c["before"])
                 .skip_while(|w| !is_asked(w) || w.eq_ignore_ascii_case("the"))
                 .chain([&c["name"]])
                 .collect();
@@ -351,7 +344,7 @@ fn says_what_it_is(question: &str, claim: &str) -> Result<(), AnswerFault> {
         Some(c) => Err(AnswerFault::OffQuestion {
             why: format!(
                 "it says what the thing {} (its effect), not what it is",
-                c["verb"].to_lowercase()
+                fold(&c["verb"])
             ),
         }),
         None => Ok(()),
@@ -371,7 +364,7 @@ fn not_what_else(question: &str, claim: &str, fact: &str) -> Result<(), AnswerFa
     let said = words(claim);
     let analyzer = Language::ENGLISH.analyzer();
     for c in ALSO.captures_iter(fact) {
-        let verb = c["verb"].to_lowercase();
+        let verb = fold(&c["verb"]);
         // "It is also the default": a function word after "also" says nothing more.
         if analyzer.is_stopword(&verb) {
             continue;
@@ -400,17 +393,13 @@ fn names_the_default(question: &str, claim: &str) -> Result<(), AnswerFault> {
     if !ASKS_DEFAULT.is_match(question) || !BY_DEFAULT.is_match(claim) {
         return Ok(());
     }
-    const STATES: &[&str] = &[
-        "true", "false", "on", "off", "enabled", "disabled", "none", "null", "empty", "yes", "no", "unset",
-    ];
-    let value = gives_unasked(claim, &question.to_lowercase(), |_, w| {
-        let bare = w
-            .trim_matches(|c: char| matches!(c, '`' | '\'' | '"'))
-            .to_lowercase();
+    let states = lists::english(List::States);
+    let value = gives_unasked(claim, &fold(question), |_, w| {
+        let bare = fold(w.trim_matches(|c: char| matches!(c, '`' | '\'' | '"')));
         w.chars().any(|c| c.is_ascii_digit())
             || super::is_code(w)
             || w.starts_with(['`', '\'', '"'])
-            || STATES.contains(&bare.as_str())
+            || states.contains(&bare.as_str())
     });
     if value {
         return Ok(());
@@ -437,7 +426,7 @@ fn names_the_superlative(question: &str, claim: &str, fact: &str) -> Result<(), 
     if !ASKS_WHICH.is_match(question) || A_WAY.is_match(question) {
         return Ok(());
     }
-    let asked = question.to_lowercase();
+    let asked = fold(question);
     let unasked_names = |text: &str, first_counts: bool| {
         gives_unasked(text, &asked, |i, w| {
             ((first_counts || i > 0) && w.chars().any(char::is_uppercase)) || super::is_code(w)
@@ -459,16 +448,10 @@ fn names_the_ones_asked(question: &str, claim: &str) -> Result<(), AnswerFault> 
     static ASKS_WHICH: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(?:what|which)\s+(?:other\s+)?(?P<kind>[a-z][a-z-]{2,})\s").expect("valid regex")
     });
-    // Words after "what" that are no kind of thing: "what is", "what kind of", "what happens".
-    const NOT_A_KIND: &[&str] = &[
-        "is", "are", "was", "were", "does", "do", "did", "can", "could", "should", "will", "would", "may",
-        "must", "has", "have", "happens", "kind", "kinds", "type", "types", "sort", "sorts", "way", "ways",
-        "part", "parts", "version", "versions", "makes", "causes",
-    ];
-    let Some(kind) = ASKS_WHICH.captures(question).map(|c| c["kind"].to_lowercase()) else {
+    let Some(kind) = ASKS_WHICH.captures(question).map(|c| fold(&c["kind"])) else {
         return Ok(());
     };
-    if NOT_A_KIND.contains(&kind.as_str()) {
+    if lists::english(List::NotAKind).contains(&kind.as_str()) {
         return Ok(());
     }
     let said = words(claim);
@@ -479,14 +462,14 @@ fn names_the_ones_asked(question: &str, claim: &str) -> Result<(), AnswerFault> 
         .unwrap_or("");
     let stem = |w: &str| w.trim_end_matches('s').to_string();
     // A name, a code, a number or a file ending (".py") the question lacks names them.
-    let asked = question.to_lowercase();
-    let named = claim.split_whitespace().enumerate().any(|(i, w)| {
+    let asked = fold(question);
+    let named = spans(claim).enumerate().any(|(i, w)| {
         let w = w.trim_end_matches([',', ';', ':', '.', ')']);
         let name = (i > 0 && w.chars().any(char::is_uppercase))
             || super::is_code(w)
             || w.contains(['.', '`', '\'', '"'])
             || w.chars().any(|c| c.is_ascii_digit());
-        name && !asked.contains(&w.to_lowercase())
+        name && !asked.contains(&fold(w))
     });
     if named || stem(first) != stem(&kind) {
         return Ok(());
@@ -516,17 +499,14 @@ fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), Answer
     let rest = crate::text::words(&asked["rest"]);
     // "How can X be integrated …" asks what a person does with X: only "does X <verb>" says X
     // is the one who does it.
-    let own_verb = matches!(asked["aux"].to_lowercase().as_str(), "does" | "do" | "did");
+    let own_verb = matches!(fold(&asked["aux"]).as_str(), "does" | "do" | "did");
     let Some(subject) = rest.first() else {
         return Ok(());
     };
     if matches!(subject.as_str(), "i" | "we" | "you" | "one" | "users" | "people") {
         return Ok(());
     }
-    let answer_verb = claim
-        .split_whitespace()
-        .next()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+    let answer_verb = spans(claim).next().map(|w| fold(bare(w)));
     // The answer's first word, then the question's own words after its subject's first.
     let verbs: Vec<&str> = answer_verb
         .iter()
@@ -542,12 +522,7 @@ fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), Answer
         )
         .filter(|w| w.chars().count() >= 3)
         .collect();
-    // "we propagate", "you can then pass", "we also now extract": a person, auxiliaries and
-    // adverbs, then the verb.
-    const BETWEEN: &[&str] = &[
-        "can", "could", "should", "must", "will", "may", "might", "then", "also", "just", "need", "have",
-        "to", "now", "only", "not", "always", "already", "usually", "still", "even", "simply", "first",
-    ];
+    let between = lists::english(List::BetweenActorAndVerb);
     let words = crate::text::words(fact);
     // A label that tells the reader what to do ("Override
     // :attr:`SandboxedEnvironment.intercepted_binops` … with the operator symbols you want to
@@ -566,7 +541,7 @@ fn keeps_the_actor(question: &str, claim: &str, fact: &str) -> Result<(), Answer
             matches!(w.as_str(), "we" | "you")
                 && words[i + 1..]
                     .iter()
-                    .find(|w| !BETWEEN.contains(&w.as_str()))
+                    .find(|w| !between.contains(&w.as_str()))
                     .is_some_and(|next| next == verb)
         })
     });
@@ -596,63 +571,23 @@ fn keeps_the_scope(question: &str, claim: &str, fact: &str) -> Result<(), Answer
         // The case is the answer ("Where are lifetimes explained?" → "In Chapter 10").
         return Ok(());
     }
-    // A time ("In 1973,", "In March 2020,") sets the claim in its day, not in another case.
-    const MONTHS: &[&str] = &[
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "spring",
-        "summer",
-        "autumn",
-        "fall",
-        "winter",
-    ];
-    let named = scope.split_whitespace().any(|w| {
+    let months = lists::english(List::Months);
+    let named = spans(scope).any(|w| {
         let capital = w.chars().next().is_some_and(char::is_uppercase);
         let marked = w.chars().any(char::is_alphabetic) && w.contains(['+', '#', '.', '_', ':']);
-        (capital && !MONTHS.contains(&w.to_lowercase().as_str())) || marked
+        (capital && !months.contains(&fold(w).as_str())) || marked
     });
     // "In contrast," / "In this example," are no case of the claim's.
     if !named
-        || scope.split_whitespace().next().is_some_and(|w| {
-            matches!(
-                w.to_lowercase().as_str(),
-                "this"
-                    | "that"
-                    | "these"
-                    | "those"
-                    | "the"
-                    | "a"
-                    | "an"
-                    | "contrast"
-                    | "addition"
-                    | "general"
-                    | "short"
-                    | "practice"
-                    | "particular"
-                    | "fact"
-                    | "other"
-                    | "most"
-                    | "some"
-                    | "many"
-            )
-        })
+        || spans(scope)
+            .next()
+            .is_some_and(|w| lists::english(List::NotAScope).contains(&fold(w).as_str()))
     {
         return Ok(());
     }
     let asked = super::squashed_words(question);
     let squashed = super::squash(question);
-    let scope_words: Vec<String> = scope
-        .split_whitespace()
+    let scope_words: Vec<String> = spans(scope)
         .map(|w| super::squash(w.trim_end_matches("'s").trim_end_matches("’s")))
         .filter(|w| !w.is_empty() && !matches!(w.as_str(), "the" | "a" | "an"))
         .collect();
@@ -670,7 +605,7 @@ fn keeps_the_scope(question: &str, claim: &str, fact: &str) -> Result<(), Answer
     });
     let other = OWN_CASE.captures_iter(question).find_map(|c| {
         let case = c.name("case")?.as_str();
-        let words: Vec<String> = case.split_whitespace().map(super::squash).collect();
+        let words: Vec<String> = spans(case).map(super::squash).collect();
         (!words.iter().all(|w| scope_words.contains(w))).then(|| case.to_string())
     });
     match other {

@@ -12,8 +12,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{AnswerFault, SHORT_ANSWER};
-use crate::lang::Language;
-use crate::text::{Token, tokens};
+use crate::lang::lists::english;
+use crate::lang::{Language, List};
+use crate::text::{Token, bare, fold, single_spaced, spans, tokens};
 
 /// Gaps a stitched answer leaves, at least: places between two of its words where the fact
 /// says a content word the answer drops. One gap is a shortening ("this tier [of Tidepool is
@@ -73,10 +74,7 @@ pub(super) fn not_stitched(
     }
     let (first, last) = (at[0], at[at.len() - 1]);
     Err(AnswerFault::Stitched {
-        span: spanned(&fact, &fact_tokens, first, last)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" "),
+        span: single_spaced(spanned(&fact, &fact_tokens, first, last)),
     })
 }
 
@@ -115,16 +113,16 @@ pub(super) fn not_rejoined(claim: &str, fact: &str) -> Result<(), AnswerFault> {
 /// Longest answer, in words, read for a cut that gives an object to another verb.
 const REPARENTED_WORDS: usize = 30;
 
-/// Prepositions whose object a cut before them gives to the verb that had another object.
-const REPARENTING: &[&str] = &["with", "to", "by", "from", "into", "onto"];
-
 /// Checks that `claim` is not two runs of `fact` with words cut out up to a preposition
-/// ([`REPARENTING`]): what followed the preposition becomes the object of the word before the
+/// ([`List::Reparenting`]; not read in a language without the list): what followed the preposition becomes the object of the word before the
 /// cut. "Override the operator symbols you want to intercept" of "Override
 /// `SandboxedEnvironment.intercepted_binops` and `…intercepted_unops` with the operator
 /// symbols you want to intercept" overrides the symbols, not the attributes. One cut word
 /// ("run on initialization") and "of" ("invent [some kind of] magic system") leave the sense.
-pub(super) fn not_reparented(claim: &str, fact: &str) -> Result<(), AnswerFault> {
+pub(super) fn not_reparented(claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    let Some(reparenting) = language.list(List::Reparenting) else {
+        return Ok(());
+    };
     let said: Vec<String> = tokens(claim).into_iter().map(|t| t.norm).collect();
     // A short answer cut from its label; an explanation is read as a whole, and the search
     // below grows with the answer's length times the label's.
@@ -152,7 +150,7 @@ pub(super) fn not_reparented(claim: &str, fact: &str) -> Result<(), AnswerFault>
             let cut = at + head.len();
             if let Some(next) = find(tail, cut) {
                 let gap = &norms[cut..next];
-                if (2..=8).contains(&gap.len()) && gap.last().is_some_and(|w| REPARENTING.contains(w)) {
+                if (2..=8).contains(&gap.len()) && gap.last().is_some_and(|w| reparenting.contains(w)) {
                     return Err(AnswerFault::Stitched {
                         span: spanned(fact, &fact_tokens, at, next - 1).to_string(),
                     });
@@ -211,20 +209,8 @@ pub(super) fn not_looped(claim: &str, fact: &str, language: Language) -> Result<
     Ok(())
 }
 
-/// Words an English phrase does not end with: articles, conjunctions, possessives and the
-/// prepositions that are no verb's particle ("turned on", "logged in" end well) wait for what
-/// they govern.
-const NO_END: &[&str] = &[
-    "the", "a", "an", "and", "or", "nor", "but", "than", "its", "their", "your", "our", "of", "to", "with",
-    "for", "by", "from", "into", "as",
-];
-
-/// Prepositions a clause may leave at its end after "what", "which" or "who" ("what *attrs*
-/// is good for").
-const STRANDED: &[&str] = &["of", "to", "with", "for", "by", "from", "into"];
-
 /// Checks that an English `claim` of three words or more does not stop on a word that waits for
-/// more (see [`NO_END`]), or on a question word after a preposition ("… flexibility in how"): "you can pass `--skip-string-normalization` on the command line to
+/// more (see [`List::NoEnd`]), or on a question word after a preposition ("… flexibility in how"): "you can pass `--skip-string-normalization` on the command line to
 /// skip the", "… with different Python and"; nor, itself a list, where `fact`'s list goes on
 /// ("command names, option names, and values for choice" of "… values for choice, file, and
 /// path parameter types"). Over the hand marks every answer so cut was wrong (4 of 4).
@@ -242,55 +228,33 @@ pub(super) fn not_cut_short(claim: &str, fact: &str, language: Language) -> Resu
     if trimmed.ends_with(['.', '!', '?', ')', ']', '`', '"', '\'', '”', '’', '*']) {
         return Ok(());
     }
-    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    let words: Vec<&str> = spans(trimmed).collect();
     if words.len() < 3 {
         return Ok(());
     }
-    let last = words[words.len() - 1]
-        .trim_end_matches([',', ';', ':'])
-        .to_lowercase();
+    let last = fold(words[words.len() - 1].trim_end_matches([',', ';', ':']));
     // "… providing flexibility in how": a question word after a preposition opens a clause.
-    let before = words[words.len() - 2].to_lowercase();
+    let before = fold(words[words.len() - 2]);
     let clause_cut = matches!(
         last.as_str(),
         "how" | "what" | "which" | "whether" | "why" | "where" | "when"
-    ) && matches!(
-        before.as_str(),
-        "in" | "of" | "on" | "about" | "to" | "for" | "over" | "as"
-    );
+    ) && english(List::BeforeAClause).contains(&before.as_str());
     // "… to skip levels in the inheritance tree, which": a relative or a clause's opening word
     // after a comma is the clause the answer stopped before.
     let opens_clause = matches!(last.as_str(), "which" | "whose")
-        || before.ends_with(',')
-            && matches!(
-                last.as_str(),
-                "that"
-                    | "who"
-                    | "where"
-                    | "while"
-                    | "because"
-                    | "since"
-                    | "although"
-                    | "whereas"
-                    | "if"
-                    | "when"
-                    | "so"
-            );
+        || before.ends_with(',') && english(List::ClauseOpeners).contains(&last.as_str());
     if clause_cut || opens_clause {
         return Err(AnswerFault::CutShort {
             tail: words[words.len().saturating_sub(4)..].join(" "),
         });
     }
-    if !NO_END.contains(&last.as_str()) {
+    if !english(List::NoEnd).contains(&last.as_str()) {
         return Ok(());
     }
-    let asks_back = words.iter().any(|w| {
-        matches!(
-            w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()),
-            "what" | "which" | "who" | "whom" | "where"
-        )
-    });
-    if asks_back && STRANDED.contains(&last.as_str()) {
+    let asks_back = words
+        .iter()
+        .any(|w| matches!(bare(&fold(w)), "what" | "which" | "who" | "whom" | "where"));
+    if asks_back && english(List::Stranded).contains(&last.as_str()) {
         return Ok(());
     }
     Err(AnswerFault::CutShort {
@@ -308,16 +272,12 @@ fn list_goes_on(claim: &str, fact: &str) -> Option<String> {
     if !claim.contains(',') {
         return None;
     }
-    let words: Vec<&str> = claim.split_whitespace().collect();
+    let words: Vec<&str> = spans(claim).collect();
     if words.len() < 3 {
         return None;
     }
-    let tail = words[words.len() - 2..].join(" ").to_lowercase();
-    let flat = fact
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
+    let tail = fold(&words[words.len() - 2..].join(" "));
+    let flat = fold(&single_spaced(fact));
     let at = flat.find(&tail)? + tail.len();
     GOES_ON
         .is_match(&flat[at..])
@@ -362,18 +322,25 @@ mod tests {
     fn an_answer_cut_up_to_a_preposition_gives_its_object_to_another_verb() {
         // Jinja's identifier, marked wrong.
         let fact = "Override\n:attr:`SandboxedEnvironment.intercepted_binops` and\n:attr:`SandboxedEnvironment.intercepted_unops` with the operator symbols\nyou want to intercept.";
-        let err =
-            super::not_reparented("Override the operator symbols you want to intercept", fact).unwrap_err();
+        let err = super::not_reparented("Override the operator symbols you want to intercept", fact, EN)
+            .unwrap_err();
         assert!(err.to_string().contains("intercepted_unops` with"), "{err}");
+        // A language without the prepositions' list is not read by them.
+        let de = Language::parse("de").unwrap();
+        assert!(
+            super::not_reparented("Override the operator symbols you want to intercept", fact, de).is_ok()
+        );
         // The whole run, one word cut, or "of": right answers of attrs' marks.
-        assert!(super::not_reparented("override intercepted_binops with the operator symbols", fact).is_ok());
+        assert!(
+            super::not_reparented("override intercepted_binops with the operator symbols", fact, EN).is_ok()
+        );
         let fact = "Validators run on initialization and on attribute setting.";
-        assert!(super::not_reparented("run on initialization and attribute setting", fact).is_ok());
+        assert!(super::not_reparented("run on initialization and attribute setting", fact, EN).is_ok());
         let fact = "You do not have to invent some kind of magic system.";
-        assert!(super::not_reparented("invent magic system", fact).is_ok());
+        assert!(super::not_reparented("invent magic system", fact, EN).is_ok());
         // Click's identifier, marked right: the answer stands in its label whole.
         let fact = "Additional keyword arguments passed to ``.invoke()`` will be used to construct the initial Context object.";
-        assert!(super::not_reparented("to construct the initial Context object", fact).is_ok());
+        assert!(super::not_reparented("to construct the initial Context object", fact, EN).is_ok());
     }
 
     #[test]
