@@ -14,7 +14,7 @@ use ragsynth::audit::{self, AuditConfig, AuditContext};
 use ragsynth::chunk::{CharIndex, Chunking};
 use ragsynth::corpus::{Corpus, WalkOptions};
 use ragsynth::generate::candidate::Kind;
-use ragsynth::generate::checks::{Screen, Skip, Stage};
+use ragsynth::generate::checks::{Action, Screen, Skip, Stage};
 use ragsynth::generate::verify::{Check, Dedup, check_answer, check_question, check_wording};
 use ragsynth::testset::{Case, Label, Source, TestSet, foreign};
 use ragsynth::workspace::{ChunkedCorpus, CorpusNeed, OpenOptions, SetSource, Workspace};
@@ -23,12 +23,13 @@ mod xquad_data;
 
 /// The audit rules that flag a case for the reason a generate check turns it away: the codes
 /// the check registry shares with the audit (one definition, one code), of the checks this test
-/// runs (not the LLM judges, nor the set-level ones but the question repeats of [`Dedup`]).
+/// runs (not the LLM judges, nor the set-level ones but the question repeats of [`Dedup`]), and
+/// that turn a case away: a review hint accepts the case and asks the reviewer to look.
 fn reasons() -> BTreeSet<&'static str> {
     Check::ALL
         .iter()
         .map(|c| c.info())
-        .filter(|i| i.audit && !matches!(i.stage, Stage::Judge | Stage::Set))
+        .filter(|i| i.audit && i.action == Action::Reject && !matches!(i.stage, Stage::Judge | Stage::Set))
         .map(|i| i.code)
         .collect()
 }

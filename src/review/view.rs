@@ -137,10 +137,11 @@ pub fn review_rank(case: &Case) -> u8 {
     }
 }
 
-/// `cases` in review order ([`review_rank`]), set order within each rank.
+/// `cases` in review order ([`review_rank`]); within a rank, the cases generate's checks left
+/// review hints on first (the likeliest wrong, most hints first), then set order.
 pub fn in_review_order(cases: &[Case]) -> Vec<&Case> {
     let mut ordered: Vec<&Case> = cases.iter().collect();
-    ordered.sort_by_key(|c| review_rank(c));
+    ordered.sort_by_key(|c| (review_rank(c), std::cmp::Reverse(c.hints.len())));
     ordered
 }
 
@@ -570,6 +571,11 @@ mod tests {
         ];
         let order: Vec<&str> = in_review_order(&cases).iter().map(|c| c.id.as_str()).collect();
         assert_eq!(order, ["syn-1", "syn-2", "needs", "real", "syn-done", "untagged"]);
+        // A pending case with review hints comes before the other pending ones.
+        let mut hinted = cases.to_vec();
+        hinted[5].hints = vec!["RS101".into()];
+        let order: Vec<&str> = in_review_order(&hinted).iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(order, ["syn-2", "syn-1", "needs", "real", "syn-done", "untagged"]);
     }
 
     #[test]
