@@ -357,13 +357,13 @@ fn what_generate_accepts_of_model_look_alikes_the_audit_does_not_flag_for_the_sa
         .collect();
     let out = agree(corpus, &Chunking::default(), candidates);
     assert_agree("look-alikes", &out);
-    // The list exercises the checks: each of these turned something away.
+    // The list exercises the checks: each of these turned something away (copied-phrase is a
+    // review hint, which turns nothing away).
     for r in [
         Check::NotAQuestion,
         Check::SeveralQuestions,
         Check::RefersToSource,
         Check::AnswerInQuestion,
-        Check::CopiedPhrase,
         Check::ExactDuplicate,
         Check::NearDuplicate,
     ] {

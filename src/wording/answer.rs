@@ -925,10 +925,17 @@ fn denies(question: &str) -> bool {
 /// "never", "cannot" (the negation cues) of a fact that says none, to a question that asks
 /// nothing in the negative, says the opposite of its label ("Tidepool does not encrypt backups"
 /// of "Tidepool encrypts backups"). A fact that denies in other words ("lacks", "fails",
-/// "without") counts as denying.
+/// "without") counts as denying. A sentence of the answer about its source ("The context does
+/// not say how …", a meta reference as RS205 reads one) denies nothing of the fact.
 fn not_negated(question: &str, claim: &str, fact: &str, language: Language) -> Result<(), AnswerFault> {
+    use unicode_segmentation::UnicodeSegmentation;
+    let denying = claim
+        .split_sentence_bounds()
+        .find(|s| carries(s, Cue::Negation) && crate::wording::meta_reference_in(s, language).is_none());
+    let Some(sentence) = denying else {
+        return Ok(());
+    };
     if language != Language::ENGLISH
-        || !carries(claim, Cue::Negation)
         || carries(fact, Cue::Negation)
         || carries(question, Cue::Negation)
         || denies(fact)
@@ -939,7 +946,7 @@ fn not_negated(question: &str, claim: &str, fact: &str, language: Language) -> R
     let cue = cues()
         .iter()
         .filter(|(_, k)| *k == Cue::Negation)
-        .find_map(|(re, _)| re.find(claim))
+        .find_map(|(re, _)| re.find(sentence))
         .map_or_else(String::new, |m| m.as_str().to_string());
     Err(AnswerFault::Contradicts {
         cue,
@@ -990,6 +997,19 @@ fn not_contradicted(question: &str, claim: &str, fact: &str, language: Language)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_denial_of_what_the_fact_states_contradicts_it_but_a_sentence_about_the_source_does_not() {
+        let fact = "Tidepool encrypts backups with AES-256 before they leave the host.";
+        let q = "How does Tidepool protect backups?";
+        let en = Language::ENGLISH;
+        assert!(not_negated(q, "Tidepool does not encrypt backups.", fact, en).is_err());
+        assert!(not_negated(q, "It encrypts them with AES-256.", fact, en).is_ok());
+        let about_source = "It encrypts them with AES-256. The context does not say which mode.";
+        assert!(not_negated(q, about_source, fact, en).is_ok());
+        let both = "The context does not say which mode. Tidepool does not encrypt backups.";
+        assert!(not_negated(q, both, fact, en).is_err());
+    }
 
     #[test]
     fn an_answer_that_is_only_a_cross_reference_points_outside() {
