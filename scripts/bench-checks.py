@@ -270,15 +270,19 @@ def markdown(fig, label):
             "repeat); then only those whose right case was accepted (a catch there is the "
             "corruption's); per code, the codes the right case did not get:", "",
             "| corruption | cases | caught | share | not by a repeat | share | "
-            "right one accepted: caught | share | per family (any code) | "
-            "caught per code (new) |", "|---|---|---|---|---|---|---|---|---|---|"]
+            "right one accepted: caught | share | independent: caught | share | "
+            "per family (any code) | caught per code (new) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in fig["corrupt"]:
         fams = ", ".join(f"{f} {v['caught']}/{v['n']}" for f, v in r["by_family"].items())
         ra = r["right_accepted"]
+        ind = [sum(v[k] for f, v in r["by_family"].items() if f in INDEPENDENT)
+               for k in ("caught", "n")]
         out.append(f"| {r['corruption']} | {r['n']} | {r['caught']} | "
                    f"{share(r['caught'], r['n'])} | {r['caught_not_repeat']} | "
                    f"{share(r['caught_not_repeat'], r['n'])} | {ra['caught']}/{ra['n']} | "
-                   f"{share(ra['caught'], ra['n'])} | {fams} | "
+                   f"{share(ra['caught'], ra['n'])} | {ind[0]}/{ind[1]} | "
+                   f"{share(*ind)} | {fams} | "
                    f"{top(Counter(r['new_codes']), 8)} |")
     out += ["", "Per code, on people-written data: right cases it turns away (a review hint: "
             "hints), corrupted cases it catches that their right case did not get it "
@@ -622,7 +626,8 @@ class SelfTest(unittest.TestCase):
         md = markdown(fig, "fake")
         # l1's RS305 is a repeat, but RS201 turned it away too: not a repeat-only loss.
         self.assertIn("| fam | lookup | 3 | 2 | 67% | 2 | 67% | 0 | 0% | RS201 2, RS305 1 |", md)
-        self.assertIn("| answer_moved | 2 | 1 | 50% | 1 | 50% | 0/1 | 0% | fam 1/2 | - |", md)
+        self.assertIn("| answer_moved | 2 | 1 | 50% | 1 | 50% | 0/1 | 0% | 0/0 | - | fam 1/2 "
+                      "| - |", md)
         self.assertIn("| RS201 | 2 of 3 | 0 of 3 | 0% |", md)
         self.assertIn("| RS501 | 0 of 3 | 1 of 3 | 100% |", md)
         self.assertIn("1 cases without a result line", md)
@@ -641,6 +646,8 @@ class SelfTest(unittest.TestCase):
         self.assertIn("| **independent** | lookup | 2 | 1 | 50% | 0 | 0% | 1 | 50% | |", md)
         self.assertIn("| RS101 (hint) | 1 of 6 | 0 of 6 | 0% |", md)
         self.assertIn("| RS302 (repeat) | 1 of 6 | 0 of 6 | 0% |", md)
+        self.assertIn("| label_moved | 2 | 2 | 100% | 2 | 100% | 1/1 | 100% | 2/2 | 100% | "
+                      "dl20 2/2 | RS507 2 |", md)
         self.assertEqual(fig["problems"]["unchecked"], ["dl20/right.yaml: d4: label outside"])
         self.assertIn("1 cases `check` could not check", md)
 
