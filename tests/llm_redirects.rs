@@ -7,12 +7,23 @@ mod raw_http;
 use std::path::Path;
 use std::process::{Command, Output};
 
+use ragsynth::prompts::Prompts;
 use raw_http::{RawServer, Reply};
 use serde_json::json;
 
 const KEY: &str = "sk-test-redirect-0123456789abcdef";
 
 fn audit(dir: &Path, spec: &str, extra: &[&str]) -> Output {
+    // The answerability judge runs only where it is calibrated for the model: say it is, so the
+    // audit calls the server.
+    let prompt = Prompts::load(None).unwrap().id("judge_answerable");
+    let record = json!({"judge": "answerable", "model": "openai-compatible:m", "prompt": prompt,
+        "n": 40, "accuracy": 0.9, "kappa": 0.8, "measured": "2026-12-01T00:00:00Z", "marks": "test"});
+    std::fs::write(
+        dir.join("judge-calibration.json"),
+        json!({"ragsynth_calibration": 1, "records": [record]}).to_string(),
+    )
+    .unwrap();
     std::fs::write(
         dir.join("set.yaml"),
         format!(

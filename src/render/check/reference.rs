@@ -114,8 +114,8 @@ pub fn checks_markdown(measured_csv: &str) -> String {
          language (`any` script, stopwords and stems `terms`, question words `wording`, or\n\
          `english` word lists); a question in a language without it is not checked by it.\n\n\
          **Measured** where the check was not written: *right lost* — people-written right cases\n\
-         of its kinds it turns away (SQuAD 2.0, XQuAD, HotpotQA, TREC DL 2020, the tuning half's\n\
-         right hand marks); *corrupt caught* — the same cases corrupted in known ways that it\n\
+         of its kinds it turns away (SQuAD 2.0, XQuAD, HotpotQA, TREC DL 2020; not the tuning\n\
+         half's hand marks, which the checks were written from); *corrupt caught* — the same cases corrupted in known ways that it\n\
          catches; *rejections wrong* — of the candidates it turned away on fresh runs over the\n\
          held-out docs corpora, those a person marked wrong (its precision there).\n",
     );
