@@ -20,7 +20,11 @@ of real queries).
 **Example**: \"how long are daily snapshots retained on the Team plan\" from \"daily snapshots are
 retained for 30 days on the Team plan\"
 
-**Known false alarm**: a real query that names a long product or error name verbatim.",
+**Known false alarm**: a real query that names a long product or error name verbatim.
+
+**A review hint**: on people-written right cases it flagged 30 and caught 12 corrupted ones
+(`scripts/bench-checks.sh`, 2026-12-07): a copied phrase makes a case easy for keyword search,
+not wrong; the audit's RS101 weighs it over the whole set. It puts the case first in review.",
     kinds: &[Kind::Lookup, Kind::Identifier, Kind::Comparison, Kind::MultiHop],
     reads: Reads::Terms,
     stage: Stage::Case,

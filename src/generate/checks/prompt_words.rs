@@ -17,7 +17,10 @@ documentation\", \"the given example\", \"according to\").
 **Example**: \"What does fact 2 say about retention?\"
 
 **Known false alarm**: \"according to\" in a real question about a source (\"according to the
-FDA\").",
+FDA\").
+
+**A review hint**: on people-written right cases it flagged 4 and caught no corrupted one
+(`scripts/bench-checks.sh`, 2026-12-07). It puts the case first in review.",
     kinds: &[],
     reads: Reads::English,
     stage: Stage::Question,

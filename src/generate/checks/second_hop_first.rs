@@ -18,7 +18,11 @@ first hop: a lookup in disguise.
 
 **Example**: \"what does the `--python-cell-magics` magic do in the file you format\"
 
-**Known false alarm**: a bridge whose second page is the only one on its topic.",
+**Known false alarm**: a bridge whose second page is the only one on its topic.
+
+**A review hint**: a bridge keyword search reaches at once is easy, not wrong (it flagged 9
+of HotpotQA's 36 people-written bridges, `scripts/bench-checks.sh`, 2026-12-07). It puts the
+case first in review.",
     kinds: &[Kind::MultiHop],
     reads: Reads::Terms,
     stage: Stage::Case,
