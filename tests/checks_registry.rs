@@ -1,11 +1,13 @@
 //! The check registry's promises: every row has a unique code and name, a doc in the shape every
 //! check's doc has, a run where its stage says it reads a case; a code it shares with an audit
-//! rule is that rule's, under the same name; and nothing else uses a code of the audit's.
+//! rule is that rule's, under the same name; nothing else uses a code of the audit's; and a
+//! check of the wording finds the example its doc quotes.
 
 use std::collections::HashSet;
 
 use ragsynth::audit::rules;
 use ragsynth::generate::checks::{Check, Stage};
+use ragsynth::lang::Language;
 
 #[test]
 fn codes_and_names_are_unique_and_findable() {
@@ -64,4 +66,29 @@ fn a_code_shared_with_the_audit_is_the_rules_own() {
             (false, None) => {}
         }
     }
+}
+
+/// The example each question check's doc gives (`**Example**: "…"`), where it quotes one.
+fn quoted_example(doc: &str) -> Option<String> {
+    let rest = doc.split("**Example**: \"").nth(1)?;
+    Some(rest[..rest.find("\"\n").or_else(|| rest.rfind('"'))?].to_string())
+}
+
+#[test]
+fn each_question_check_finds_what_its_doc_gives_as_its_example() {
+    let mut tried = 0;
+    for check in Check::ALL {
+        let info = check.info();
+        let (Some(question), Some(example)) = (info.question, quoted_example(info.doc)) else {
+            continue;
+        };
+        tried += 1;
+        assert!(
+            question(&example, Language::ENGLISH).is_some(),
+            "{} {}: its example {example:?} passes",
+            info.code,
+            info.name
+        );
+    }
+    assert!(tried >= 10, "only {tried} question checks quote an example");
 }
