@@ -13,8 +13,9 @@
 #   bash scripts/bench-checks.sh --self-test             the scorer's and corruptions' tests
 #
 # --csv FILE also writes docs/checks-measured.csv (one row per check of `check --list`, on the
-# families the checks were not written from, with the held-out rejection marks of
-# benches/correctness/heldout/); its `#` lines record this command, the date and, with
+# families the checks were not written from, with the held-out rejection marks of one build:
+# REJECTION_MARKS, default benches/correctness/heldout/db2556d, the newest marked; an earlier
+# build's marks hold many of the same candidates and would count them twice); its `#` lines record this command, the date and, with
 # --built-from, the commit of the checkout the binary was built from (`git -C DIR`).
 #
 # CHECK-ARGS go to every `ragsynth check` call (e.g. `-- --llm llamacpp`). `check` may exit 0
@@ -112,8 +113,8 @@ print(min(json.load(open(sys.argv[1]))["sets"], key=lambda s: s["cases"])["path"
   [ -s "$out/not-run.stderr" ] || rm -f "$out/not-run.stderr"
   not_run="$(sed -n 's/^not run: \([^(]*\).*/\1/p' "$out/not-run.txt")"
   csv_args=(--csv "$csv" --check-list "$out/check-list.txt" --not-run "$not_run"
-    --marks benches/correctness/heldout
-    --note "Command (in the repository): RAGSYNTH_BIN=$BIN $command_line"
+    --marks "${REJECTION_MARKS:-benches/correctness/heldout/db2556d}"
+    --note "Command (in the repository): RAGSYNTH_BIN=<a release build> $command_line"
     --note "Binary: $("$BIN" --version), built from commit ${commit:-unknown (no --built-from)}."
     --note "Date: $(date +%F).")
 fi
