@@ -56,7 +56,8 @@ print(os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(s)), root)))
   for s in bm25 bm25-stem bm25-stopwords bm25-40w e5 e5-40w hybrid; do
     runs+=(--run "$s=$dir/runs/$s.jsonl")
   done
-  local eval_args=("$set" "${runs[@]}" "${corpus_args[@]}" --split all
+  # The synthetic cases are ranked as generated, before review (they are `pending`).
+  local eval_args=("$set" "${runs[@]}" "${corpus_args[@]}" --split all --include-pending
     --metric "${METRIC:-mrr}" --resamples "${RESAMPLES:-2000}")
   "$RAGSYNTH_BIN" eval "${eval_args[@]}" --format json >"$dir/ranking.json"
   "$RAGSYNTH_BIN" eval "${eval_args[@]}"
