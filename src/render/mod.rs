@@ -16,3 +16,17 @@ pub mod eval;
 pub mod generate;
 pub mod import;
 pub mod remap;
+
+/// The anchor GitHub-style Markdown gives a `### CODE name` heading of a generated reference
+/// page (`docs/rules.md`, `docs/checks.md`).
+pub fn heading_anchor(code: &str, name: &str) -> String {
+    format!("{code} {name}")
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}

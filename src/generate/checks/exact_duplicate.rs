@@ -27,10 +27,15 @@ every average.
     case: Some(case),
 };
 
-/// The same words as a question of the set ([`super::exact_duplicate::Dedup`]).
+/// The same words as a question of the set ([`Dedup`]).
 fn case(a: &Accepted, ctx: &dyn CaseContext) -> Option<String> {
-    (ctx.existing().check(&a.question, &ctx.screen(a.kind, a.language)) == Err(super::Check::ExactDuplicate))
-        .then(|| "the set asks it already".to_string())
+    repeats_the_set(a, ctx, super::Check::ExactDuplicate).then(|| "the set asks it already".to_string())
+}
+
+/// Whether the set's questions turn `a`'s question away as `check` (RS301 or RS302: one
+/// [`Dedup`] reading decides which).
+pub(super) fn repeats_the_set(a: &Accepted, ctx: &dyn CaseContext, check: super::Check) -> bool {
+    ctx.existing().check(&a.question, &ctx.screen(a.kind, a.language)) == Err(check)
 }
 
 /// Questions seen so far, to turn repeats away by the audit's definitions

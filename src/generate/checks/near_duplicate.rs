@@ -29,6 +29,6 @@ pub const INFO: CheckInfo = CheckInfo {
 
 /// Nearly the same words as a question of the set ([`super::exact_duplicate::Dedup`]).
 fn case(a: &Accepted, ctx: &dyn CaseContext) -> Option<String> {
-    (ctx.existing().check(&a.question, &ctx.screen(a.kind, a.language)) == Err(super::Check::NearDuplicate))
+    super::exact_duplicate::repeats_the_set(a, ctx, super::Check::NearDuplicate)
         .then(|| "the set asks nearly the same".to_string())
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::audit::rules::{Family, Reads, RuleInfo};
+use crate::audit::rules::{Family, RuleInfo};
 
 /// The Markdown page for `rules`: a table of every rule, then each rule's full documentation.
 pub fn rules_markdown(rules: &[RuleInfo]) -> String {
@@ -25,7 +25,7 @@ pub fn rules_markdown(rules: &[RuleInfo]) -> String {
             anchor = anchor(r),
             name = r.name,
             severity = r.severity,
-            reads = reads(r.reads),
+            reads = r.reads.as_str(),
             summary = r.summary.replace('|', "\\|"),
         );
     }
@@ -53,26 +53,9 @@ pub fn rules_markdown(rules: &[RuleInfo]) -> String {
     out
 }
 
-/// The anchor GitHub-style Markdown gives the rule's `### CODE name` heading.
+/// The anchor of the rule's `### CODE name` heading.
 fn anchor(r: &RuleInfo) -> String {
-    format!("{} {}", r.code, r.name)
-        .to_lowercase()
-        .chars()
-        .filter_map(|c| match c {
-            ' ' => Some('-'),
-            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-            _ => None,
-        })
-        .collect()
-}
-
-fn reads(r: Reads) -> &'static str {
-    match r {
-        Reads::Any => "any",
-        Reads::Terms => "terms",
-        Reads::Wording => "wording",
-        Reads::English => "english",
-    }
+    super::super::heading_anchor(r.code, r.name)
 }
 
 fn family_title(f: Family) -> &'static str {

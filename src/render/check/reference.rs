@@ -211,17 +211,9 @@ fn kinds(i: &CheckInfo) -> String {
     }
 }
 
-/// The anchor GitHub-style Markdown gives the check's `### CODE name` heading.
+/// The anchor of the check's `### CODE name` heading.
 fn anchor(i: &CheckInfo) -> String {
-    format!("{} {}", i.code, i.name)
-        .to_lowercase()
-        .chars()
-        .filter_map(|c| match c {
-            ' ' => Some('-'),
-            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-            _ => None,
-        })
-        .collect()
+    super::super::heading_anchor(i.code, i.name)
 }
 
 fn family_title(prefix: &str) -> &'static str {
