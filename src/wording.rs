@@ -15,7 +15,6 @@ pub mod form;
 pub mod overlap;
 pub mod standalone;
 
-use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -220,18 +219,42 @@ pub fn leans_on_context_in(question: &str, language: Language) -> Option<Range<u
 /// "Yes" in the languages with a question table: an answer that is only this is not restated.
 const YES: &[&str] = &["yes", "sí", "si", "ja", "sim", "oui", "是", "是的", "对"];
 
-/// [`restates_answer`] with `language`'s stopwords and stems.
+/// [`restates_answer`] with `language`'s stopwords and stems. A word of the answer is in the
+/// question as written or inflected ("plans" for "plan"), not as another word of its stem
+/// ("stratigraphic sections" do not say "stratigraphers", "Islamism" does not say "Islam"). A
+/// question that offers a choice ([`List::Alternatives`]: "between the Broncos and the
+/// Steelers", "… or …?") names its answer among others by design and is not read.
 pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> bool {
-    let words = language.analyzer();
-    let terms = words.content_terms(answer);
+    let analyzer = language.analyzer();
+    let terms = analyzer.content_terms(answer);
     if terms.is_empty()
         || terms.len() > 6
         || YES.contains(&fold(answer.trim().trim_end_matches(['.', '。'])).as_str())
     {
         return false;
     }
-    let q: HashSet<String> = words.content_terms(question).into_iter().collect();
-    terms.iter().all(|t| q.contains(t))
+    let asked = crate::text::words(question);
+    if language
+        .list(List::Alternatives)
+        .is_some_and(|choice| asked.iter().any(|w| choice.contains(&w.as_str())))
+    {
+        return false;
+    }
+    let asked: Vec<(String, String)> = asked.into_iter().map(|w| (analyzer.stem(&w), w)).collect();
+    let content = crate::text::words(answer)
+        .into_iter()
+        .filter(|w| !analyzer.content_terms(w).is_empty());
+    content.collect::<Vec<_>>().iter().all(|w| {
+        let stem = analyzer.stem(w);
+        asked.iter().any(|(s, q)| *s == stem && inflects(w, q))
+    })
+}
+
+/// Whether two words of one stem are one word inflected: equal, or one the other with at
+/// most two more letters at its end ("plan" and "plans", "box" and "boxes").
+fn inflects(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    long.starts_with(short) && long.chars().count() - short.chars().count() <= 2
 }
 
 #[cfg(test)]
@@ -308,6 +331,23 @@ mod tests {
             "Glacier Vault"
         ));
         assert!(!restates_answer("Is it on?", "Yes"));
+        assert!(restates_answer(
+            "Which ports does the agent use, 8443?",
+            "port 8443"
+        ));
+        // Another word of the answer's stem, a choice offered.
+        assert!(!restates_answer(
+            "The analysis of stratigraphic sections is done by who?",
+            "stratigraphers"
+        ));
+        assert!(!restates_answer(
+            "Which team won the divisional round between the Broncos and Steelers?",
+            "Broncos"
+        ));
+        assert!(!restates_answer(
+            "Who is older, Annie Morton or Terry Richardson?",
+            "Terry Richardson"
+        ));
         assert!(restates_answer_in(
             "¿Se llama Glacier Vault el nivel de archivo?",
             "Glacier Vault",

@@ -154,16 +154,49 @@ pub fn names(text: &str, thing: &str) -> bool {
 /// Bandar bin Sultan" the Sultan of "the Sultan center"; bridged over them, TREC DL 2020's
 /// passages made "what is Mathison's wife's name hotel list" and "what is the father of Prince
 /// Bandar bin center's location".
+///
+/// A name of two words or more is a person's or a place's whole name, so it may follow given
+/// names ("Ambroise Thomas" of "Charles Louis Ambroise Thomas") and hold middle names
+/// ("Giuseppe Verdi" of "Giuseppe Fortunino Francesco Verdi": its first and last words around
+/// one to three capitalised words); it still runs into no longer name after it, nor follows a
+/// name's particle ("Labor Statistics" of "the Bureau of Labor Statistics").
 pub fn names_whole(text: &str, thing: &str) -> bool {
     if !identifiers(thing).is_empty() {
         return names(text, thing);
     }
-    let Ok(pattern) = regex::Regex::new(&format!("(?i){}", regex::escape(thing.trim()))) else {
+    let parts: Vec<&str> = spans(thing).collect();
+    let escaped = regex::escape(thing.trim());
+    let middle = match parts.as_slice() {
+        [first, .., last] => format!(
+            r"|(?i:{})(?:\s+\p{{Lu}}[\p{{L}}.'’-]*){{1,3}}\s+(?i:{})",
+            regex::escape(first),
+            regex::escape(last)
+        ),
+        _ => String::new(),
+    };
+    let Ok(pattern) = regex::Regex::new(&format!("(?i:{escaped}){middle}")) else {
         return false;
     };
-    pattern
-        .find_iter(text)
-        .any(|m| !runs_on(&text[m.end()..]) && !runs_into(&text[..m.start()]))
+    let whole = parts.len() >= 2;
+    pattern.find_iter(text).any(|m| {
+        let before = &text[..m.start()];
+        !runs_on(&text[m.end()..])
+            && if whole {
+                !before.ends_with(char::is_alphanumeric) && !after_particle(before)
+            } else {
+                !runs_into(before)
+            }
+    })
+}
+
+/// Whether `before` ends with a name's particle after a capitalised word ("the Bureau of ").
+fn after_particle(before: &str) -> bool {
+    let mut words = spans(before).rev();
+    before.ends_with(' ')
+        && words
+            .next()
+            .is_some_and(|p| english(List::NameParticles).contains(&p))
+        && words.next().is_some_and(|w| w.starts_with(char::is_uppercase))
 }
 
 /// Whether `question` names `thing` as the start of a longer name its `fact` writes ("what is
@@ -385,6 +418,18 @@ mod tests {
             "Labor Statistics"
         ));
         assert!(!names_whole("the Sultanate of Oman", "Sultan"));
+        // A whole name with given names before it or middle names inside.
+        let verdi = "Giuseppe Fortunino Francesco Verdi (1813 – 1901) was an Italian opera composer.";
+        assert!(names_whole(verdi, "Giuseppe Verdi"));
+        assert!(!names_whole(verdi, "Giuseppe Puccini"));
+        assert!(names_whole(
+            "Charles Louis Ambroise Thomas was a French composer.",
+            "Ambroise Thomas"
+        ));
+        assert!(!names_whole(
+            "Charles Louis Ambroise Thomas Hall opened.",
+            "Ambroise Thomas"
+        ));
         assert!(!names_whole(
             "published by the Bureau of Labor Statistics",
             "Bureau"

@@ -416,14 +416,24 @@ fn not_only_links(claim: &str, fact: &str, language: Language) -> Result<(), Ans
 /// The first code of `question` ([`is_code`]: "p3", "calculate_length", "atom.io") that
 /// `fact` does not write (letters and digits compared): a question about `p3` labelled with a
 /// sentence about `Point` asks what its label does not say. Capitalised names ("PyCharm"),
-/// which a label may leave to its heading, are not read.
+/// which a label may leave to its heading, are not read; nor is a number with a short suffix
+/// ([`is_suffixed_number`]: "the 2nd century", "7th Avenue"), a quantity a label may give in
+/// other words ("at this period").
 pub fn code_outside(question: &str, fact: &str) -> Option<String> {
     let held = squash(fact);
     question
         .split(|c: char| c.is_whitespace() || c == '/')
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
-        .find(|w| is_code(w) && !held.contains(&squash(w)))
+        .find(|w| is_code(w) && !is_suffixed_number(w) && !held.contains(&squash(w)))
         .map(str::to_string)
+}
+
+/// A number followed by one or two lower-case letters and nothing else: an ordinal, a decade
+/// or a unit ("2nd", "15th", "1950s", "64k"), not a name a reader pastes as code does "p3".
+pub fn is_suffixed_number(w: &str) -> bool {
+    let digits = w.chars().take_while(char::is_ascii_digit).count();
+    let suffix = &w[digits..];
+    digits > 0 && (1..=2).contains(&suffix.chars().count()) && suffix.chars().all(char::is_lowercase)
 }
 
 /// `text` with its `code` spans and quotations blanked: "this" in a quoted command or in
@@ -1184,6 +1194,12 @@ mod tests {
         );
         let fact = "Use [python-black](https://atom.io/packages/python-black).";
         assert_eq!(code_outside("atom.io python-black", fact), None);
+        assert_eq!(
+            code_outside("what was the population around the 2nd century", fact),
+            None
+        );
+        assert_eq!(code_outside("who lived on 7th Avenue in the 1950s", fact), None);
+        assert_eq!(code_outside("what does p2nd hold", fact).as_deref(), Some("p2nd"));
         assert_eq!(
             code_outside("what does BLACK_CACHE_DIR override", "`BLACK_CACHE_DIR` wins."),
             None

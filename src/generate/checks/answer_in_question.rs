@@ -10,7 +10,8 @@ pub const INFO: CheckInfo = CheckInfo {
     name: "answer-in-question",
     summary: "Every content word of a short answer is already in the question",
     doc: "\
-**What it catches**: a short reference answer whose every content word the question says.
+**What it catches**: a short reference answer whose every content word the question says, as
+written or inflected (\"ports\" says \"port\"; \"stratigraphic\" does not say \"stratigraphers\").
 
 **Why such a case is not right for a test set**: the question gives its own answer away: nothing
 is retrieved to answer it.
@@ -18,8 +19,9 @@ is retrieved to answer it.
 **Example**: \"Which port, 8443, does the agent use?\" → \"8443\"
 
 **Known false alarm**: an answer whose words the question says in another role (\"the fight song of
-the university in Lawrence, Kansas\" → \"Kansas Song\", HotpotQA). Comparisons are not read: a
-choice question names its answer by design (\"Who is older, Annie Morton or Terry Richardson?\").",
+the university in Lawrence, Kansas\" → \"Kansas Song\", HotpotQA). Comparisons are not read, nor
+is a question that offers a choice (English \"or\", \"between\", \"either\"): it names its
+answer among others by design (\"Who is older, Annie Morton or Terry Richardson?\").",
     kinds: &[Kind::Lookup, Kind::Identifier, Kind::MultiHop],
     reads: Reads::Terms,
     stage: Stage::Case,

@@ -20,7 +20,13 @@ missing it is a lookup with a made-up half.
 
 **Example**: \"how much does the Team plan cost\" as a comparison
 
-**Known false alarm**: a side whose value the label states in other words.",
+A side's label names its thing when its sentence says the name whole (a person's name with
+given or middle names around it: \"Giuseppe Verdi\" of \"Giuseppe Fortunino Francesco Verdi\"),
+or when it is a sentence of the thing's own page (its document is named for the thing, as a
+HotpotQA side \"Ed Wood\" labelled \"Edward Davis Wood Jr. … was an American filmmaker\").
+
+**Known false alarm**: a side whose value the label states in other words; a name with a title
+after it (\"Robert Erskine Childers DSC\").",
     kinds: &[Kind::Comparison],
     reads: Reads::Terms,
     stage: Stage::Case,

@@ -898,3 +898,6 @@ pub const BEFORE_A_CLAUSE: &[&str] = &["in", "of", "on", "about", "to", "for", "
 pub const CLAUSE_OPENERS: &[&str] = &[
     "that", "who", "where", "while", "because", "since", "although", "whereas", "if", "when", "so",
 ];
+
+/// Words that offer a choice between things a question names.
+pub const ALTERNATIVES: &[&str] = &["or", "between", "either"];

@@ -198,6 +198,10 @@ lists! {
     /// Words that open a clause after a comma ("…, which", "…, because"), the clause an answer
     /// stopped before: `wording::answer::stitched` (RS512).
     ClauseOpeners => CLAUSE_OPENERS,
+    /// Words that offer a choice between things a question names ("… or …", "between … and
+    /// …"), whose answer is one of them by design: `wording::restates_answer_in` (RS207
+    /// `answer-in-question`).
+    Alternatives => ALTERNATIVES,
 }
 
 /// A list of word pairs (see [`List`]).
