@@ -18,10 +18,6 @@ pub struct SideText<'a> {
     pub value: &'a str,
     pub quote: &'a str,
     pub shown: &'a str,
-    /// The name of the label's document, in words ("Ed Wood" of `Ed Wood.txt`), or empty: a
-    /// sentence of a page named for the thing speaks of it though it says "it" or a fuller name
-    /// ("Edward Davis Wood Jr. … was an American filmmaker").
-    pub title: &'a str,
 }
 
 /// What is wrong with two sides, first fault first: each side's thing and value stand in its
@@ -61,8 +57,7 @@ pub(crate) fn sides_missing(sides: &[SideText<'_>; 2], language: Language) -> Op
     };
     let missing = |why: String| Some((Check::SidesMissing, why));
     for s in sides {
-        let titled = !s.title.is_empty() && named(s.title, s.thing);
-        if !titled && (!holds(s.quote, s.thing) || !named(s.shown, s.thing)) {
+        if !holds(s.quote, s.thing) || !named(s.shown, s.thing) {
             return missing(format!("its label does not name \"{}\"", s.thing));
         }
         if !s.value.is_empty() && !holds(s.quote, s.value) {
@@ -113,19 +108,6 @@ pub fn case_sides_fault(a: &Accepted) -> Option<(Check, String)> {
         labels_text(&labels)
     };
     let (qa, qb) = (text(&sides[0]), text(&sides[1]));
-    // The name of a side's one document, when all its labels are in that one.
-    let title = |s: &crate::testset::Side| -> String {
-        let docs: std::collections::BTreeSet<&str> = s
-            .relevant
-            .iter()
-            .filter_map(|&i| a.relevant.get(i).map(|l| l.doc.as_str()))
-            .collect();
-        match docs.into_iter().collect::<Vec<_>>().as_slice() {
-            [doc] => crate::text::file_stem(doc).replace(|c: char| !c.is_alphanumeric(), " "),
-            _ => String::new(),
-        }
-    };
-    let (ta, tb) = (title(&sides[0]), title(&sides[1]));
     let value = |s: &crate::testset::Side| s.value.clone().unwrap_or_default();
     let (va, vb) = (value(&sides[0]), value(&sides[1]));
     let both = [
@@ -134,14 +116,12 @@ pub fn case_sides_fault(a: &Accepted) -> Option<(Check, String)> {
             value: &va,
             quote: &qa,
             shown: &qa,
-            title: &ta,
         },
         SideText {
             thing: &sides[1].name,
             value: &vb,
             quote: &qb,
             shown: &qb,
-            title: &tb,
         },
     ];
     sides_fault(&both, a.language, &|_| true).or_else(|| {

@@ -227,16 +227,12 @@ pub fn check_sides(
             value: &va,
             quote: &c.a.quote,
             shown: &c.a.shown,
-            // A side's thing is a name its own sentence has.
-            title: "",
         },
         SideText {
             thing: &tb,
             value: &vb,
             quote: &c.b.quote,
             shown: &c.b.shown,
-            // A side's thing is a name its own sentence has.
-            title: "",
         },
     ];
     if let Some((check, _)) = sides_fault(&sides, language, &|c| screen.runs(c)) {
