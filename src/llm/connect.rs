@@ -225,16 +225,19 @@ async fn start_local(
         llamacpp::server_binary(config.server.as_deref()),
         llamacpp::model_file(model),
     );
+    // Watching the machine takes half a second: off the async workers.
+    let threads = match config.threads {
+        Some(n) => n,
+        None => tokio::task::spawn_blocking(llamacpp::default_threads).await.unwrap_or(1),
+    };
     llamacpp::start(&llamacpp::Options {
         binary: &binary,
         model: &model,
         slots,
         ctx: config.context.unwrap_or(DEFAULT_LOCAL_CONTEXT),
-        threads: config.threads.unwrap_or_else(llamacpp::default_threads),
-        threads_batch: config
-            .threads_batch
-            .or(config.threads)
-            .or_else(llamacpp::default_threads_batch),
+        threads,
+        // Prompt processing scales with threads as generation does: as many unless told.
+        threads_batch: Some(config.threads_batch.unwrap_or(threads)),
         log: &log,
     })
     .await

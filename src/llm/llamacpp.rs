@@ -116,38 +116,69 @@ pub(crate) struct Options<'a> {
     pub log: &'a Path,
 }
 
-/// Default generation threads: every core of an idle machine, half the cores of a busy one.
-/// Measured on an idle 2-core machine (issue 68, four 750-token requests): 1 thread 28
-/// tokens/s, 2 threads 51. But the server's threads spin while they wait for each other, so
-/// claiming every core of a busy machine slows it several-fold (on 2 shared, busy cores 1 thread
-/// answered in 2.9 s where 2 threads took 27 s). A machine is busy when the last minute's load
-/// average is at least half its cores; `[llm] threads` overrides.
+/// Default threads, for generation and prompt processing alike: every core of an idle machine,
+/// half the cores of a busy one. Prompt processing is where a small model on a CPU spends its
+/// time (the README demo: 10.7k prompt tokens, 1.9k generated) and it scales with threads: 157
+/// prompt tokens/s on two threads against 84 on one. The demo's own requests replayed
+/// (`scripts/bench-llm-threads.sh`, idle 2-core machine, issue 68) ran fastest with one
+/// generation thread and two slots (208 s against 224 s for two threads), but the demo itself,
+/// which often has one request in flight, took 302 s so against 246 s with two. The server's
+/// threads spin while they wait for each other, so claiming every core of a busy machine slows
+/// it several-fold (on 2 shared, busy cores 1 thread answered in 2.9 s where 2 threads took
+/// 27 s). A machine is busy when other programs keep at least half its cores busy in the half
+/// second before the server starts ([`others_busy_cores`]); not by the load average, which
+/// still counts for a minute the build or the install that ran just before (the README
+/// demo's own). `[llm] threads` and `threads_batch` override.
 pub fn default_threads() -> usize {
-    threads_for(cores(), load_average())
-}
-
-/// Default prompt-processing threads: as many as for generation (prompt processing is where
-/// a small model on a CPU spends its time, and it scales with threads as generation does).
-pub fn default_threads_batch() -> Option<usize> {
-    Some(default_threads())
+    threads_for(cores(), others_busy_cores())
 }
 
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The 1-minute load average (Linux `/proc/loadavg`; none elsewhere: taken as idle).
-fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+/// How long the machine is watched before the server starts: long against the kernel's tick
+/// (100 a second), short against the server's own start.
+const WATCH: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How many cores other programs keep busy now: the machine's non-idle CPU time over
+/// [`WATCH`] (Linux `/proc/stat`) less this process's own (`/proc/self/stat`), in cores;
+/// `None` where those files are not (then the machine is taken as idle).
+fn others_busy_cores() -> Option<f64> {
+    let (machine, own) = (machine_ticks()?, own_ticks()?);
+    std::thread::sleep(WATCH);
+    let (machine_after, own_after) = (machine_ticks()?, own_ticks()?);
+    let busy = machine_after.0.saturating_sub(machine.0);
+    let total = machine_after.1.saturating_sub(machine.1);
+    let own = own_after.saturating_sub(own);
+    (total > 0).then(|| busy.saturating_sub(own) as f64 / total as f64 * cores() as f64)
 }
 
-fn threads_for(cores: usize, load: Option<f64>) -> usize {
-    let busy = load.is_some_and(|l| l >= cores as f64 / 2.0);
+/// The machine's CPU ticks since boot, all cores: (not idle, all).
+fn machine_ticks() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let line = stat.lines().find(|l| l.starts_with("cpu "))?;
+    // user nice system idle iowait irq softirq steal (guest time is inside user already).
+    let t: Vec<u64> = line.split_ascii_whitespace().skip(1).take(8).filter_map(|v| v.parse().ok()).collect();
+    let [user, nice, system, idle, iowait, irq, softirq, steal] = t[..] else {
+        return None;
+    };
+    let all = user + nice + system + idle + iowait + irq + softirq + steal;
+    Some((all - idle - iowait, all))
+}
+
+/// This process's CPU ticks, user and system (fields 14 and 15 of `/proc/self/stat`, counted
+/// after the command name, which may hold spaces).
+fn own_ticks() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_ascii_whitespace().collect();
+    // After the name, field 3 (state) is index 0: utime (14) is index 11, stime (15) index 12.
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
+fn threads_for(cores: usize, busy_cores: Option<f64>) -> usize {
+    let busy = busy_cores.is_some_and(|b| b >= cores as f64 / 2.0);
     if busy { (cores / 2).max(1) } else { cores.max(1) }
 }
 
@@ -465,6 +496,28 @@ mod tests {
             PathBuf::from("/m/smollm2")
         );
         assert_eq!(model_file(Some(Path::new("x.gguf"))), PathBuf::from("x.gguf"));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_process_keeping_a_core_busy_is_not_other_programs_work() {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let spin = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut n = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    n = std::hint::black_box(n.wrapping_add(1));
+                }
+            })
+        };
+        let others = others_busy_cores().expect("/proc/stat and /proc/self/stat on Linux");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        spin.join().unwrap();
+        let cores = cores() as f64;
+        // The spinning core is ours: only a machine whose other programs fill more than all
+        // but half a core would reach this.
+        assert!((0.0..=cores - 0.5).contains(&others), "{others} of {cores} cores");
     }
 
     #[test]
