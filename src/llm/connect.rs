@@ -228,7 +228,9 @@ async fn start_local(
     // Watching the machine takes half a second: off the async workers.
     let threads = match config.threads {
         Some(n) => n,
-        None => tokio::task::spawn_blocking(llamacpp::default_threads).await.unwrap_or(1),
+        None => tokio::task::spawn_blocking(llamacpp::default_threads)
+            .await
+            .unwrap_or(1),
     };
     llamacpp::start(&llamacpp::Options {
         binary: &binary,

@@ -159,7 +159,12 @@ fn machine_ticks() -> Option<(u64, u64)> {
     let stat = std::fs::read_to_string("/proc/stat").ok()?;
     let line = stat.lines().find(|l| l.starts_with("cpu "))?;
     // user nice system idle iowait irq softirq steal (guest time is inside user already).
-    let t: Vec<u64> = line.split_ascii_whitespace().skip(1).take(8).filter_map(|v| v.parse().ok()).collect();
+    let t: Vec<u64> = line
+        .split_ascii_whitespace()
+        .skip(1)
+        .take(8)
+        .filter_map(|v| v.parse().ok())
+        .collect();
     let [user, nice, system, idle, iowait, irq, softirq, steal] = t[..] else {
         return None;
     };
