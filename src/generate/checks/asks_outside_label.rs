@@ -91,7 +91,7 @@ pub fn name_outside(question: &str, documents: &[&str], language: Language) -> O
     let said = |name: &str| {
         let parts = crate::text::words(name);
         (!parts.is_empty() && parts.iter().all(|p| said_word(p)))
-            || is_acronym(name) && documents.iter().any(|d| spells_out(d, name, &analyzer))
+            || is_acronym(name) && documents.iter().any(|d| spells_out(d, name, analyzer))
     };
     spans(question)
         .skip(1)
