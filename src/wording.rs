@@ -220,8 +220,10 @@ pub fn leans_on_context_in(question: &str, language: Language) -> Option<Range<u
 const YES: &[&str] = &["yes", "sí", "si", "ja", "sim", "oui", "是", "是的", "对"];
 
 /// [`restates_answer`] with `language`'s stopwords and stems. A word of the answer is in the
-/// question as written or inflected ("plans" for "plan"), not as another word of its stem
-/// ("stratigraphic sections" do not say "stratigraphers", "Islamism" does not say "Islam"). A
+/// question by its stem; in English only as written or inflected ("plans" for "plan"), not as
+/// another word of its stem ("stratigraphic sections" do not say "stratigraphers", "Islamism"
+/// does not say "Islam"): English inflects with an ending of two letters at most, where
+/// Russian's "напечатано" and "напечатанное" are one word. A
 /// question that offers a choice ([`List::Alternatives`]: "between the Broncos and the
 /// Steelers", "… or …?") names its answer among others by design and is not read.
 pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> bool {
@@ -246,7 +248,9 @@ pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> b
         .filter(|w| !analyzer.content_terms(w).is_empty());
     content.collect::<Vec<_>>().iter().all(|w| {
         let stem = analyzer.stem(w);
-        asked.iter().any(|(s, q)| *s == stem && inflects(w, q))
+        asked
+            .iter()
+            .any(|(s, q)| *s == stem && (language != Language::ENGLISH || inflects(w, q)))
     })
 }
 

@@ -10,8 +10,9 @@ pub const INFO: CheckInfo = CheckInfo {
     name: "answer-in-question",
     summary: "Every content word of a short answer is already in the question",
     doc: "\
-**What it catches**: a short reference answer whose every content word the question says, as
-written or inflected (\"ports\" says \"port\"; \"stratigraphic\" does not say \"stratigraphers\").
+**What it catches**: a short reference answer whose every content word the question says by
+its stem; in English as written or inflected (\"ports\" says \"port\"; \"stratigraphic\" does
+not say \"stratigraphers\").
 
 **Why such a case is not right for a test set**: the question gives its own answer away: nothing
 is retrieved to answer it.
