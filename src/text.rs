@@ -138,6 +138,14 @@ pub fn fold_char(c: char) -> impl Iterator<Item = char> {
     c.to_lowercase()
 }
 
+/// `word` without its accents ("hervé" → "herve"; Unicode decomposition, combining marks
+/// dropped): the form in which an English writer's spelling of a foreign name meets the page's.
+/// Not a folding for every language's words: in Spanish or German an accent tells words apart.
+pub fn unaccented(word: &str) -> String {
+    use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
+    word.nfd().filter(|c| !is_combining_mark(*c)).collect()
+}
+
 /// Whether `a` and `b` are the same text case aside ([`fold`]).
 pub fn fold_eq(a: &str, b: &str) -> bool {
     a == b || fold(a) == fold(b)

@@ -223,14 +223,17 @@ const YES: &[&str] = &["yes", "sí", "si", "ja", "sim", "oui", "是", "是的", 
 /// question by its stem; in English only as written or inflected ("plans" for "plan"), not as
 /// another word of its stem ("stratigraphic sections" do not say "stratigraphers", "Islamism"
 /// does not say "Islam"): English inflects with an ending of two letters at most, where
-/// Russian's "напечатано" and "напечатанное" are one word. A
-/// question that offers a choice ([`List::Alternatives`]: "between the Broncos and the
-/// Steelers", "… or …?") names its answer among others by design and is not read.
+/// Russian's "напечатано" and "напечатанное" are one word. A question that offers a choice
+/// ([`List::Alternatives`]: "between the Broncos and the Steelers", "… or …?") names its answer
+/// among others by design and is not read.
 pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> bool {
     let analyzer = language.analyzer();
-    let terms = analyzer.content_terms(answer);
-    if terms.is_empty()
-        || terms.len() > 6
+    let content: Vec<String> = crate::text::words(answer)
+        .into_iter()
+        .filter(|w| !analyzer.is_stopword(w))
+        .collect();
+    if content.is_empty()
+        || content.len() > 6
         || YES.contains(&fold(answer.trim().trim_end_matches(['.', '。'])).as_str())
     {
         return false;
@@ -243,10 +246,7 @@ pub fn restates_answer_in(question: &str, answer: &str, language: Language) -> b
         return false;
     }
     let asked: Vec<(String, String)> = asked.into_iter().map(|w| (analyzer.stem(&w), w)).collect();
-    let content = crate::text::words(answer)
-        .into_iter()
-        .filter(|w| !analyzer.content_terms(w).is_empty());
-    content.collect::<Vec<_>>().iter().all(|w| {
+    content.iter().all(|w| {
         let stem = analyzer.stem(w);
         asked
             .iter()

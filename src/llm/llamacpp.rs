@@ -122,7 +122,7 @@ pub(crate) struct Options<'a> {
 /// prompt tokens/s on two threads against 84 on one. The demo's own requests replayed
 /// (`scripts/bench-llm-threads.sh`, idle 2-core machine, issue 68) ran fastest with one
 /// generation thread and two slots (208 s against 224 s for two threads), but the demo itself,
-/// which often has one request in flight, took 302 s so against 246 s with two. The server's
+/// which often has one request in flight, took 302 s so, against 246 s with two. The server's
 /// threads spin while they wait for each other, so claiming every core of a busy machine slows
 /// it several-fold (on 2 shared, busy cores 1 thread answered in 2.9 s where 2 threads took
 /// 27 s). A machine is busy when other programs keep at least half its cores busy in the half

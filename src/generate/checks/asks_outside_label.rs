@@ -4,7 +4,7 @@ use super::{Action, CheckInfo, Stage};
 use crate::generate::candidate::{Accepted, Kind};
 use super::CaseContext;
 use crate::lang::{Language, Reads};
-use crate::text::{fold, spans};
+use crate::text::{fold, spans, unaccented};
 
 pub const INFO: CheckInfo = CheckInfo {
     code: "RS516",
@@ -47,17 +47,14 @@ fn case(a: &Accepted, ctx: &dyn CaseContext) -> Option<String> {
     if let Some(code) = crate::wording::answer::code_outside(&a.question, &fact) {
         return Some(format!("asks about {code}"));
     }
+    let mut documents: Vec<&str> = a.relevant.iter().filter_map(|l| ctx.document(&l.doc)).collect();
     // A document's name is part of what it says: a page's title names the thing its paragraphs
     // leave to it ("Super_Bowl_50-03.txt" of "… performed the national anthem").
-    let titles: Vec<String> = a
-        .relevant
-        .iter()
-        .map(|l| crate::text::file_stem(&l.doc).replace(|c: char| !c.is_alphanumeric(), " "))
-        .collect();
-    let mut documents: Vec<&str> = a.relevant.iter().filter_map(|l| ctx.document(&l.doc)).collect();
-    if !documents.is_empty() {
-        documents.extend(titles.iter().map(String::as_str));
-    }
+    let titles: Vec<String> = match documents.is_empty() {
+        true => Vec::new(),
+        false => a.relevant.iter().map(|l| crate::text::file_stem(&l.doc).replace(|c: char| !c.is_alphanumeric(), " ")).collect(),
+    };
+    documents.extend(titles.iter().map(String::as_str));
     name_outside(&a.question, &documents, a.language).map(|name| format!("asks about {name}, which its documents never name"))
 }
 
@@ -68,9 +65,10 @@ fn case(a: &Accepted, ctx: &dyn CaseContext) -> Option<String> {
 /// its kind ("When did the Vikings …" of a page on the Normans) asks about what its label is not
 /// about.
 ///
-/// `documents` are their texts and their names. A name is said in the ways people write one name: without its accents ("Herve" of "Hervé"),
-/// a hyphenated name part by part ("Al-Muwaffaq" of "al-Muwaffaq", "Buck-Tick" of "BUCK-TICK"),
-/// and an acronym by the initials of the capitalised words it stands for ("UMC" of "The United
+/// `documents` are their texts and their names. A name is said in the ways people write one
+/// name: without its accents ("Herve" of "Hervé", [`crate::text::unaccented`]), a hyphenated
+/// name part by part ("Al-Muwaffaq" of "al-Muwaffaq", "Buck-Tick" of "BUCK-TICK"), and an
+/// acronym by the initials of the capitalised words it stands for ("UMC" of "The United
 /// Methodist Church"; a stopword between them aside, as in "Bureau of Labor Statistics").
 pub fn name_outside(question: &str, documents: &[&str], language: Language) -> Option<String> {
     if language != Language::ENGLISH || documents.is_empty() {
@@ -106,13 +104,6 @@ pub fn name_outside(question: &str, documents: &[&str], language: Language) -> O
         .map(str::to_string)
 }
 
-/// A word without its accents ("hervé" → "herve"): the form in which an English writer's
-/// spelling of a foreign name meets the page's.
-fn unaccented(word: &str) -> String {
-    use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
-    word.nfd().filter(|c| !is_combining_mark(*c)).collect()
-}
-
 /// A word of two or more capital letters and nothing else ("AAA", "UMC").
 fn is_acronym(word: &str) -> bool {
     word.chars().count() >= 2 && word.chars().all(|c| c.is_uppercase())
@@ -121,9 +112,10 @@ fn is_acronym(word: &str) -> bool {
 /// Whether `text` writes out `acronym`: consecutive capitalised words whose initials are its
 /// letters, stopwords between them passed over ("American Automobile Association" for "AAA").
 fn spells_out(text: &str, acronym: &str, analyzer: &crate::lang::Analyzer) -> bool {
-    let letters: Vec<String> = acronym.chars().map(|c| fold(&c.to_string())).collect();
+    let folded = |c: char| crate::text::fold_char(c).collect::<String>();
+    let letters: Vec<String> = acronym.chars().map(folded).collect();
     let words: Vec<&str> = crate::text::tokens(text).into_iter().map(|t| t.raw).collect();
-    let initial = |w: &str| w.chars().next().filter(|c| c.is_uppercase()).map(|c| fold(&c.to_string()));
+    let initial = |w: &str| w.chars().next().filter(|c| c.is_uppercase()).map(folded);
     (0..words.len()).any(|start| {
         let mut at = start;
         letters.iter().enumerate().all(|(i, letter)| {
