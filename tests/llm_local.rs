@@ -67,7 +67,8 @@ async fn local_llama_server_gives_a_valid_structured_answer() {
     eprintln!("llama-server up in {:?}", t.elapsed());
     assert_eq!(llm.id(), "llamacpp:SmolLM2-135M-Instruct.Q4_1");
     assert_eq!(llm.context_tokens(), Some(ragsynth::llm::DEFAULT_LOCAL_CONTEXT));
-    assert_eq!(llm.concurrency(), 2);
+    // Four slots by default, as the server itself reports them (`/props`).
+    assert_eq!(llm.concurrency(), 4);
 
     let mut req = ChatRequest::new(
         "e2e",

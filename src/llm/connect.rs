@@ -45,7 +45,11 @@ impl Llm {
             .unwrap_or(match &spec {
                 Spec::OpenAi { .. } | Spec::Anthropic { .. } => 8,
                 Spec::OpenAiCompatible { .. } => 4,
-                Spec::Ollama { .. } | Spec::LlamaCpp { .. } => 2,
+                Spec::Ollama { .. } => 2,
+                // Batched generation on a CPU costs little more than one stream, and a round's
+                // tasks all start at once: the README demo on an idle 2-core machine took
+                // 194-215 s with four slots against 245 s with two (issue 68).
+                Spec::LlamaCpp { .. } => 4,
             });
         let key = trust::choose_key(&endpoint, &config, settings.api_key.clone());
         if let Some(k) = &key {
