@@ -173,6 +173,17 @@ pub fn spans(text: &str) -> std::str::SplitWhitespace<'_> {
     text.split_whitespace()
 }
 
+/// [`spans`] with the byte offset of each in `text`.
+pub fn spans_at(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = 0;
+    spans(text).map(move |w| {
+        // Only white space lies between the end of one span and the next.
+        let start = at + text[at..].find(w).unwrap_or(0);
+        at = start + w.len();
+        (start, w)
+    })
+}
+
 /// A span ([`spans`]) without the punctuation at either end: "(default" → "default",
 /// "`tide`," → "tide", "don't." → "don't"; what is inside is kept ("e-book", "api.token_ttl").
 pub fn bare(span: &str) -> &str {
@@ -303,6 +314,8 @@ mod tests {
     fn spans_keep_their_punctuation_and_bare_drops_it() {
         let s: Vec<&str> = spans("  Key: `lock.timeout`\n(default 300s), ¿qué es?").collect();
         assert_eq!(s, ["Key:", "`lock.timeout`", "(default", "300s),", "¿qué", "es?"]);
+        let at: Vec<usize> = spans_at("  Key: `lock.timeout`\n(default").map(|(i, _)| i).collect();
+        assert_eq!(at, [2, 7, 22]);
         let bared: Vec<&str> = s.iter().map(|w| bare(w)).collect();
         assert_eq!(bared, ["Key", "lock.timeout", "default", "300s", "qué", "es"]);
         assert_eq!(bare("«Universität»,"), "Universität");

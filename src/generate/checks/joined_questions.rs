@@ -9,7 +9,10 @@ pub const INFO: CheckInfo = CheckInfo {
     name: "joined-questions",
     summary: "Two questions joined by \"and\" and a question word",
     doc: "\
-**What it catches**: \"… and how …\", \"…, what …\" after a first question clause (English).
+**What it catches**: \"… and how …\", \"…, what …\" after a first question clause; after a comma,
+\"and\" and any question word (\"…, and who ruined …\"; English). The corrupted cases it is
+measured on are joined with \", and\", so its catch there is more than on joins without the
+comma.
 
 **Why such a case is not right for a test set**: two lookups glued together: one answer cannot
 answer both, and as a multi-hop it needs no bridge.
