@@ -314,7 +314,9 @@ mod tests {
     fn spans_keep_their_punctuation_and_bare_drops_it() {
         let s: Vec<&str> = spans("  Key: `lock.timeout`\n(default 300s), ¿qué es?").collect();
         assert_eq!(s, ["Key:", "`lock.timeout`", "(default", "300s),", "¿qué", "es?"]);
-        let at: Vec<usize> = spans_at("  Key: `lock.timeout`\n(default").map(|(i, _)| i).collect();
+        let at: Vec<usize> = spans_at("  Key: `lock.timeout`\n(default")
+            .map(|(i, _)| i)
+            .collect();
         assert_eq!(at, [2, 7, 22]);
         let bared: Vec<&str> = s.iter().map(|w| bare(w)).collect();
         assert_eq!(bared, ["Key", "lock.timeout", "default", "300s", "qué", "es"]);

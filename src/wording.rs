@@ -140,12 +140,14 @@ fn dangling_pronoun(question: &str) -> Option<Range<usize>> {
                 .take(n)
                 .any(|t| words.contains(&t.norm.as_str()))
         };
-        let extraposing = tokens
-            .get(i + 1)
-            .is_some_and(|t| matches!(t.norm.as_str(), "mean" | "means" | "take" | "takes" | "cost" | "costs"));
+        let extraposing = tokens.get(i + 1).is_some_and(|t| {
+            matches!(
+                t.norm.as_str(),
+                "mean" | "means" | "take" | "takes" | "cost" | "costs"
+            )
+        });
         tokens[i].norm == "it"
-            && (after(2, &["to", "that", "whether"])
-                || extraposing && after(1, &["if", "when", "for"]))
+            && (after(2, &["to", "that", "whether"]) || extraposing && after(1, &["if", "when", "for"]))
     };
     let at = (0..tokens.len()).find(|&i| pronouns.contains(&tokens[i].norm.as_str()) && !placeholder(i))?;
     let antecedent = tokens[..at].iter().enumerate().any(|(i, t)| {

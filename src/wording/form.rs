@@ -132,7 +132,8 @@ pub fn joined_question(question: &str, language: Language) -> Option<Range<usize
         tokens.windows(2).find_map(|w| {
             let (and, asks) = (&w[0], &w[1]);
             let comma = question[..and.byte].trim_end().ends_with(',');
-            let opener = form.interrogatives.contains(&asks.norm.as_str()) || form.imperatives.contains(&asks.norm.as_str());
+            let opener = form.interrogatives.contains(&asks.norm.as_str())
+                || form.imperatives.contains(&asks.norm.as_str());
             (and.norm == "and" && comma && opener).then(|| and.byte..asks.byte + asks.raw.len())
         })
     };

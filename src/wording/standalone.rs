@@ -53,12 +53,17 @@ impl Words {
 pub fn not_standalone(question: &str, language: Language) -> Option<Range<usize>> {
     let leaning = crate::wording::leans_on_context_in(question, language);
     let english = language == Language::ENGLISH;
-    let described = english.then(|| unresolved_reference(question, language)).flatten();
+    let described = english
+        .then(|| unresolved_reference(question, language))
+        .flatten();
     // "What is this section about?" asks about the text itself: RS206's, not a pointer.
     let pointed = (english && crate::wording::meta_question_in(question, language).is_none())
         .then(|| Words::of(language).and_then(|w| demonstrative(question, &w)))
         .flatten();
-    [leaning, described, pointed].into_iter().flatten().min_by_key(|r| r.start)
+    [leaning, described, pointed]
+        .into_iter()
+        .flatten()
+        .min_by_key(|r| r.start)
 }
 
 /// Where "this" or "these" points at what the writer had in view: alone ("What is this?",
@@ -77,7 +82,10 @@ fn demonstrative(question: &str, words: &Words) -> Option<Range<usize>> {
     let tokens = crate::text::tokens(question);
     let said_before = |at: usize, word: &str| {
         let stem = analyzer.stem(&fold(bare(word)));
-        tokens.iter().take_while(|t| t.byte < at).any(|t| analyzer.stem(&t.norm) == stem)
+        tokens
+            .iter()
+            .take_while(|t| t.byte < at)
+            .any(|t| analyzer.stem(&t.norm) == stem)
     };
     tokens
         .iter()
@@ -89,7 +97,10 @@ fn demonstrative(question: &str, words: &Words) -> Option<Range<usize>> {
         })
         .find_map(|(_, t)| {
             let end = t.byte + t.raw.len();
-            let clause = question[end..].split(['?', ',', ';', '!', ':']).next().unwrap_or("");
+            let clause = question[end..]
+                .split(['?', ',', ';', '!', ':'])
+                .next()
+                .unwrap_or("");
             let phrase: Vec<(usize, &str)> = spans_at(clause).collect();
             // Alone: the end of the clause, a function word or "one" comes next.
             let alone = phrase
@@ -99,7 +110,9 @@ fn demonstrative(question: &str, words: &Words) -> Option<Range<usize>> {
                 return Some(t.byte..end);
             }
             let noun = phrase.iter().take_while(|(_, w)| !function_word(w)).count();
-            let named = phrase[..noun].iter().any(|(_, w)| is_name(w) || said_before(t.byte, w));
+            let named = phrase[..noun]
+                .iter()
+                .any(|(_, w)| is_name(w) || said_before(t.byte, w));
             let said_which = phrase
                 .get(noun)
                 .is_some_and(|(_, w)| words.resolvers.contains(&fold(bare(w)).as_str()));
@@ -111,8 +124,9 @@ fn demonstrative(question: &str, words: &Words) -> Option<Range<usize>> {
 
 /// Whether `before` ends inside a second clause joined by a comma and "and" or "or".
 fn second_clause(before: &str) -> bool {
-    let lower = before.to_lowercase();
-    [", and ", ", or ", "; and "].iter().any(|j| lower.contains(j))
+    [", and ", ", or ", "; and "]
+        .iter()
+        .any(|j| crate::text::contains_folded(before, j))
 }
 
 /// A definite description of a thing of the text, with its modifiers; the regexes of this
