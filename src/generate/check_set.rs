@@ -5,7 +5,7 @@
 //! Unlike generate, which stops at the first check that fails, every check is run, so each can
 //! be measured on its own (issue 67's people-written and corrupted cases).
 
-use futures::{StreamExt, stream};
+use futures::{StreamExt, TryStreamExt, stream};
 use serde::Serialize;
 
 use super::candidate::{Accepted, Kind, Shape};
@@ -190,8 +190,8 @@ pub async fn judge(
     });
     let by_id: std::collections::HashMap<&str, &Case> =
         set.cases.iter().map(|c| (c.id.as_str(), c)).collect();
-    // The cases no other check turned away, asked as generate asks: as many at once as the
-    // model serves (one at a time took a 300-case set 10 minutes on the local model).
+    // The cases no other check turned away, asked as generate asks them: as many at once as the
+    // model serves; the first fatal error stops the rest.
     let asked: Vec<(usize, Accepted)> = report
         .cases
         .iter()
@@ -202,7 +202,7 @@ pub async fn judge(
             draft(c, ctx.corpus, ctx.chunks).ok().map(|a| (i, a))
         })
         .collect();
-    let verdicts: Vec<(usize, Result<Option<Check>, crate::llm::LlmError>)> = stream::iter(asked)
+    let verdicts: Vec<(usize, Option<Check>)> = stream::iter(asked)
         .map(|(i, a)| async move {
             let mut tally = super::candidate::Tally::default();
             let hit = match (a.kind, a.answer.as_deref()) {
@@ -222,13 +222,13 @@ pub async fn judge(
                 }
                 _ => Ok(None),
             };
-            (i, hit)
+            hit.map(|h| (i, h))
         })
         .buffer_unordered(llm.concurrency().max(1))
-        .collect()
-        .await;
+        .try_collect()
+        .await?;
     for (i, hit) in verdicts {
-        let Some(code) = hit? else { continue };
+        let Some(code) = hit else { continue };
         let detail = match code {
             Check::CorpusAnswers => "the judge finds an answer in the corpus",
             _ => "the judge answers otherwise",
