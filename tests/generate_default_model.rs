@@ -13,9 +13,17 @@ use serde_json::Value;
 mod local_llm;
 use local_llm::model_available;
 
+/// One generate at a time, as a user runs it: two servers started at the same moment each see
+/// an idle machine and take every core, and their spinning threads then slow both several-fold
+/// (the pair took 708 s on 2 cores, 2026-12-08).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Runs keyless `generate -n 6` on `corpus` with a journal in `dir`; returns its JSON summary
 /// and the test set it wrote.
 fn generate(corpus: &Path, dir: &Path) -> (Value, std::path::PathBuf) {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let out = dir.join("set.yaml");
     let run = Command::new(env!("CARGO_BIN_EXE_ragsynth"))
         .arg("generate")
