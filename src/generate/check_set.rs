@@ -202,7 +202,7 @@ pub async fn judge(
             draft(c, ctx.corpus, ctx.chunks).ok().map(|a| (i, a))
         })
         .collect();
-    let verdicts: Vec<(usize, Option<Check>)> = stream::iter(asked)
+    let verdicts: Vec<(usize, Option<(Check, &str)>)> = stream::iter(asked)
         .map(|(i, a)| async move {
             let mut tally = super::candidate::Tally::default();
             let hit = match (a.kind, a.answer.as_deref()) {
@@ -210,7 +210,10 @@ pub async fn judge(
                     let fact = super::verify::labels_text(&a.relevant);
                     ask::answers(llm, ctx, &a.question, answer, &fact, &mut tally)
                         .await
-                        .map(|agreed| (agreed == Ok(false)).then_some(Check::AnswersAnotherQuestion))
+                        .map(|agreed| {
+                            (agreed == Ok(false))
+                                .then_some((Check::AnswersAnotherQuestion, "the judge answers otherwise"))
+                        })
                 }
                 (Kind::Unanswerable, _) if answerable => {
                     let hits = ctx.index.search(&a.question, ctx.options.judge_top_k);
@@ -218,7 +221,10 @@ pub async fn judge(
                         hits.iter().map(|h| &ctx.chunks[h.doc]).collect();
                     ask::answerable(llm, ctx, &a.question, &passages, &mut tally)
                         .await
-                        .map(|found| (found == Ok(true)).then_some(Check::CorpusAnswers))
+                        .map(|found| {
+                            (found == Ok(true))
+                                .then_some((Check::CorpusAnswers, "the judge finds an answer in the corpus"))
+                        })
                 }
                 _ => Ok(None),
             };
@@ -228,11 +234,7 @@ pub async fn judge(
         .try_collect()
         .await?;
     for (i, hit) in verdicts {
-        let Some(code) = hit else { continue };
-        let detail = match code {
-            Check::CorpusAnswers => "the judge finds an answer in the corpus",
-            _ => "the judge answers otherwise",
-        };
+        let Some((code, detail)) = hit else { continue };
         let verdict = &mut report.cases[i];
         verdict.codes.push(code);
         verdict.findings.push(Finding {

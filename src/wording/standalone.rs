@@ -80,12 +80,14 @@ fn demonstrative(question: &str, words: &Words) -> Option<Range<usize>> {
     let analyzer = Language::ENGLISH.analyzer();
     let function_word = |w: &str| analyzer.is_stopword(&fold(bare(w)));
     let tokens = crate::text::tokens(question);
+    let stems: Vec<String> = tokens.iter().map(|t| analyzer.stem(&t.norm)).collect();
     let said_before = |at: usize, word: &str| {
         let stem = analyzer.stem(&fold(bare(word)));
         tokens
             .iter()
-            .take_while(|t| t.byte < at)
-            .any(|t| analyzer.stem(&t.norm) == stem)
+            .zip(&stems)
+            .take_while(|(t, _)| t.byte < at)
+            .any(|(_, s)| *s == stem)
     };
     tokens
         .iter()

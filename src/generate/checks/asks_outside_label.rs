@@ -50,9 +50,11 @@ fn case(a: &Accepted, ctx: &dyn CaseContext) -> Option<String> {
     let mut documents: Vec<&str> = a.relevant.iter().filter_map(|l| ctx.document(&l.doc)).collect();
     // A document's name is part of what it says: a page's title names the thing its paragraphs
     // leave to it ("Super_Bowl_50-03.txt" of "… performed the national anthem").
-    let titles: Vec<String> = match documents.is_empty() {
-        true => Vec::new(),
-        false => a.relevant.iter().map(|l| crate::text::file_stem(&l.doc).replace(|c: char| !c.is_alphanumeric(), " ")).collect(),
+    let title = |doc: &str| crate::text::file_stem(doc).replace(|c: char| !c.is_alphanumeric(), " ");
+    let titles: Vec<String> = if documents.is_empty() {
+        Vec::new()
+    } else {
+        a.relevant.iter().map(|l| title(&l.doc)).collect()
     };
     documents.extend(titles.iter().map(String::as_str));
     name_outside(&a.question, &documents, a.language).map(|name| format!("asks about {name}, which its documents never name"))
