@@ -77,8 +77,16 @@ fn summary_of(out: &std::process::Output) -> Value {
     serde_json::from_slice(&out.stdout).expect("--json prints the summary")
 }
 
+/// The two tests take turns, as a user runs one generate at a time: two servers started at the
+/// same moment each see an idle machine and take every core, and their spinning threads slow
+/// both many-fold (SmolLM2 at 0.7 tokens a second, 2026-12-08).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn writes_valid_cases_next_to_untouched_real_ones() {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if !local_llm_available() {
         return;
     }
@@ -164,6 +172,9 @@ fn writes_valid_cases_next_to_untouched_real_ones() {
 
 #[test]
 fn a_run_killed_with_sigkill_resumes_without_repeating_calls() {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if !local_llm_available() {
         return;
     }
